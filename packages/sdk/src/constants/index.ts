@@ -1,0 +1,192 @@
+// Business constants of the shop (spec section 9 and architecture.md "Decisions").
+
+export const LOCALES = ['en', 'es'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** BCP 47 tags used for Intl formatting and `<html lang>`. */
+export const LOCALE_TAGS: Record<Locale, string> = { en: 'en-US', es: 'es-US' };
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE_DAYS = 365;
+
+export const MIN_SEARCH_LENGTH = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const SEARCH_MAX_WAIT_MS = 2000;
+export const REDIRECT_DEBOUNCE_MS = 500;
+export const FORM_VALIDATION_DEBOUNCE_MS = 300;
+export const NOTIFICATION_TIMEOUT_MS = 5000;
+export const CHUNK_RELOAD_GUARD_MS = 10_000;
+export const ROUTE_PREFETCH_LIMIT = 4;
+export const CATALOG_COLUMNS = 3;
+export const CATALOG_PAGE_SIZE = 24;
+export const PASSWORD_MIN_LENGTH = 8;
+export const ONE_TIME_CODE_LENGTH = 6;
+export const DEFAULT_CODE_RESEND_SECONDS = 60;
+export const DEFAULT_MINIMUM_ORDER = '25.00';
+export const TTY_PHONE = '711';
+export const COPYRIGHT_YEAR = 2024;
+
+/** Simulated delays of the local guest cart (spec section 9); off unless asked for. */
+export const GUEST_CART_DELAYS = { add: 200, remove: 200, clear: 600, default: 100 } as const;
+
+export const PAYMENT_METHOD_CODES = [
+  'trnsx',
+  'nationsbenefits',
+  'prohealth',
+  'credit',
+  'balance',
+] as const;
+export type PaymentMethodCode = (typeof PAYMENT_METHOD_CODES)[number];
+export const DEFAULT_PAYMENT_METHODS: PaymentMethodCode[] = [
+  'trnsx',
+  'prohealth',
+  'nationsbenefits',
+];
+
+export const PLAN_CODES = ['cl1', 'ep', 'uhc', 'wc', 'fc', 'hum', 'mhc', 'uhp', 'dev'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+/** Plan codes whose members are recommended the card methods trnsx and nationsbenefits. */
+export const CARD_NETWORK_PLANS: readonly string[] = ['cl1', 'ep'];
+/** Plan codes whose members are recommended the insurance method prohealth. */
+export const INSURANCE_PLANS: readonly string[] = ['uhc', 'wc', 'fc', 'hum', 'mhc', 'uhp', 'dev'];
+
+export const CARD_TYPES = ['network', 'national', 's3'] as const;
+export type CardType = (typeof CARD_TYPES)[number];
+/** Allowed digit counts per card type (spec section 5 and 9). */
+export const CARD_LENGTHS: Record<CardType, readonly number[]> = {
+  network: [16, 19],
+  national: [16, 19],
+  s3: [16, 17],
+};
+/** Which payment method a card type pays through (architecture.md). */
+export const CARD_TYPE_PAYMENT_METHOD: Record<CardType, PaymentMethodCode> = {
+  network: 'trnsx',
+  national: 'nationsbenefits',
+  s3: 'prohealth',
+};
+
+export const SORT_OPTIONS = [
+  'default',
+  'name-asc',
+  'name-desc',
+  'price-asc',
+  'price-desc',
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** Item status codes: null means fine. */
+export const ITEM_STATUS = { discontinued: -1, inactive: 0, outOfStock: 1 } as const;
+export type ItemStatus = (typeof ITEM_STATUS)[keyof typeof ITEM_STATUS];
+
+/** Bad reason codes of an order row: null means fine. */
+export const BAD_REASON = { outOfStock: 1, notSupportedByPlan: 2, notAvailable: 3 } as const;
+export type BadReasonCode = (typeof BAD_REASON)[keyof typeof BAD_REASON];
+
+export const ORDER_STATUSES = [
+  { code: -20, name: 'cancelled', color: 'slate' },
+  { code: -10, name: 'waitingForPayment', color: 'orange' },
+  { code: -5, name: 'paymentVerification', color: 'rose' },
+  { code: 0, name: 'draft', color: 'darkred' },
+  { code: 1, name: 'confirmed', color: 'teal' },
+  { code: 10, name: 'packaging', color: 'cyan' },
+  { code: 20, name: 'shipped', color: 'sky' },
+  { code: 30, name: 'delivered', color: 'primary' },
+  { code: 50, name: 'returned', color: 'slate' },
+] as const;
+export type OrderStatusName = (typeof ORDER_STATUSES)[number]['name'];
+export type OrderStatusCode = (typeof ORDER_STATUSES)[number]['code'];
+export const ORDER_STATUS = Object.fromEntries(ORDER_STATUSES.map((s) => [s.name, s.code])) as {
+  [K in OrderStatusName]: Extract<(typeof ORDER_STATUSES)[number], { name: K }>['code'];
+};
+export function orderStatusByCode(code: number) {
+  return ORDER_STATUSES.find((s) => s.code === code);
+}
+/** The progress steps shown for a placed order, in order. */
+export const ORDER_PROGRESS_STEPS = [
+  'paymentVerification',
+  'confirmed',
+  'packaging',
+  'shipped',
+  'delivered',
+] as const;
+
+/** Profile fields that may be required before shopping (names of Customer fields). */
+export const PROFILE_FIELDS = [
+  'firstName',
+  'lastName',
+  'birthdate',
+  'gender',
+  'insurancePlan',
+] as const;
+export type ProfileField = (typeof PROFILE_FIELDS)[number];
+export const DEFAULT_REQUIRED_PROFILE_FIELDS: ProfileField[] = [
+  'firstName',
+  'lastName',
+  'birthdate',
+];
+
+export const WELCOME_PROMO_CODE = 'Welcome10';
+export const WELCOME_PROMO_PERCENT = 10;
+
+/** Local storage keys. */
+export const STORAGE_KEYS = {
+  promoCode: 'promo-code',
+  guestCart: 'guest-cart',
+  agentId: 'agent-id',
+  tokens: 'session-tokens',
+} as const;
+
+/** US states and territories by postal code. */
+export const US_STATES = [
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'PR',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+] as const;

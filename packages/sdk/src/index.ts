@@ -1,0 +1,3 @@
+export * from './constants/index.js';
+export * from './schemas/index.js';
+export * from './contract/index.js';

@@ -1,0 +1,2 @@
+// Filled by the rules work: pure business rules.
+export {};
