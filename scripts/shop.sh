@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The README's two commands:
+#   scripts/shop.sh start   install what is needed, build, and serve the shop with demo data
+#   scripts/shop.sh test    install what is needed and run every check and test
+# Works on a fresh Debian machine with Node 20 and npm; everything else is installed here.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PNPM_VERSION=9.15.9
+log() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+ensure_pnpm() {
+  if command -v pnpm >/dev/null 2>&1 && [[ "$(pnpm --version)" == 9.* ]]; then
+    PNPM=(pnpm)
+  elif npm install -g "pnpm@$PNPM_VERSION" >/dev/null 2>&1 && command -v pnpm >/dev/null 2>&1; then
+    PNPM=(pnpm)
+  else
+    # No write access to npm's global folder: run pnpm through npx instead.
+    PNPM=(npx --yes "pnpm@$PNPM_VERSION")
+  fi
+}
+
+install_deps() {
+  log "Installing dependencies (frozen lockfile)"
+  # Browsers come from Debian's chromium package, never from Playwright's downloads.
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 "${PNPM[@]}" install --frozen-lockfile
+}
+
+ensure_chromium() {
+  if [[ -x /usr/bin/chromium ]]; then return; fi
+  log "Installing Chromium (Debian package) for the browser tests"
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq chromium >/dev/null
+}
+
+case "${1:-}" in
+  start)
+    ensure_pnpm
+    install_deps
+    log "Building and starting the shop on http://localhost:${PORT:-3000}"
+    exec "${PNPM[@]}" start
+    ;;
+  test)
+    ensure_pnpm
+    install_deps
+    ensure_chromium
+    log "Lint, typecheck, unit and route tests, build"
+    status=0
+    "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=errors-only --continue || status=$?
+    if [[ $status -ne 0 ]]; then
+      # Print the failing logs in full for whoever reads CI.
+      "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=new-only --continue || true
+    fi
+    if [[ -d e2e/specs ]]; then
+      log "End-to-end tests in Chromium"
+      "${PNPM[@]}" --filter @otc/e2e e2e || status=$?
+    fi
+    node scripts/test-summary.mjs || status=$?
+    exit $status
+    ;;
+  *)
+    echo "usage: scripts/shop.sh start|test" >&2
+    exit 2
+    ;;
+esac
