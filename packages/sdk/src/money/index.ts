@@ -1,0 +1,3 @@
+export { toCents } from './to-cents.js';
+export { fromCents } from './from-cents.js';
+export { percentOfCents } from './percent-of-cents.js';
