@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TextField, RadioGroup } from './field';
+import { Button, IconButton, LinkButton } from './button';
+
+describe('fields and buttons', () => {
+  it('TextField ties hint and error to the input', () => {
+    render(<TextField label="Email" hint="We never share it" error="This field has wrong format" />);
+    const input = screen.getByRole('textbox', { name: 'Email' });
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('We never share it This field has wrong format');
+  });
+
+  it('TextField without an error is not invalid', () => {
+    render(<TextField label="Name" />);
+    expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('RadioGroup reports the chosen value', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(
+      <RadioGroup
+        legend="Pay with"
+        name="method"
+        value="trnsx"
+        onChange={onChange}
+        options={[
+          { value: 'trnsx', label: 'Benefit card' },
+          { value: 'balance', label: 'Balance' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('group', { name: 'Pay with' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Balance' }));
+    expect(onChange).toHaveBeenCalledWith('balance');
+  });
+
+  it('a loading Button is busy and ignores clicks', async () => {
+    const user = userEvent.setup();
+    const onClick = vi.fn();
+    render(
+      <Button loading loadingLabel="Saving" onClick={onClick}>
+        Save
+      </Button>,
+    );
+    const button = screen.getByRole('button', { name: /Save/ });
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    await user.click(button);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
+  it('IconButton is named by aria-label; LinkButton renders the given component', () => {
+    function FakeLink({ to, ...rest }: { to: string; className?: string; children?: React.ReactNode }) {
+      return <a href={`#${to}`} data-router="yes" {...rest} />;
+    }
+    render(
+      <>
+        <IconButton aria-label="Open menu" icon={<svg />} />
+        <LinkButton as={FakeLink} to="/catalog">
+          Shop now
+        </LinkButton>
+      </>,
+    );
+    expect(screen.getByRole('button', { name: 'Open menu' })).toBeInTheDocument();
+    const link = screen.getByRole('link', { name: 'Shop now' });
+    expect(link).toHaveAttribute('href', '#/catalog');
+    expect(link).toHaveAttribute('data-router', 'yes');
+  });
+});

@@ -1,0 +1,264 @@
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
+import { cn } from '../cn';
+
+const control =
+  'block w-full min-h-11 rounded-lg border-2 border-border bg-surface px-3 py-2 text-base text-fg ' +
+  'placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 ' +
+  'focus-visible:outline-focus disabled:cursor-not-allowed disabled:bg-surface-2 ' +
+  'aria-invalid:border-danger';
+
+interface FieldOwnProps {
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Error text; when present the control is aria-invalid and described by it. */
+  error?: ReactNode;
+  /** Marks the label visually; the control also gets `required`. */
+  requiredMark?: ReactNode;
+  className?: string;
+}
+
+/** Ids that tie a control to its hint and error (aria-describedby). */
+function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
+  const generated = useId();
+  const controlId = id ?? generated;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, describedBy };
+}
+
+function FieldFrame({
+  controlId,
+  label,
+  hint,
+  hintId,
+  error,
+  errorId,
+  requiredMark,
+  className,
+  children,
+}: FieldOwnProps & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+  return (
+    <div className={cn('flex flex-col gap-1.5', className)}>
+      <label htmlFor={controlId} className="font-semibold">
+        {label}
+        {requiredMark ? <span className="ml-1 text-danger">{requiredMark}</span> : null}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {children}
+      {error ? (
+        <p id={errorId} className="text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type TextFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>;
+
+/** A labelled text input with optional hint and error. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, requiredMark, className, id, ...rest },
+  ref,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame
+      controlId={ids.controlId}
+      label={label}
+      hint={hint}
+      hintId={ids.hintId}
+      error={error}
+      errorId={ids.errorId}
+      requiredMark={requiredMark}
+      className={className}
+    >
+      <input
+        ref={ref}
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={control}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+export type SelectProps = FieldOwnProps &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & {
+    options: SelectOption[];
+    /** A first, empty choice such as "Choose a state". */
+    placeholder?: string;
+  };
+
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, hint, error, requiredMark, className, id, options, placeholder, ...rest },
+  ref,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame
+      controlId={ids.controlId}
+      label={label}
+      hint={hint}
+      hintId={ids.hintId}
+      error={error}
+      errorId={ids.errorId}
+      requiredMark={requiredMark}
+      className={className}
+    >
+      <select
+        ref={ref}
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={control}
+        {...rest}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldFrame>
+  );
+});
+
+export type CheckboxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  className?: string;
+};
+
+export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Checkbox(
+  { label, hint, error, className, id, ...rest },
+  ref,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <div className={cn('flex flex-col gap-1', className)}>
+      <label htmlFor={ids.controlId} className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+        <input
+          ref={ref}
+          id={ids.controlId}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={ids.describedBy}
+          className="size-6 shrink-0 accent-primary"
+          {...rest}
+        />
+        <span>{label}</span>
+      </label>
+      {hint ? (
+        <p id={ids.hintId} className="ml-9 text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={ids.errorId} className="ml-9 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+export interface RadioOption {
+  value: string;
+  label: ReactNode;
+  description?: ReactNode;
+  disabled?: boolean;
+}
+
+export interface RadioGroupProps {
+  legend: ReactNode;
+  name: string;
+  options: RadioOption[];
+  value: string | null;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  error?: ReactNode;
+  required?: boolean;
+  className?: string;
+}
+
+/** A fieldset of native radios: arrow keys move between them, as browsers do. */
+export function RadioGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  hint,
+  error,
+  required,
+  className,
+}: RadioGroupProps) {
+  const ids = useFieldIds(undefined, hint, error);
+  return (
+    <fieldset
+      className={cn('flex flex-col gap-2', className)}
+      aria-describedby={ids.describedBy}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="mb-1 font-semibold">{legend}</legend>
+      {hint ? (
+        <p id={ids.hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      {options.map((option) => {
+        const optionId = `${ids.controlId}-${option.value}`;
+        return (
+          <label
+            key={option.value}
+            htmlFor={optionId}
+            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border-2 border-border p-3 has-checked:border-primary has-checked:bg-primary-soft"
+          >
+            <input
+              id={optionId}
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={option.disabled}
+              required={required}
+              onChange={() => onChange(option.value)}
+              className="mt-1 size-5 shrink-0 accent-primary"
+            />
+            <span className="flex flex-col">
+              <span className="font-medium">{option.label}</span>
+              {option.description ? <span className="text-sm text-muted">{option.description}</span> : null}
+            </span>
+          </label>
+        );
+      })}
+      {error ? (
+        <p id={ids.errorId} className="text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { Minus, Plus } from 'lucide-react';
+import { cn } from '../cn';
+
+export interface QuantityStepperProps {
+  value: number;
+  onChange: (value: number) => void;
+  min?: number;
+  /** Upper bound (stock); the increment button is disabled at it. */
+  max?: number;
+  /** Names the group, e.g. "Quantity of Vitamin C". */
+  label: string;
+  decrementLabel: string;
+  incrementLabel: string;
+  /** Shown under the control when `value` reached `max` (e.g. "You cannot add more"). */
+  maxReachedMessage?: string;
+  disabled?: boolean;
+  /** While true, both buttons are disabled and aria-busy is set (a change is being saved). */
+  busy?: boolean;
+  className?: string;
+}
+
+const stepButton =
+  'inline-flex size-11 items-center justify-center rounded-lg border-2 border-border bg-surface text-fg ' +
+  'hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50';
+
+export function QuantityStepper({
+  value,
+  onChange,
+  min = 1,
+  max,
+  label,
+  decrementLabel,
+  incrementLabel,
+  maxReachedMessage,
+  disabled = false,
+  busy = false,
+  className,
+}: QuantityStepperProps) {
+  const atMin = value <= min;
+  const atMax = max !== undefined && value >= max;
+  return (
+    <div className={cn('inline-flex flex-col gap-1', className)}>
+      <div role="group" aria-label={label} aria-busy={busy || undefined} className="inline-flex items-center gap-2">
+        <button
+          type="button"
+          className={stepButton}
+          aria-label={decrementLabel}
+          disabled={disabled || busy || atMin}
+          onClick={() => onChange(value - 1)}
+        >
+          <Minus aria-hidden="true" className="size-5" />
+        </button>
+        <output aria-live="polite" className="min-w-8 text-center text-lg font-bold tabular-nums">
+          {value}
+        </output>
+        <button
+          type="button"
+          className={stepButton}
+          aria-label={incrementLabel}
+          disabled={disabled || busy || atMax}
+          onClick={() => onChange(value + 1)}
+        >
+          <Plus aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      {atMax && maxReachedMessage ? <p className="text-sm text-warning">{maxReachedMessage}</p> : null}
+    </div>
+  );
+}
