@@ -1,2 +1,37 @@
-// Filled by the validation work: validators with stable codes and the spec's texts.
-export {};
+// Validators with stable codes and the spec's English texts. Pure: no HTTP client here.
+export * from './messages.js';
+export { isEmpty } from './is-empty.js';
+export { isLuhnValid } from './luhn.js';
+export { normalizeCardNumber } from './normalize-card-number.js';
+export { normalizePhone } from './normalize-phone.js';
+export { validateRequired } from './validate-required.js';
+export { validateNotBlank } from './validate-not-blank.js';
+export { validateLength11 } from './validate-length-11.js';
+export { validateEmail, isEmail } from './validate-email.js';
+export { validatePhone } from './validate-phone.js';
+export { validateLogin, loginKind } from './validate-login.js';
+export { validateUrl, normalizeUrl } from './validate-url.js';
+export { validateState } from './validate-state.js';
+export { validateZip } from './validate-zip.js';
+export { validateCardNumber, isCardNumberValid, cardLengthCode } from './validate-card-number.js';
+export { validatePassword, isPasswordComplex } from './validate-password.js';
+export { validatePasswordConfirmation } from './validate-password-confirmation.js';
+export { validatePromoCode } from './validate-promo-code.js';
+export {
+  validateFields,
+  hasFieldErrors,
+  toErrorData,
+  rule,
+  type FieldValidator,
+  type FieldErrors,
+} from './validate-fields.js';
+export {
+  schemaFrom,
+  passwordSchema,
+  promoCodeSchema,
+  usPhoneSchema,
+  linkSchema,
+  zipCodeSchema,
+  cardNumberSchema,
+  refinePasswordConfirmation,
+} from './zod.js';
