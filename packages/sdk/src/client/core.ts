@@ -1,0 +1,313 @@
+import { STORAGE_KEYS, type Locale } from '../constants/index.js';
+import {
+  buildPath,
+  buildQuery,
+  contract,
+  type RouteDef,
+  type RouteInput,
+  type RouteName,
+  type RouteOutput,
+} from '../contract/index.js';
+import {
+  ApiError,
+  MalformedAnswerError,
+  NoRefreshTokenError,
+  SessionEndedError,
+  errorFromAnswer,
+} from '../errors/errors.js';
+import type { TokenPair } from '../schemas/auth.js';
+import {
+  createTokenStore,
+  isTokenStore,
+  type KeyValueStorage,
+  type TokenStore,
+} from '../storage/storage.js';
+import { isTokenExpired } from './jwt.js';
+
+/** Name of the Web Lock every tab takes to refresh the session. */
+export const REFRESH_LOCK_NAME = 'otc-token-refresh';
+/** A token this close to its `exp` (seconds) is refreshed before the call. */
+export const DEFAULT_EXPIRY_SKEW_SECONDS = 10;
+/** How long a refresh lease in storage holds off other clients (no Web Locks). */
+export const REFRESH_LEASE_MS = 15_000;
+const LEASE_POLL_MS = 25;
+
+/** What the SDK uses of `navigator.locks`. */
+export interface LockManagerLike {
+  request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+export interface ClientOptions {
+  /** Origin (and optional prefix) of the API, e.g. `https://shop.example` or `''` for same origin. */
+  baseUrl: string;
+  /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
+  tokens: KeyValueStorage | TokenStore;
+  fetch?: typeof globalThis.fetch;
+  /** Called once when the session ends (refresh failed, or still 401 after the retry). */
+  onSessionEnd?: () => void;
+  /** Sent with order creation and quantity changes; a function is read at each call. */
+  agentId?: string | null | (() => string | null | undefined);
+  /** Sent as `Accept-Language`. */
+  locale?: Locale;
+  /** Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it off. */
+  locks?: LockManagerLike | null;
+  expirySkewSeconds?: number;
+  /** Clock in milliseconds (tests). */
+  now?: () => number;
+}
+
+/** The arguments of `call(name, ...)`: the input is optional when nothing in it is required. */
+export type CallArgs<N extends RouteName> =
+  Partial<RouteInput<N>> extends RouteInput<N> ? [input?: RouteInput<N>] : [input: RouteInput<N>];
+
+export interface ClientCore {
+  /** One typed call of the contract table. */
+  call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>>;
+  /** Stores a token pair from a sign-in. */
+  signIn(pair: TokenPair): void;
+  /** Revokes the refresh token (best effort) and clears the tokens. */
+  signOut(): Promise<void>;
+  isSignedIn(): boolean;
+  /** The stored token pair, if any. */
+  tokens(): TokenPair | null;
+  setLocale(locale: Locale | undefined): void;
+  getLocale(): Locale | undefined;
+  /** The agent id to send with order calls, if any. */
+  agentId(): string | undefined;
+}
+
+interface LooseInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+interface Lease {
+  rt: string;
+  until: number;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues
+    .slice(0, 3)
+    .map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export function createClientCore(options: ClientOptions): ClientCore {
+  const rawStorage = isTokenStore(options.tokens) ? undefined : options.tokens;
+  const store = isTokenStore(options.tokens) ? options.tokens : createTokenStore(options.tokens);
+  const leaseKey = `${STORAGE_KEYS.tokens}:refreshing`;
+  const memoryLease = new Map<string, string>();
+  const leaseStorage: Pick<KeyValueStorage, 'get' | 'set' | 'remove'> = rawStorage ?? {
+    get: (k) => memoryLease.get(k) ?? null,
+    set: (k, v) => void memoryLease.set(k, v),
+    remove: (k) => void memoryLease.delete(k),
+  };
+  const doFetch: typeof globalThis.fetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const now = options.now ?? Date.now;
+  const skew = options.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
+  let locale = options.locale;
+  let inflight: Promise<TokenPair> | null = null;
+  let endNotified = false;
+
+  function resolveLocks(): LockManagerLike | undefined {
+    if (options.locks !== undefined) return options.locks ?? undefined;
+    const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
+    return nav?.locks ?? undefined;
+  }
+
+  function agentId(): string | undefined {
+    const value = typeof options.agentId === 'function' ? options.agentId() : options.agentId;
+    return value ? value : undefined;
+  }
+
+  function endSession(): void {
+    store.clear();
+    if (!endNotified) {
+      endNotified = true;
+      options.onSessionEnd?.();
+    }
+  }
+
+  function send(route: RouteDef, input: LooseInput, token: string | undefined): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (locale) headers['Accept-Language'] = locale;
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const init: RequestInit = { method: route.method, headers };
+    if (route.body && input.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(input.body);
+    }
+    const url = `${baseUrl}${buildPath(route.path, input.params)}${route.query ? buildQuery(input.query) : ''}`;
+    return doFetch(url, init);
+  }
+
+  async function readAnswer(name: string, route: RouteDef, res: Response): Promise<unknown> {
+    const text = await res.text().catch(() => '');
+    if (!res.ok) throw errorFromAnswer(res.status, text, name);
+    let json: unknown;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      throw new MalformedAnswerError(name, 'the answer is not JSON');
+    }
+    const parsed = route.response.safeParse(json);
+    if (!parsed.success) {
+      throw new MalformedAnswerError(
+        name,
+        describeIssues(parsed.error.issues),
+        parsed.error.issues,
+      );
+    }
+    return parsed.data;
+  }
+
+  function readLease(): Lease | null {
+    const text = leaseStorage.get(leaseKey);
+    if (!text) return null;
+    try {
+      const lease = JSON.parse(text) as Partial<Lease>;
+      return typeof lease.rt === 'string' && typeof lease.until === 'number'
+        ? { rt: lease.rt, until: lease.until }
+        : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function spend(refreshToken: string): Promise<TokenPair> {
+    const res = await send(
+      contract.refreshToken,
+      { body: { refresh_token: refreshToken } },
+      undefined,
+    );
+    const pair = (await readAnswer('refreshToken', contract.refreshToken, res)) as TokenPair;
+    store.write(pair);
+    return pair;
+  }
+
+  /**
+   * Rereads the stored pair: when another tab or client already rotated the refresh token the
+   * caller saw, that pair is used; otherwise the stored refresh token is spent once.
+   */
+  async function refreshOnce(
+    seen: string | undefined,
+    route: string,
+    useLease: boolean,
+  ): Promise<TokenPair> {
+    for (;;) {
+      const stored = store.read();
+      if (!stored) throw new NoRefreshTokenError(route);
+      if (stored.refresh_token !== seen) return stored;
+      if (!useLease) return spend(stored.refresh_token);
+      const lease = readLease();
+      if (lease && lease.rt === stored.refresh_token && lease.until > now()) {
+        // Another client sharing this storage is spending this refresh token: wait for its pair.
+        await sleep(LEASE_POLL_MS);
+        continue;
+      }
+      leaseStorage.set(
+        leaseKey,
+        JSON.stringify({ rt: stored.refresh_token, until: now() + REFRESH_LEASE_MS }),
+      );
+      try {
+        return await spend(stored.refresh_token);
+      } finally {
+        if (readLease()?.rt === stored.refresh_token) leaseStorage.remove(leaseKey);
+      }
+    }
+  }
+
+  async function runRefresh(seen: string | undefined, route: string): Promise<TokenPair> {
+    const locks = resolveLocks();
+    try {
+      const pair = locks
+        ? await locks.request(REFRESH_LOCK_NAME, () => refreshOnce(seen, route, false))
+        : await refreshOnce(seen, route, true);
+      endNotified = false;
+      return pair;
+    } catch (error) {
+      if (error instanceof SessionEndedError) {
+        endSession();
+        throw error;
+      }
+      if (error instanceof ApiError && error.status < 500) {
+        endSession();
+        throw new SessionEndedError('The session could not be refreshed', route);
+      }
+      throw error;
+    }
+  }
+
+  /** Single flight: every concurrent caller shares one refresh. */
+  function refresh(seen: string | undefined, route: string): Promise<TokenPair> {
+    inflight ??= runRefresh(seen, route).finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  }
+
+  async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>> {
+    const route: RouteDef = contract[name];
+    const input = (args[0] ?? {}) as LooseInput;
+    let pair = store.read();
+    if (pair && isTokenExpired(pair.token, now(), skew)) {
+      try {
+        pair = await refresh(pair.refresh_token, name);
+      } catch (error) {
+        // A public call goes on as a guest when the session could not be renewed.
+        if (route.auth || !(error instanceof SessionEndedError)) throw error;
+        pair = null;
+      }
+    }
+    let res = await send(route, input, pair?.token);
+    if (res.status === 401 && route.auth) {
+      const fresh = await refresh(pair?.refresh_token, name);
+      res = await send(route, input, fresh.token);
+      if (res.status === 401) {
+        endSession();
+        throw new SessionEndedError('Still unauthorized after refreshing the session', name);
+      }
+    }
+    return (await readAnswer(name, route, res)) as RouteOutput<N>;
+  }
+
+  return {
+    call,
+    signIn(pair) {
+      store.write(pair);
+      endNotified = false;
+    },
+    async signOut() {
+      const pair = store.read();
+      try {
+        if (pair) {
+          const res = await send(
+            contract.logout,
+            { body: { refresh_token: pair.refresh_token } },
+            pair.token,
+          );
+          await readAnswer('logout', contract.logout, res);
+        }
+      } catch {
+        // Signing out locally matters more than the revoke call.
+      } finally {
+        store.clear();
+      }
+    },
+    isSignedIn: () => store.read() !== null,
+    tokens: () => store.read(),
+    setLocale(next) {
+      locale = next;
+    },
+    getLocale: () => locale,
+    agentId,
+  };
+}

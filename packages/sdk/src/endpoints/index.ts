@@ -1,0 +1,13 @@
+export { authEndpoints } from './auth.js';
+export { customerEndpoints } from './customer.js';
+export { emailEndpoints } from './emails.js';
+export { phoneEndpoints } from './phones.js';
+export { addressEndpoints } from './addresses.js';
+export { cardEndpoints } from './cards.js';
+export { catalogEndpoints } from './catalog.js';
+export { searchEndpoints } from './search.js';
+export { orderEndpoints, type GuestCartMergeResult, type ItemsUpdateResult } from './orders.js';
+export { favoriteEndpoints } from './favorites.js';
+export { contactEndpoints } from './contact.js';
+export { productRequestEndpoints } from './product-requests.js';
+export { settingsEndpoints } from './settings.js';

@@ -1,0 +1,8 @@
+import type { ClientCore } from '../client/core.js';
+
+export function searchEndpoints(core: ClientCore) {
+  return {
+    /** Products and categories matching `q` (3 characters or more; the API refuses shorter). */
+    products: (q: string, plan?: string) => core.call('search', { query: { q, plan } }),
+  };
+}

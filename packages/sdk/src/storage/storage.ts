@@ -1,0 +1,152 @@
+import { STORAGE_KEYS } from '../constants/index.js';
+import { agentIdSchema } from '../schemas/order.js';
+import { tokenPairSchema, type TokenPair } from '../schemas/auth.js';
+
+/** The smallest key-value port the SDK keeps its state in. */
+export interface KeyValueStorage {
+  get(key: string): string | null;
+  set(key: string, value: string): void;
+  remove(key: string): void;
+}
+
+/** What the SDK needs of `window.localStorage`. */
+export interface WebStorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function defaultLocalStorage(): WebStorageLike | undefined {
+  try {
+    return (globalThis as { localStorage?: WebStorageLike }).localStorage;
+  } catch {
+    // Reading localStorage throws in some sandboxed frames.
+    return undefined;
+  }
+}
+
+/**
+ * A port over `localStorage`. Tolerates a missing storage or one that throws (private mode,
+ * quota, sandbox): it then keeps values in memory so the page still works.
+ */
+export function createLocalStorage(
+  storage: WebStorageLike | undefined = defaultLocalStorage(),
+): KeyValueStorage {
+  const fallback = createMemoryStorage();
+  return {
+    get(key) {
+      try {
+        if (storage) return storage.getItem(key);
+      } catch {
+        // fall through to the in-memory copy
+      }
+      return fallback.get(key);
+    },
+    set(key, value) {
+      fallback.set(key, value);
+      try {
+        storage?.setItem(key, value);
+      } catch {
+        // kept in memory only
+      }
+    },
+    remove(key) {
+      fallback.remove(key);
+      try {
+        storage?.removeItem(key);
+      } catch {
+        // nothing to do
+      }
+    },
+  };
+}
+
+/** An in-memory port (tests, server rendering, Node). */
+export function createMemoryStorage(initial?: Record<string, string>): KeyValueStorage {
+  const map = new Map<string, string>(Object.entries(initial ?? {}));
+  return {
+    get: (key) => map.get(key) ?? null,
+    set: (key, value) => void map.set(key, value),
+    remove: (key) => void map.delete(key),
+  };
+}
+
+/** The session tokens, kept as JSON of `{ token, refresh_token }`. Always reads through. */
+export interface TokenStore {
+  read(): TokenPair | null;
+  write(pair: TokenPair): void;
+  clear(): void;
+}
+
+export function createTokenStore(
+  storage: KeyValueStorage,
+  key: string = STORAGE_KEYS.tokens,
+): TokenStore {
+  return {
+    read() {
+      const text = storage.get(key);
+      if (!text) return null;
+      try {
+        const parsed = tokenPairSchema.safeParse(JSON.parse(text));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    write(pair) {
+      storage.set(key, JSON.stringify({ token: pair.token, refresh_token: pair.refresh_token }));
+    },
+    clear() {
+      storage.remove(key);
+    },
+  };
+}
+
+/** Whether a value is a {@link TokenStore} (rather than a raw key-value port). */
+export function isTokenStore(value: TokenStore | KeyValueStorage): value is TokenStore {
+  return typeof (value as TokenStore).read === 'function';
+}
+
+/** A single text value under one key (the promo code, the agent id). */
+export interface TextValueStore {
+  get(): string | null;
+  set(value: string): void;
+  clear(): void;
+}
+
+function createTextValueStore(
+  storage: KeyValueStorage,
+  key: string,
+  normalize: (value: string) => string | null,
+): TextValueStore {
+  return {
+    get() {
+      const value = storage.get(key);
+      return value === null ? null : normalize(value);
+    },
+    set(value) {
+      const normalized = normalize(value);
+      if (normalized === null) storage.remove(key);
+      else storage.set(key, normalized);
+    },
+    clear() {
+      storage.remove(key);
+    },
+  };
+}
+
+/** The promo code, stored under `promo-code` as a single text value (spaces removed). */
+export function createPromoCodeStore(storage: KeyValueStorage): TextValueStore {
+  return createTextValueStore(storage, STORAGE_KEYS.promoCode, (value) => {
+    const code = value.replace(/\s+/g, '');
+    return code === '' ? null : code;
+  });
+}
+
+/** The agent id, sent with order creation and quantity changes. */
+export function createAgentIdStore(storage: KeyValueStorage): TextValueStore {
+  return createTextValueStore(storage, STORAGE_KEYS.agentId, (value) => {
+    const parsed = agentIdSchema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  });
+}

@@ -1,0 +1,135 @@
+import type {
+  Address,
+  Customer,
+  InsuranceCard,
+  OrderDraft,
+  ProductSummary,
+  Settings,
+} from '../src/schemas/index.js';
+
+export const BASE = 'https://shop.test';
+
+/** An unsigned three-part token with the given `exp` (seconds). */
+export function makeJwt(exp: number, username = 'ana@example.com'): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ exp, username })}.signature`;
+}
+
+/** A token valid for an hour from the real clock. */
+export function freshToken(label = 'a'): string {
+  return makeJwt(Math.floor(Date.now() / 1000) + 3600, `${label}@example.com`);
+}
+
+export function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return {
+    id,
+    name: `Product ${id}`,
+    price: '4.50',
+    inStock: 10,
+    status: null,
+    brand: 'Acme',
+    manufacturer: 'Acme Labs',
+    categoryId: 1,
+    categoryName: 'Vitamins',
+    mainImage: `/img/${id}.png`,
+    ...overrides,
+  };
+}
+
+export const address: Address = {
+  id: 3,
+  address: '1 Main St',
+  address2: null,
+  city: 'Austin',
+  state: 'TX',
+  zip: '73301',
+  facilityAddress: false,
+};
+
+export const card: InsuranceCard = {
+  id: 5,
+  type: 'network',
+  last4: '1234',
+  addedAt: '2026-01-01T00:00:00Z',
+  active: true,
+  usedForPayments: true,
+  balance: '100.00',
+  periodEndsAt: '2026-12-31',
+};
+
+export const customer: Customer = {
+  id: 1,
+  name: 'Ana Diaz',
+  gender: 'F',
+  birthdate: '1950-02-03',
+  birthdateStr: '02/03/1950',
+  firstName: 'Ana',
+  middleName: null,
+  lastName: 'Diaz',
+  organization: null,
+  emails: [
+    {
+      id: 1,
+      address: 'ana@example.com',
+      reg: true,
+      verified: true,
+      receiveMarketingMailing: false,
+    },
+  ],
+  phones: [],
+  addresses: [address],
+  balance: '0.00',
+  insuranceCards: [card],
+  activeInsuranceCard: card,
+  insuranceCompany: null,
+  insuranceId: null,
+  insurancePlan: { code: 'cl1', name: 'Plan' },
+  interfaceLanguage: 'en',
+  preferredCommunicationLanguage: null,
+  preferredCommunicationMethod: null,
+  isMarketingEnabled: false,
+  sendNotificationByEmail: true,
+  sendNotificationByPhone: false,
+  hasPassword: false,
+  passwordUpdatedAt: null,
+};
+
+export function draft(
+  id: number,
+  rows: Array<{ sku_id: number; amount: number }> = [],
+): OrderDraft {
+  return {
+    id,
+    rows: rows.map((r) => ({
+      sku: product(r.sku_id),
+      amount: r.amount,
+      price: '4.50',
+      badReasonCode: null,
+    })),
+    price: '0.00',
+    itemsUnDiscountedSubtotal: '0.00',
+    promoCode: null,
+    status: 0,
+    totals: { subtotal: '0.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '0.00' },
+    deliveryAddress: null,
+  };
+}
+
+export const settings: Settings = {
+  companyName: 'OTC Shop',
+  copyrightYear: 2024,
+  supportPhone: '+1 (000) 000-0000',
+  ttyPhone: '711',
+  supportEmail: 'help@example.com',
+  deliveryStates: ['TX'],
+  minimumOrder: '25.00',
+  paymentMethods: ['trnsx'],
+  requiredProfileFields: ['firstName'],
+  codeResendSeconds: 60,
+  pageSize: 24,
+  notificationTimeoutMs: 5000,
+  addingContactsEnabled: true,
+  defaultLoginRedirect: '/',
+  catalogPath: '/catalog',
+  productPath: '/item',
+};
