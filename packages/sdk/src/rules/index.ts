@@ -1,2 +1,39 @@
-// Filled by the rules work: pure business rules.
-export {};
+// Pure business rules. No HTTP client, no I/O: the API imports this entry too.
+export { toCents, fromCents, percentOfCents } from '../money/index.js';
+export { mergeGuestCart, type CartItemRow, type GuestCartMerge } from './merge-guest-cart.js';
+export {
+  recommendPaymentMethods,
+  paymentMethodOptions,
+  type PaymentMethodOption,
+} from './recommend-payment-methods.js';
+export {
+  isPaymentInputValid,
+  type PaymentInputContext,
+  type PaymentInputReason,
+  type PaymentInputCheck,
+} from './is-payment-input-valid.js';
+export { missingProfileFields, type ProfileSubject } from './missing-profile-fields.js';
+export { isProfileComplete } from './is-profile-complete.js';
+export { profileCompletionPath } from './profile-completion-path.js';
+export { safeContinuePath } from './safe-continue-path.js';
+export {
+  estimateTotals,
+  promoPercent,
+  type EstimateRow,
+  type EstimateOrderRow,
+  type EstimateLocalRow,
+  type EstimateOptions,
+  type TotalsEstimate,
+} from './estimate-totals.js';
+export { cartIssues, type CartIssues, type IssueRow } from './cart-issues.js';
+export { meetsMinimumOrder, type MinimumOrderCheck } from './meets-minimum-order.js';
+export { canIncrement, type IncrementRow, type IncrementCheck } from './can-increment.js';
+export { canRemoveEmail, canRemovePhone, type RemoveCheck } from './can-remove-contact.js';
+export { isValidRouteId } from './is-valid-route-id.js';
+export { orderStatusView, type OrderStatusView } from './order-status-view.js';
+export {
+  orderProgress,
+  type OrderProgress,
+  type ProgressStepName,
+  type ProgressStepState,
+} from './order-progress.js';

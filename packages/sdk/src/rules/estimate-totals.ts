@@ -1,0 +1,100 @@
+import { WELCOME_PROMO_CODE, WELCOME_PROMO_PERCENT } from '../constants/index.js';
+import { fromCents } from '../money/from-cents.js';
+import { percentOfCents } from '../money/percent-of-cents.js';
+import { toCents } from '../money/to-cents.js';
+import type { Money } from '../schemas/common.js';
+
+/** A server order row: the unit price is on the sku, `price` is the line total. */
+export interface EstimateOrderRow {
+  sku: { price: Money };
+  amount: number;
+  price: Money;
+  badReasonCode?: number | null;
+}
+/** A guest-cart row: only the product and the amount. */
+export interface EstimateLocalRow {
+  product: { price: Money };
+  amount: number;
+}
+export type EstimateRow = EstimateOrderRow | EstimateLocalRow;
+
+export interface EstimateOptions {
+  /** Percent off per promo code (compared case-insensitively). Default: Welcome10 = 10 %. */
+  promoPercents?: Readonly<Record<string, number>>;
+  /** Leave rows with a bad reason code out of the sums (they cannot be ordered). Default false. */
+  excludeBadRows?: boolean;
+}
+
+export interface TotalsEstimate {
+  /** Sum of line totals. */
+  subtotal: Money;
+  /** Promo discount on the subtotal, rounded half up to the cent. */
+  discount: Money;
+  /** subtotal - discount. */
+  total: Money;
+  /** Sum of unit price x amount, before any discount (equal to subtotal for guest rows). */
+  itemsUnDiscountedSubtotal: Money;
+  /** The promo percent applied (0 when none). */
+  promoPercent: number;
+}
+
+const DEFAULT_PROMOS: Readonly<Record<string, number>> = {
+  [WELCOME_PROMO_CODE]: WELCOME_PROMO_PERCENT,
+};
+
+/** The percent of a promo code, matched trimmed and case-insensitively; 0 when unknown. */
+export function promoPercent(
+  promoCode: string | null | undefined,
+  promoPercents: Readonly<Record<string, number>> = DEFAULT_PROMOS,
+): number {
+  const code = promoCode?.trim().toLowerCase();
+  if (!code) return 0;
+  for (const [name, percent] of Object.entries(promoPercents)) {
+    if (name.toLowerCase() === code) return percent;
+  }
+  return 0;
+}
+
+function amountOf(row: EstimateRow): number {
+  if (!Number.isSafeInteger(row.amount) || row.amount < 0) {
+    throw new RangeError(`Row amount must be a non-negative integer: ${row.amount}`);
+  }
+  return row.amount;
+}
+
+/**
+ * The client estimate of an order in integer cents (spec section 9: Welcome10 is 10 % off).
+ * The code is matched case-insensitively because it arrives typed by people and from the
+ * personalcode link; the API uses this same function, so both sides agree. Rounding of the
+ * discount is half up on the cent. Works for server rows (line totals) and guest rows
+ * (unit price x amount).
+ */
+export function estimateTotals(
+  rows: readonly EstimateRow[],
+  promoCode: string | null | undefined,
+  options: EstimateOptions = {},
+): TotalsEstimate {
+  let subtotal = 0;
+  let undiscounted = 0;
+  for (const row of rows) {
+    if ('sku' in row) {
+      if (options.excludeBadRows && row.badReasonCode != null) continue;
+      const amount = amountOf(row);
+      subtotal += toCents(row.price);
+      undiscounted += toCents(row.sku.price) * amount;
+    } else {
+      const line = toCents(row.product.price) * amountOf(row);
+      subtotal += line;
+      undiscounted += line;
+    }
+  }
+  const percent = promoPercent(promoCode, options.promoPercents);
+  const discount = percentOfCents(subtotal, percent);
+  return {
+    subtotal: fromCents(subtotal),
+    discount: fromCents(discount),
+    total: fromCents(subtotal - discount),
+    itemsUnDiscountedSubtotal: fromCents(undiscounted),
+    promoPercent: percent,
+  };
+}

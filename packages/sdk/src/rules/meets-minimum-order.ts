@@ -1,0 +1,25 @@
+import { DEFAULT_MINIMUM_ORDER } from '../constants/index.js';
+import { fromCents } from '../money/from-cents.js';
+import { toCents } from '../money/to-cents.js';
+import type { Money } from '../schemas/common.js';
+
+export interface MinimumOrderCheck {
+  ok: boolean;
+  /** What is still missing to reach the minimum ("0.00" when met). */
+  missing: Money;
+  /** The minimum compared against, as a money string. */
+  minimum: Money;
+}
+
+/**
+ * Whether an order amount reaches the minimum order (a setting, default $25.00). The caller
+ * passes the amount the shop compares (total or subtotal; the spec does not say). The notice
+ * is `MESSAGES.minimumOrder` ("{qty} Minimum Order.") with the formatted minimum.
+ */
+export function meetsMinimumOrder(
+  amount: Money,
+  minimum: Money = DEFAULT_MINIMUM_ORDER,
+): MinimumOrderCheck {
+  const missing = Math.max(0, toCents(minimum) - toCents(amount));
+  return { ok: missing === 0, missing: fromCents(missing), minimum: fromCents(toCents(minimum)) };
+}

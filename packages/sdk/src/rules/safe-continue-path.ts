@@ -1,0 +1,11 @@
+/**
+ * A path safe to go to after a flow: a same-site absolute path ("/es/cart?x=1"). Anything else
+ * (empty, "https://evil.example", "//evil.example", "/\\evil", "javascript:...") becomes `fallback`,
+ * so a crafted `continue` or `redirect` parameter cannot send the user to another site.
+ */
+export function safeContinuePath(path: string | null | undefined, fallback = '/'): string {
+  if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) {
+    return fallback;
+  }
+  return /[\u0000-\u001f\u007f]/.test(path) ? fallback : path;
+}
