@@ -1,0 +1,23 @@
+import type { Locale } from '../constants/index.js';
+import { parseIsoDate, type DateFormatOptions } from './format-date.js';
+import { resolveLocaleTag } from './resolve-locale-tag.js';
+
+/**
+ * A date and time through Intl in en-US or es-US: "Feb 3, 2024, 3:04 PM" /
+ * "3 feb 2024, 3:04 p.m." (medium date, short time) in `timeZone` (default the runtime's).
+ * Text that is not a date is returned unchanged; null or undefined give "".
+ */
+export function formatDateTime(
+  iso: string | null | undefined,
+  locale: Locale | string = 'en',
+  options: DateFormatOptions = {},
+): string {
+  if (iso === null || iso === undefined) return '';
+  const date = parseIsoDate(iso);
+  if (!date) return iso;
+  return new Intl.DateTimeFormat(resolveLocaleTag(locale), {
+    dateStyle: options.dateStyle ?? 'medium',
+    timeStyle: 'short',
+    timeZone: options.timeZone,
+  }).format(date);
+}
