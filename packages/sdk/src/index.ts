@@ -5,3 +5,6 @@ export * from './errors/index.js';
 export * from './storage/index.js';
 export * from './client/index.js';
 export * from './cart/index.js';
+export * from './rules/index.js';
+export * from './validation/index.js';
+export * from './format/index.js';
