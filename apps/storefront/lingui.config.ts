@@ -1,0 +1,15 @@
+import { defineConfig } from '@lingui/cli';
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'es'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/messages',
+      include: ['src'],
+      exclude: ['**/*.test.*', '**/test/**'],
+    },
+  ],
+  format: 'po',
+});

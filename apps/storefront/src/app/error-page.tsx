@@ -1,0 +1,54 @@
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Container, buttonClasses } from '@otc/ui';
+import { localeOfPath, localizePath } from '../lib/locale';
+import type { NotFoundData } from './guards';
+import { PageTitle } from './page-title';
+
+function isNotFoundData(value: unknown): value is NotFoundData {
+  return typeof value === 'object' && value !== null && 'kind' in value && 'path' in value;
+}
+
+/**
+ * The error page: status code, status message, an apology and a link home (in the page's
+ * language). Route errorElement for 404s and thrown errors. `bare` when drawn outside the layout.
+ */
+export function ErrorPage({ bare = false }: { bare?: boolean }) {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  const { t } = useLingui();
+  const locale = localeOfPath(pathname);
+
+  let status = 500;
+  let message = t`Something went wrong`;
+  if (isRouteErrorResponse(error)) {
+    status = error.status;
+    const info: unknown = error.data;
+    const path = isNotFoundData(info) ? info.path : pathname;
+    if (isNotFoundData(info) && info.kind === 'invalid-id') message = t`Page Not Found ${path}`;
+    else if (status === 404) message = t`Page not found ${path}`;
+  } else if (import.meta.env.DEV) {
+    console.error(error);
+  }
+
+  const content = (
+    <Container width="narrow" className="flex flex-col items-start gap-4 py-12">
+      <PageTitle title={`${status} ${message}`} />
+      <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="text-2xl font-bold break-all">
+        <span className="sr-only">{status} </span>
+        {message}
+      </h1>
+      <p className="text-lg">
+        <Trans>We are sorry, but the page you requested cannot be displayed right now.</Trans>
+      </p>
+      <Link to={localizePath('/', locale)} className={buttonClasses({ variant: 'primary' })}>
+        <Trans>Go back main page</Trans>
+      </Link>
+    </Container>
+  );
+
+  return bare ? <main id="main">{content}</main> : content;
+}

@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+import { Provider as ReduxProvider } from 'react-redux';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '../lib/i18n';
+import { PrefetchContext } from '../lib/prefetch-context';
+import type { AppStore } from './store';
+
+export function Providers({
+  store,
+  prefetch,
+  children,
+}: {
+  store: AppStore;
+  prefetch: (path: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <ReduxProvider store={store}>
+      <I18nProvider i18n={i18n}>
+        <PrefetchContext.Provider value={prefetch}>{children}</PrefetchContext.Provider>
+      </I18nProvider>
+    </ReduxProvider>
+  );
+}

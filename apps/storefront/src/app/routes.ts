@@ -1,0 +1,80 @@
+// Every page of the shop, declared ONCE; `router.tsx` mounts this table at `/` (en) and at
+// `/es` (es). Paths are written without the locale prefix and without a leading slash.
+//
+// To add a page: add a row here (path, title message, flags) and a module exporting
+// `Component` (and optionally `loader`, `handle`) under src/features/<domain>/pages or
+// src/app/pages; point `load` at it. Titles are Lingui messages (`msg`), so run
+// `pnpm --filter @otc/storefront extract` and translate the new msgstr in es/messages.po.
+//
+// PAGE SHELLS: every page below except the error page is still a SHELL (`./pages/page-shell`:
+// a heading with the page title and nothing else) for the phase-2 engineers to replace. The
+// routing rules around them are real: digit ids, login required, locale, titles, 404s.
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+import type { ResolvedColourMode } from '../lib/colour-mode';
+
+export interface PageRoute {
+  /** Unique name, used in route ids (`en:catalog`, `es:catalog`). */
+  name: string;
+  /** Relative path; `''` is the index (home). */
+  path: string;
+  title: MessageDescriptor;
+  /** A visitor without a session goes to /login?redirect=... */
+  auth?: boolean;
+  /** The `:id` param must be digits, otherwise 404 "Page Not Found <path>". */
+  digitsId?: boolean;
+  /** A signed-in user is sent on to `redirect` (or home). */
+  guestOnly?: boolean;
+  /** Forces a colour mode on this page. */
+  colourMode?: ResolvedColourMode;
+  /** The route module (lazy-loaded; one chunk per page). */
+  load: () => Promise<RouteModule>;
+}
+
+export interface RouteModule {
+  Component?: ComponentType | null;
+  loader?: LoaderFunction;
+  handle?: unknown;
+}
+
+const shell = () => import('./pages/page-shell');
+
+export const pageRoutes: PageRoute[] = [
+  { name: 'home', path: '', title: msg`Home`, load: shell }, // SHELL
+  { name: 'about-us', path: 'about-us', title: msg`About us`, load: shell }, // SHELL
+  { name: 'terms-of-use', path: 'terms-of-use', title: msg`Terms of use`, load: shell }, // SHELL
+  { name: 'privacy-policy', path: 'privacy-policy', title: msg`Privacy policy`, load: shell }, // SHELL
+  { name: 'return-policy', path: 'return-policy', title: msg`Return policy`, load: shell }, // SHELL
+  { name: 'contacts', path: 'contacts', title: msg`Contact us`, load: shell }, // SHELL
+  {
+    name: 'items-eligibility',
+    path: 'docs/items-eligibility',
+    title: msg`Why are some items not eligible`,
+    load: shell, // SHELL
+  },
+  { name: 'catalog', path: 'catalog', title: msg`Catalog`, load: shell }, // SHELL
+  { name: 'item', path: 'item/:id', title: msg`Product`, digitsId: true, load: shell }, // SHELL
+  { name: 'cart', path: 'cart', title: msg`Cart`, load: shell }, // SHELL
+  { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: shell }, // SHELL
+  { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: shell }, // SHELL
+  // `order/delivery` is listed before `order/:id`; react-router ranks static segments first anyway.
+  { name: 'order-delivery', path: 'order/delivery', title: msg`Delivery address`, auth: true, load: shell }, // SHELL
+  { name: 'order', path: 'order/:id', title: msg`Order details`, auth: true, digitsId: true, load: shell }, // SHELL
+  { name: 'account', path: 'account', title: msg`My account`, auth: true, load: shell }, // SHELL
+  { name: 'account-addresses', path: 'account/addresses', title: msg`Addresses`, auth: true, load: shell }, // SHELL
+  { name: 'account-complete', path: 'account/complete', title: msg`Complete your profile`, auth: true, load: shell }, // SHELL
+  { name: 'account-favorites', path: 'account/favorites', title: msg`Favorites`, auth: true, load: shell }, // SHELL
+  { name: 'account-orders', path: 'account/orders', title: msg`My orders`, auth: true, load: shell }, // SHELL
+  { name: 'account-payment-methods', path: 'account/payment-methods', title: msg`Payment methods`, auth: true, load: shell }, // SHELL
+  { name: 'account-security', path: 'account/security', title: msg`Security`, auth: true, load: shell }, // SHELL
+  { name: 'balance-check', path: 'balance-check', title: msg`Check your balance`, load: shell }, // SHELL
+  { name: 'request-new-product', path: 'request-new-product', title: msg`Request a new product`, auth: true, load: shell }, // SHELL
+  { name: 'login', path: 'login', title: msg`Sign in`, guestOnly: true, load: shell }, // SHELL
+  { name: 'login-password', path: 'login/password', title: msg`Sign in with a password`, guestOnly: true, load: shell }, // SHELL
+  { name: 'login-phone', path: 'login/phone', title: msg`Sign in with your phone`, guestOnly: true, load: shell }, // SHELL
+  { name: 'login-recovery', path: 'login-recovery', title: msg`Account recovery`, load: shell }, // SHELL
+  { name: 'sign-up', path: 'sign-up', title: msg`Sign up`, guestOnly: true, load: shell }, // SHELL
+  { name: 'logout', path: 'logout', title: msg`Sign out`, load: shell }, // SHELL
+];

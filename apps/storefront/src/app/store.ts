@@ -1,0 +1,42 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { api } from '../lib/api';
+import { client, guestCart, onSessionEnd } from '../lib/sdk';
+import { readColourMode } from '../lib/colour-mode';
+import { sessionSlice, signedOut } from '../features/session/session-slice';
+import { guestCartChanged, guestCartSlice } from '../features/cart/guest-cart-slice';
+import { uiSlice } from '../features/ui/ui-slice';
+import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
+
+const rootReducer = combineSlices(api, sessionSlice, guestCartSlice, uiSlice, catalogViewSlice);
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** A store whose starting state is read from the SDK (session, guest cart) and localStorage. */
+export function createAppStore() {
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: {
+      session: { signedIn: client.isSignedIn() },
+      guestCart: { rows: guestCart.rows() },
+      ui: { searchOpen: false, colourMode: readColourMode(), notifications: [] },
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  return store;
+}
+
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];
+
+/** Keeps the store in step with the SDK: session end, guest cart changes, refetch on focus. */
+export function connectStore(store: AppStore): () => void {
+  const unsubscribers = [
+    onSessionEnd(() => {
+      store.dispatch(signedOut());
+      store.dispatch(api.util.resetApiState());
+    }),
+    guestCart.subscribe((rows) => store.dispatch(guestCartChanged(rows))),
+    setupListeners(store.dispatch),
+  ];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}

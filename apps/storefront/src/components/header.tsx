@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Menu, Search, ShoppingCart, User } from 'lucide-react';
+import { Container, Drawer, cn } from '@otc/ui';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { selectGuestCartCount } from '../features/cart/guest-cart-slice';
+import { selectSignedIn } from '../features/session/session-slice';
+import { searchOpened } from '../features/ui/ui-slice';
+import { AppLink } from './app-link';
+import { LogoMark } from './logo';
+import { LanguageSwitch } from './language-switch';
+import { ColourModeMenu } from './colour-mode-menu';
+import { useColourMode } from './use-colour-mode';
+import { FooterLinks } from './footer';
+
+const navLink =
+  'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-fg hover:bg-surface-3';
+
+export function Header() {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+  const cartCount = useAppSelector(selectGuestCartCount);
+  const [mode, setMode] = useColourMode();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
+
+  const cartLabel =
+    cartCount > 0 ? plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' }) : t`Cart, empty`;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
+      <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
+        <AppLink to="/" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold">
+          <LogoMark className="size-9 shrink-0" />
+          <span className="text-lg leading-tight">
+            <Trans>Benefit Shop</Trans>
+          </span>
+        </AppLink>
+
+        <nav aria-label={t`Main`} className="hidden items-center gap-1 md:flex">
+          <AppLink to="/catalog" className={navLink}>
+            <Trans>Catalog</Trans>
+          </AppLink>
+          <AppLink to={signedIn ? '/account' : '/login'} className={navLink}>
+            <User aria-hidden="true" className="size-5" />
+            {signedIn ? <Trans>My account</Trans> : <Trans>Sign in</Trans>}
+          </AppLink>
+          <LanguageSwitch />
+          <ColourModeMenu value={mode} onChange={setMode} />
+        </nav>
+
+        <button
+          type="button"
+          onClick={() => dispatch(searchOpened())}
+          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 md:w-auto md:gap-2 md:px-3"
+        >
+          <Search aria-hidden="true" className="size-6" />
+          <span className="sr-only md:not-sr-only md:font-semibold">
+            <Trans>Search</Trans>
+          </span>
+        </button>
+
+        <AppLink
+          to="/cart"
+          aria-label={cartLabel}
+          className="relative inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3"
+        >
+          <ShoppingCart aria-hidden="true" className="size-6" />
+          {cartCount > 0 ? (
+            <span
+              aria-hidden="true"
+              className="absolute -top-0.5 -right-0.5 min-w-6 rounded-full bg-primary px-1.5 text-center text-sm font-bold text-on-primary"
+            >
+              {cartCount > 99 ? '99+' : cartCount}
+            </span>
+          ) : null}
+        </AppLink>
+
+        <button
+          type="button"
+          aria-expanded={menuOpen}
+          aria-label={t`Open menu`}
+          onClick={() => setMenuOpen(true)}
+          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 md:hidden"
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      </Container>
+
+      <Drawer open={menuOpen} onClose={closeMenu} title={t`Menu`} closeLabel={t`Close menu`} side="right">
+        <nav aria-label={t`Main`} className="flex flex-col gap-1" onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) closeMenu();
+        }}>
+          <AppLink to="/catalog" className={cn(navLink, 'text-lg')}>
+            <Trans>Catalog</Trans>
+          </AppLink>
+          <AppLink to={signedIn ? '/account' : '/login'} className={cn(navLink, 'text-lg')}>
+            {signedIn ? <Trans>My account</Trans> : <Trans>Sign in</Trans>}
+          </AppLink>
+          <AppLink to="/cart" className={cn(navLink, 'text-lg')}>
+            {cartLabel}
+          </AppLink>
+          <AppLink to="/balance-check" className={cn(navLink, 'text-lg')}>
+            <Trans>Check your balance</Trans>
+          </AppLink>
+          <LanguageSwitch className="text-lg" />
+        </nav>
+        <div className="mt-4 border-t border-border pt-4">
+          <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
+        </div>
+        <div className="mt-4 border-t border-border pt-4" onClick={(event) => {
+          if ((event.target as HTMLElement).closest('a')) closeMenu();
+        }}>
+          <FooterLinks stacked />
+        </div>
+      </Drawer>
+    </header>
+  );
+}

@@ -1,0 +1,22 @@
+import { i18n, type Messages } from '@lingui/core';
+import type { Locale } from './locale';
+
+// Catalogs are compiled by `lingui compile --typescript` and loaded lazily, one chunk per locale.
+const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/messages'),
+  es: () => import('../locales/es/messages'),
+};
+
+const loaded = new Set<Locale>();
+
+/** Loads the locale's catalog (once) and makes it the active one. */
+export async function activateLocale(locale: Locale): Promise<void> {
+  if (!loaded.has(locale)) {
+    const { messages } = await catalogs[locale]();
+    i18n.load(locale, messages);
+    loaded.add(locale);
+  }
+  if (i18n.locale !== locale) i18n.activate(locale);
+}
+
+export { i18n };

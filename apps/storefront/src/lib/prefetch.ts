@@ -1,0 +1,45 @@
+import { ROUTE_PREFETCH_LIMIT } from '@otc/sdk';
+
+type Task = () => Promise<unknown>;
+
+/** Runs prefetch tasks at most `limit` at a time; a key is fetched once. */
+export function createPrefetchQueue(limit: number = ROUTE_PREFETCH_LIMIT) {
+  const waiting: Array<{ key: string; task: Task }> = [];
+  const seen = new Set<string>();
+  let active = 0;
+
+  function pump() {
+    while (active < limit && waiting.length > 0) {
+      const next = waiting.shift();
+      if (!next) return;
+      active += 1;
+      next
+        .task()
+        .catch(() => {
+          // A failed prefetch may be retried by a later hover.
+          seen.delete(next.key);
+        })
+        .finally(() => {
+          active -= 1;
+          pump();
+        });
+    }
+  }
+
+  return {
+    enqueue(key: string, task: Task): void {
+      if (seen.has(key)) return;
+      seen.add(key);
+      waiting.push({ key, task });
+      pump();
+    },
+    get active() {
+      return active;
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+export type PrefetchQueue = ReturnType<typeof createPrefetchQueue>;

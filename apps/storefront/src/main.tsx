@@ -1,0 +1,32 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import './index.css';
+import { buildRoutes, createRoutePrefetcher } from './app/router';
+import { Providers } from './app/providers';
+import { connectStore, createAppStore } from './app/store';
+import { activateLocale } from './lib/i18n';
+import { localeOfPath } from './lib/locale';
+import { installPreloadErrorHandler } from './lib/chunk-reload';
+
+installPreloadErrorHandler();
+
+const store = createAppStore();
+connectStore(store);
+const routes = buildRoutes();
+const router = createBrowserRouter(routes);
+const prefetch = createRoutePrefetcher(routes);
+
+// The first paint needs the page's catalog; the root loader keeps it in step afterwards.
+await activateLocale(localeOfPath(window.location.pathname));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+createRoot(container).render(
+  <StrictMode>
+    <Providers store={store} prefetch={prefetch}>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>,
+);

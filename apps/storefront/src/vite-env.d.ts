@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+
+/** Id of the running build; `version.json` holds the id of the newest one. */
+declare const __APP_VERSION__: string;
+
+interface ImportMetaEnv {
+  readonly VITE_API_BASE_URL?: string;
+  readonly VITE_VERSION_POLL_MINUTES?: string;
+}

@@ -1,0 +1,44 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { lingui } from '@lingui/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+
+/** The API the dev and preview servers forward `/api` and `/sitemap.xml` to. */
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+
+/** One id per build: baked into the bundle and written to `version.json`, which the app polls. */
+const buildVersion = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+function versionFile(): Plugin {
+  return {
+    name: 'otc-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: JSON.stringify({ version: buildVersion, builtAt: new Date().toISOString() }),
+      });
+    },
+  };
+}
+
+const proxy = {
+  '/api': { target: apiTarget, changeOrigin: true },
+  '/sitemap.xml': { target: apiTarget, changeOrigin: true },
+};
+
+export default defineConfig({
+  plugins: [
+    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+    lingui(),
+    tailwindcss(),
+    versionFile(),
+  ],
+  define: {
+    __APP_VERSION__: JSON.stringify(buildVersion),
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: { target: 'es2022', sourcemap: true },
+});
