@@ -40,9 +40,9 @@ describe('formatDateTime', () => {
   });
 
   it('uses the time zone given', () => {
-    expect(plain(formatDateTime('2024-02-03T15:04:00Z', 'en', { timeZone: 'America/Chicago' }))).toBe(
-      'Feb 3, 2024, 9:04 AM',
-    );
+    expect(
+      plain(formatDateTime('2024-02-03T15:04:00Z', 'en', { timeZone: 'America/Chicago' })),
+    ).toBe('Feb 3, 2024, 9:04 AM');
   });
 
   it.each<[string | null | undefined, string]>([

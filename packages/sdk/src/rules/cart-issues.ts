@@ -28,13 +28,18 @@ export interface CartIssues {
  * still blocks checkout (the server refused the row) without joining a group.
  */
 export function cartIssues(rows: readonly IssueRow[]): CartIssues {
-  const ids = { outOfStock: [] as number[], notSupportedByPlan: [] as number[], notAvailable: [] as number[] };
+  const ids = {
+    outOfStock: [] as number[],
+    notSupportedByPlan: [] as number[],
+    notAvailable: [] as number[],
+  };
   let blocked = false;
   for (const row of rows) {
     if (row.badReasonCode === null || row.badReasonCode === undefined) continue;
     blocked = true;
     if (row.badReasonCode === BAD_REASON.outOfStock) ids.outOfStock.push(row.sku.id);
-    else if (row.badReasonCode === BAD_REASON.notSupportedByPlan) ids.notSupportedByPlan.push(row.sku.id);
+    else if (row.badReasonCode === BAD_REASON.notSupportedByPlan)
+      ids.notSupportedByPlan.push(row.sku.id);
     else if (row.badReasonCode === BAD_REASON.notAvailable) ids.notAvailable.push(row.sku.id);
   }
   return {

@@ -4,7 +4,10 @@ import { canRemoveEmail, canRemovePhone } from './can-remove-contact.js';
 import { cartIssues, type IssueRow } from './cart-issues.js';
 import { meetsMinimumOrder } from './meets-minimum-order.js';
 
-const row = (id: number, badReasonCode: number | null): IssueRow => ({ sku: { id }, badReasonCode });
+const row = (id: number, badReasonCode: number | null): IssueRow => ({
+  sku: { id },
+  badReasonCode,
+});
 
 describe('cartIssues', () => {
   it.each<[string, IssueRow[], [number[], number[], number[]], boolean]>([
@@ -13,7 +16,12 @@ describe('cartIssues', () => {
     ['out of stock', [row(1, 1), row(2, null)], [[1], [], []], true],
     ['not supported by plan', [row(3, 2)], [[], [3], []], true],
     ['not available', [row(4, 3)], [[], [], [4]], true],
-    ['every kind, in row order', [row(5, 2), row(1, 1), row(6, 3), row(2, 2), row(7, null)], [[1], [5, 2], [6]], true],
+    [
+      'every kind, in row order',
+      [row(5, 2), row(1, 1), row(6, 3), row(2, 2), row(7, null)],
+      [[1], [5, 2], [6]],
+      true,
+    ],
     ['unknown code blocks without a group', [row(9, 7)], [[], [], []], true],
   ])('%s', (_name, rows, [outOfStock, notSupportedByPlan, notAvailable], blocked) => {
     const result = cartIssues(rows);
@@ -22,7 +30,9 @@ describe('cartIssues', () => {
     expect(result.notSupportedByPlan).toBe(notSupportedByPlan.length > 0);
     expect(result.notAvailable).toBe(notAvailable.length > 0);
     expect(result.blocked).toBe(blocked);
-    expect(result.message).toBe(blocked ? 'Please resolve issues in your order list before continue' : null);
+    expect(result.message).toBe(
+      blocked ? 'Please resolve issues in your order list before continue' : null,
+    );
     expect(result.eligibilityHintIds).toEqual(notSupportedByPlan);
   });
 });

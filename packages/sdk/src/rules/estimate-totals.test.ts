@@ -1,29 +1,92 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTotals, promoPercent, type EstimateRow } from './estimate-totals.js';
 
-const orderRow = (unit: string, amount: number, line: string, badReasonCode: number | null = null): EstimateRow => ({
+const orderRow = (
+  unit: string,
+  amount: number,
+  line: string,
+  badReasonCode: number | null = null,
+): EstimateRow => ({
   sku: { price: unit },
   amount,
   price: line,
   badReasonCode,
 });
-const localRow = (unit: string, amount: number): EstimateRow => ({ product: { price: unit }, amount });
+const localRow = (unit: string, amount: number): EstimateRow => ({
+  product: { price: unit },
+  amount,
+});
 
 describe('estimateTotals', () => {
   it.each<[string, EstimateRow[], string | null | undefined, [string, string, string, string]]>([
     ['no rows', [], 'Welcome10', ['0.00', '0.00', '0.00', '0.00']],
-    ['server rows, no promo', [orderRow('12.50', 2, '25.00'), orderRow('3.99', 1, '3.99')], null, ['28.99', '0.00', '28.99', '28.99']],
-    ['Welcome10 takes 10 %', [orderRow('12.50', 2, '25.00')], 'Welcome10', ['25.00', '2.50', '22.50', '25.00']],
-    ['half a cent rounds up', [orderRow('12.55', 1, '12.55')], 'Welcome10', ['12.55', '1.26', '11.29', '12.55']],
-    ['below half a cent rounds down', [orderRow('12.54', 1, '12.54')], 'Welcome10', ['12.54', '1.25', '11.29', '12.54']],
-    ['code matched case-insensitively', [orderRow('10.00', 1, '10.00')], 'WELCOME10', ['10.00', '1.00', '9.00', '10.00']],
-    ['code trimmed', [orderRow('10.00', 1, '10.00')], ' welcome10 ', ['10.00', '1.00', '9.00', '10.00']],
-    ['unknown code: no discount', [orderRow('10.00', 1, '10.00')], 'Welcome20', ['10.00', '0.00', '10.00', '10.00']],
+    [
+      'server rows, no promo',
+      [orderRow('12.50', 2, '25.00'), orderRow('3.99', 1, '3.99')],
+      null,
+      ['28.99', '0.00', '28.99', '28.99'],
+    ],
+    [
+      'Welcome10 takes 10 %',
+      [orderRow('12.50', 2, '25.00')],
+      'Welcome10',
+      ['25.00', '2.50', '22.50', '25.00'],
+    ],
+    [
+      'half a cent rounds up',
+      [orderRow('12.55', 1, '12.55')],
+      'Welcome10',
+      ['12.55', '1.26', '11.29', '12.55'],
+    ],
+    [
+      'below half a cent rounds down',
+      [orderRow('12.54', 1, '12.54')],
+      'Welcome10',
+      ['12.54', '1.25', '11.29', '12.54'],
+    ],
+    [
+      'code matched case-insensitively',
+      [orderRow('10.00', 1, '10.00')],
+      'WELCOME10',
+      ['10.00', '1.00', '9.00', '10.00'],
+    ],
+    [
+      'code trimmed',
+      [orderRow('10.00', 1, '10.00')],
+      ' welcome10 ',
+      ['10.00', '1.00', '9.00', '10.00'],
+    ],
+    [
+      'unknown code: no discount',
+      [orderRow('10.00', 1, '10.00')],
+      'Welcome20',
+      ['10.00', '0.00', '10.00', '10.00'],
+    ],
     ['empty code', [orderRow('10.00', 1, '10.00')], '', ['10.00', '0.00', '10.00', '10.00']],
-    ['line total below list price', [orderRow('10.00', 3, '27.00')], null, ['27.00', '0.00', '27.00', '30.00']],
-    ['guest rows: unit price x amount', [localRow('0.10', 3), localRow('0.20', 1)], null, ['0.50', '0.00', '0.50', '0.50']],
-    ['guest rows with Welcome10', [localRow('19.99', 3)], 'welcome10', ['59.97', '6.00', '53.97', '59.97']],
-    ['bad rows count by default', [orderRow('5.00', 1, '5.00', 1), orderRow('5.00', 1, '5.00')], null, ['10.00', '0.00', '10.00', '10.00']],
+    [
+      'line total below list price',
+      [orderRow('10.00', 3, '27.00')],
+      null,
+      ['27.00', '0.00', '27.00', '30.00'],
+    ],
+    [
+      'guest rows: unit price x amount',
+      [localRow('0.10', 3), localRow('0.20', 1)],
+      null,
+      ['0.50', '0.00', '0.50', '0.50'],
+    ],
+    [
+      'guest rows with Welcome10',
+      [localRow('19.99', 3)],
+      'welcome10',
+      ['59.97', '6.00', '53.97', '59.97'],
+    ],
+    [
+      'bad rows count by default',
+      [orderRow('5.00', 1, '5.00', 1), orderRow('5.00', 1, '5.00')],
+      null,
+      ['10.00', '0.00', '10.00', '10.00'],
+    ],
   ])('%s', (_name, rows, promo, [subtotal, discount, total, undiscounted]) => {
     expect(estimateTotals(rows, promo)).toMatchObject({
       subtotal,
@@ -34,7 +97,11 @@ describe('estimateTotals', () => {
   });
 
   it('can leave bad rows out', () => {
-    const rows = [orderRow('5.00', 1, '5.00', 2), orderRow('7.00', 2, '14.00'), localRow('1.00', 1)];
+    const rows = [
+      orderRow('5.00', 1, '5.00', 2),
+      orderRow('7.00', 2, '14.00'),
+      localRow('1.00', 1),
+    ];
     expect(estimateTotals(rows, 'Welcome10', { excludeBadRows: true })).toEqual({
       subtotal: '15.00',
       discount: '1.50',
@@ -45,9 +112,13 @@ describe('estimateTotals', () => {
   });
 
   it('takes other promo tables', () => {
-    const result = estimateTotals([localRow('40.00', 1)], 'spring', { promoPercents: { SPRING: 25 } });
+    const result = estimateTotals([localRow('40.00', 1)], 'spring', {
+      promoPercents: { SPRING: 25 },
+    });
     expect(result).toMatchObject({ discount: '10.00', total: '30.00', promoPercent: 25 });
-    expect(estimateTotals([localRow('40.00', 1)], 'Welcome10', { promoPercents: {} }).discount).toBe('0.00');
+    expect(
+      estimateTotals([localRow('40.00', 1)], 'Welcome10', { promoPercents: {} }).discount,
+    ).toBe('0.00');
   });
 
   it('sums many small prices exactly', () => {

@@ -43,6 +43,7 @@ describe('isPaymentInputValid', () => {
     ['credit', { card: '4111 1111 11' }, 'invalidCardNumber'],
     ['credit', { card: '41111111111111111111' }, 'invalidCardNumber'],
     ['credit', { card: '   ' }, 'enterCardNumber'],
+    ['credit', {}, 'enterCardNumber'],
     // anything else
     ['cash', { card: '6009123456789012' }, 'unknownMethod'],
   ])('%s %j -> %j', (method, input, reason) => {
@@ -52,7 +53,11 @@ describe('isPaymentInputValid', () => {
   });
 
   it.each([
-    ['balance', { balance: '1.00', estimatedTotal: '2.00' }, "You don't have enough funds to pay for this order"],
+    [
+      'balance',
+      { balance: '1.00', estimatedTotal: '2.00' },
+      "You don't have enough funds to pay for this order",
+    ],
     ['prohealth', {}, 'No active card found.'],
     ['trnsx', {}, 'Enter the card number'],
     ['credit', { card: '1234567890123' }, 'Your card number is not valid'],

@@ -4,7 +4,9 @@ import { DEFAULT_REQUIRED_PROFILE_FIELDS } from '../constants/index.js';
 export type ProfileSubject = { id?: number | null } & Readonly<Record<string, unknown>>;
 
 function isMissing(value: unknown): boolean {
-  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === null || value === undefined || (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 /**

@@ -37,9 +37,12 @@ function build(doneBefore: number, current: number): OrderProgress['steps'] {
  */
 export function orderProgress(code: number): OrderProgress {
   const all = ORDER_PROGRESS_STEPS.length;
-  if (code === ORDER_STATUS.delivered) return { steps: build(all, -1), currentIndex: -1, ended: null };
-  if (code === ORDER_STATUS.returned) return { steps: build(all, -1), currentIndex: -1, ended: 'returned' };
-  if (code === ORDER_STATUS.cancelled) return { steps: build(0, -1), currentIndex: -1, ended: 'cancelled' };
+  if (code === ORDER_STATUS.delivered)
+    return { steps: build(all, -1), currentIndex: -1, ended: null };
+  if (code === ORDER_STATUS.returned)
+    return { steps: build(all, -1), currentIndex: -1, ended: 'returned' };
+  if (code === ORDER_STATUS.cancelled)
+    return { steps: build(0, -1), currentIndex: -1, ended: 'cancelled' };
   const current = STEP_OF_STATUS.get(code);
   if (current === undefined) return { steps: build(0, -1), currentIndex: -1, ended: null };
   return { steps: build(current, current), currentIndex: current, ended: null };

@@ -1,8 +1,4 @@
-import {
-  CARD_NETWORK_PLANS,
-  INSURANCE_PLANS,
-  type PaymentMethodCode,
-} from '../constants/index.js';
+import { CARD_NETWORK_PLANS, INSURANCE_PLANS, type PaymentMethodCode } from '../constants/index.js';
 
 /**
  * Payment methods recommended for a plan code (spec section 9), limited to the supported ones.

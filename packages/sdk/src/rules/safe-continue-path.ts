@@ -7,5 +7,13 @@ export function safeContinuePath(path: string | null | undefined, fallback = '/'
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) {
     return fallback;
   }
-  return /[\u0000-\u001f\u007f]/.test(path) ? fallback : path;
+  return hasControlCharacter(path) ? fallback : path;
+}
+
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

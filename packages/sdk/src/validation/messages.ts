@@ -40,7 +40,10 @@ export interface ValidationIssue {
 }
 
 /** Builds the issue of a code, filling `{name}` placeholders from `params`. */
-export function issue(code: MessageCode, params?: Readonly<Record<string, string | number>>): ValidationIssue {
+export function issue(
+  code: MessageCode,
+  params?: Readonly<Record<string, string | number>>,
+): ValidationIssue {
   const template: string = MESSAGES[code];
   const message = params
     ? template.replace(/\{(\w+)\}/g, (whole, name: string) =>

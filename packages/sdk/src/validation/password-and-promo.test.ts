@@ -16,7 +16,9 @@ describe('validatePassword', () => {
   ])('%j complex: %s', (password, complex) => {
     expect(isPasswordComplex(password)).toBe(complex);
     expect(validatePassword(password)).toEqual(
-      complex ? null : { code: 'passwordNotComplex', message: "Your password isn't complex enough" },
+      complex
+        ? null
+        : { code: 'passwordNotComplex', message: "Your password isn't complex enough" },
     );
   });
 

@@ -42,9 +42,12 @@ describe('validateNotBlank', () => {
 });
 
 describe('validateLength11', () => {
-  it.each(['12345678901', 'abcdefghijk', 'ñññññññññññ', 12345678901, '', null])('%j passes', (value) => {
-    expect(validateLength11(value)).toBeNull();
-  });
+  it.each(['12345678901', 'abcdefghijk', 'ñññññññññññ', 12345678901, '', null])(
+    '%j passes',
+    (value) => {
+      expect(validateLength11(value)).toBeNull();
+    },
+  );
   it.each(['1234567890', '123456789012', 1234, {}, true])('%j fails', (value) => {
     expect(validateLength11(value)).toEqual({
       code: 'length11',
@@ -57,7 +60,10 @@ describe('validateZip', () => {
   it.each(['12345', '12345-6789', ' 90210 ', '', null, 12345])('%j passes', (value) => {
     expect(validateZip(value)).toBeNull();
   });
-  it.each(['1234', '123456', '12345-678', 'ABCDE', '12345 6789', {}])('%j is wrong format', (value) => {
-    expect(validateZip(value)?.code).toBe('wrongFormat');
-  });
+  it.each(['1234', '123456', '12345-678', 'ABCDE', '12345 6789', {}])(
+    '%j is wrong format',
+    (value) => {
+      expect(validateZip(value)?.code).toBe('wrongFormat');
+    },
+  );
 });

@@ -25,7 +25,12 @@ describe('validateFields', () => {
 
   it('returns no errors for valid values', () => {
     const errors = validateFields(
-      { login: 'ana@example.com', password: 'Abcdefg1', passwordConfirmation: 'Abcdefg1', promo: 'Welcome10' },
+      {
+        login: 'ana@example.com',
+        password: 'Abcdefg1',
+        passwordConfirmation: 'Abcdefg1',
+        promo: 'Welcome10',
+      },
       signUp,
     );
     expect(errors).toEqual({});
@@ -48,7 +53,12 @@ describe('validateFields', () => {
   });
 
   it('skips fields without rules and treats missing values as empty', () => {
-    expect(validateFields({ other: 'x' } as Record<string, unknown>, { name: [rule.required], free: undefined })).toEqual({
+    expect(
+      validateFields({ other: 'x' } as Record<string, unknown>, {
+        name: [rule.required],
+        free: undefined,
+      }),
+    ).toEqual({
       name: { code: 'required', message: 'Required' },
     });
   });

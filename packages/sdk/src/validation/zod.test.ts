@@ -29,7 +29,11 @@ describe('zod helpers', () => {
     [zipCodeSchema, '12345', null],
     [zipCodeSchema, '1234', 'This field has wrong format'],
     [cardNumberSchema('network'), '6009 1234 5678 9012', null],
-    [cardNumberSchema('s3'), '6009123456789012345', 'Your card number should be of 16 or 17 digits'],
+    [
+      cardNumberSchema('s3'),
+      '6009123456789012345',
+      'Your card number should be of 16 or 17 digits',
+    ],
   ] as const)('%#: %j -> %j', (schema, value, message) => {
     expect(firstMessage(schema.safeParse(value))).toBe(message);
   });
@@ -49,7 +53,9 @@ describe('zod helpers', () => {
     const schema = z
       .object({ password: passwordSchema, passwordConfirmation: z.string() })
       .superRefine(refinePasswordConfirmation());
-    expect(schema.safeParse({ password: 'Abcdefg1', passwordConfirmation: 'Abcdefg1' }).success).toBe(true);
+    expect(
+      schema.safeParse({ password: 'Abcdefg1', passwordConfirmation: 'Abcdefg1' }).success,
+    ).toBe(true);
     const failed = schema.safeParse({ password: 'Abcdefg1', passwordConfirmation: 'Abcdefg2' });
     expect(failed.error?.issues).toEqual([
       expect.objectContaining({ path: ['passwordConfirmation'], message: "Passwords don't match" }),

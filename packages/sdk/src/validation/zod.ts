@@ -18,7 +18,8 @@ import { validateRequired } from './validate-required.js';
 export function schemaFrom(check: (value: unknown) => ValidationIssue | null) {
   return z.string().superRefine((value, ctx) => {
     const found = validateRequired(value) ?? check(value);
-    if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code } });
+    if (found)
+      ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code } });
   });
 }
 
@@ -30,7 +31,9 @@ export const promoCodeSchema = z.string().superRefine((value, ctx) => {
   if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code } });
 });
 /** US phone, answered as its ten digits ("+1 (555) 123-4567" -> "5551234567"). */
-export const usPhoneSchema = schemaFrom(validatePhone).transform((value) => normalizePhone(value) ?? value);
+export const usPhoneSchema = schemaFrom(validatePhone).transform(
+  (value) => normalizePhone(value) ?? value,
+);
 /** http(s) link ("This link doesn’t look like a correct URL"). */
 export const linkSchema = schemaFrom(validateUrl);
 /** ZIP or ZIP+4. */
