@@ -342,7 +342,7 @@ describe('endpoint modules', () => {
             path: url.pathname + url.search,
             body: text ? JSON.parse(text) : undefined,
           });
-          return HttpResponse.json(answer);
+          return HttpResponse.json(answer as object);
         }),
       );
       const client = createClient({ baseUrl: BASE, tokens: createMemoryStorage() });
