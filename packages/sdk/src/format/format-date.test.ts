@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseIsoDate } from './format-date.js';
-import { formatDateTime } from './format-date-time.js';
-import { resolveLocaleTag } from './resolve-locale-tag.js';
+import { formatDate } from './format-date.js';
 
 // ICU versions differ in the space before AM/PM (U+0020 or U+202F): compare with plain spaces.
 const plain = (text: string) => text.replace(/\s/g, ' ');
@@ -27,48 +25,5 @@ describe('formatDate', () => {
     [undefined, ''],
   ])('%j -> %j', (iso, expected) => {
     expect(formatDate(iso)).toBe(expected);
-  });
-});
-
-describe('formatDateTime', () => {
-  it.each([
-    ['2024-02-03T15:04:00Z', 'en', 'Feb 3, 2024, 3:04 PM'],
-    ['2024-02-03T15:04:00Z', 'es', '3 feb 2024, 3:04 p.m.'],
-    ['2024-02-03T09:30:00-05:00', 'en', 'Feb 3, 2024, 2:30 PM'],
-  ])('%j in %s -> %j', (iso, locale, expected) => {
-    expect(plain(formatDateTime(iso, locale, { timeZone: 'UTC' }))).toBe(expected);
-  });
-
-  it('uses the time zone given', () => {
-    expect(
-      plain(formatDateTime('2024-02-03T15:04:00Z', 'en', { timeZone: 'America/Chicago' })),
-    ).toBe('Feb 3, 2024, 9:04 AM');
-  });
-
-  it.each<[string | null | undefined, string]>([
-    ['yesterday', 'yesterday'],
-    [null, ''],
-    [undefined, ''],
-  ])('%j -> %j', (iso, expected) => {
-    expect(formatDateTime(iso)).toBe(expected);
-  });
-});
-
-describe('resolveLocaleTag and parseIsoDate', () => {
-  it.each([
-    ['en', 'en-US'],
-    ['es', 'es-US'],
-    ['es-US', 'es-US'],
-    ['en-US', 'en-US'],
-    ['fr', 'en-US'],
-    [null, 'en-US'],
-    [undefined, 'en-US'],
-  ])('%j -> %j', (locale, tag) => {
-    expect(resolveLocaleTag(locale)).toBe(tag);
-  });
-
-  it('parses valid dates only', () => {
-    expect(parseIsoDate('2024-02-03T00:00:00Z')?.toISOString()).toBe('2024-02-03T00:00:00.000Z');
-    expect(parseIsoDate('2024-13-45')).toBeNull();
   });
 });
