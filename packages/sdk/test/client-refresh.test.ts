@@ -164,22 +164,56 @@ describe('token refresh', () => {
     expect(api.refreshCalls).toBe(2);
   });
 
-  it('does not spend one refresh token twice from two clients sharing a storage (no Web Locks)', async () => {
-    const api = rotatingApi({ refreshDelay: 40 });
+  it.each(['key-value port', 'token store'])(
+    'does not spend one refresh token twice from two clients sharing a %s (no Web Locks)',
+    async (kind) => {
+      const api = rotatingApi({ refreshDelay: 40 });
+      const storage = signedInStorage(freshToken('stale'), 'r1');
+      const tokens = kind === 'token store' ? createTokenStore(storage) : storage;
+      const onEndA = vi.fn();
+      const onEndB = vi.fn();
+      const a = createClient({ baseUrl: BASE, tokens, onSessionEnd: onEndA, locks: null });
+      const b = createClient({ baseUrl: BASE, tokens, onSessionEnd: onEndB, locks: null });
+
+      const answers = await Promise.all([a.call('me'), b.call('me'), a.call('me'), b.call('me')]);
+
+      expect(answers.map((c) => c.id)).toEqual([1, 1, 1, 1]);
+      expect(api.refreshCalls).toBe(1);
+      expect([...api.refreshUses.values()].every((uses) => uses === 1)).toBe(true);
+      expect(onEndA).not.toHaveBeenCalled();
+      expect(onEndB).not.toHaveBeenCalled();
+      expect(storage.get(`${STORAGE_KEYS.tokens}:refreshing`)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['an expired lease of a client that went away', JSON.stringify({ rt: 'r1', until: 1 })],
+    ['an unreadable lease', '{broken'],
+  ])('takes over %s', async (_label, lease) => {
+    const api = rotatingApi();
     const storage = signedInStorage(freshToken('stale'), 'r1');
-    const onEndA = vi.fn();
-    const onEndB = vi.fn();
-    const a = createClient({ baseUrl: BASE, tokens: storage, onSessionEnd: onEndA, locks: null });
-    const b = createClient({ baseUrl: BASE, tokens: storage, onSessionEnd: onEndB, locks: null });
-
-    const answers = await Promise.all([a.call('me'), b.call('me'), a.call('me'), b.call('me')]);
-
-    expect(answers.map((c) => c.id)).toEqual([1, 1, 1, 1]);
+    storage.set(`${STORAGE_KEYS.tokens}:refreshing`, lease);
+    const client = createClient({ baseUrl: BASE, tokens: storage, locks: null });
+    await expect(client.call('me')).resolves.toMatchObject({ id: 1 });
     expect(api.refreshCalls).toBe(1);
-    expect([...api.refreshUses.values()].every((uses) => uses === 1)).toBe(true);
-    expect(onEndA).not.toHaveBeenCalled();
-    expect(onEndB).not.toHaveBeenCalled();
     expect(storage.get(`${STORAGE_KEYS.tokens}:refreshing`)).toBeNull();
+  });
+
+  it('waits for a live lease and ends the session when the other client fails', async () => {
+    server.use(http.get(`${BASE}/api/auth/me`, () => unauthorized()));
+    const storage = signedInStorage(freshToken('stale'), 'r1');
+    storage.set(
+      `${STORAGE_KEYS.tokens}:refreshing`,
+      JSON.stringify({ rt: 'r1', until: Date.now() + 60_000 }),
+    );
+    const onSessionEnd = vi.fn();
+    const client = createClient({ baseUrl: BASE, tokens: storage, locks: null, onSessionEnd });
+    const pending = client.call('me');
+    await delay(60);
+    // The other client's refresh was refused: it cleared the shared tokens.
+    createTokenStore(storage).clear();
+    await expect(pending).rejects.toBeInstanceOf(SessionEndedError);
+    expect(onSessionEnd).toHaveBeenCalledTimes(1);
   });
 
   it('uses the pair another client already stored instead of refreshing again', async () => {

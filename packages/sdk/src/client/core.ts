@@ -17,6 +17,7 @@ import {
 } from '../errors/errors.js';
 import type { TokenPair } from '../schemas/auth.js';
 import {
+  createMemoryStorage,
   createTokenStore,
   isTokenStore,
   type KeyValueStorage,
@@ -99,15 +100,10 @@ function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: st
 }
 
 export function createClientCore(options: ClientOptions): ClientCore {
-  const rawStorage = isTokenStore(options.tokens) ? undefined : options.tokens;
   const store = isTokenStore(options.tokens) ? options.tokens : createTokenStore(options.tokens);
   const leaseKey = `${STORAGE_KEYS.tokens}:refreshing`;
-  const memoryLease = new Map<string, string>();
-  const leaseStorage: Pick<KeyValueStorage, 'get' | 'set' | 'remove'> = rawStorage ?? {
-    get: (k) => memoryLease.get(k) ?? null,
-    set: (k, v) => void memoryLease.set(k, v),
-    remove: (k) => void memoryLease.delete(k),
-  };
+  // Where the refresh lease lives: the shared port when known, else this client only.
+  const leaseStorage: KeyValueStorage = store.storage ?? createMemoryStorage();
   const doFetch: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

@@ -76,6 +76,8 @@ export interface TokenStore {
   read(): TokenPair | null;
   write(pair: TokenPair): void;
   clear(): void;
+  /** The port the pair lives in; clients sharing it coordinate refreshes there (no Web Locks). */
+  readonly storage?: KeyValueStorage;
 }
 
 export function createTokenStore(
@@ -83,6 +85,7 @@ export function createTokenStore(
   key: string = STORAGE_KEYS.tokens,
 ): TokenStore {
   return {
+    storage,
     read() {
       const text = storage.get(key);
       if (!text) return null;
