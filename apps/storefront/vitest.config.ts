@@ -10,5 +10,6 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    env: { VITE_API_BASE_URL: 'http://shop.test' },
   },
 });

@@ -22,6 +22,7 @@ export type {
   ToastCloseReason,
 } from './components/toast';
 export { Skeleton } from './components/skeleton';
+export type { SkeletonProps } from './components/skeleton';
 export { Badge, StatusPill } from './components/badge';
 export type { BadgeProps, BadgeTone, StatusColor, StatusPillProps } from './components/badge';
 export { Price } from './components/price';

@@ -34,13 +34,10 @@ export function ErrorPage({ bare = false }: { bare?: boolean }) {
   const content = (
     <Container width="narrow" className="flex flex-col items-start gap-4 py-12">
       <PageTitle title={`${status} ${message}`} />
-      <p className="text-6xl font-extrabold text-primary" aria-hidden="true">
+      <p className="text-6xl font-extrabold text-primary" data-testid="error-status">
         {status}
       </p>
-      <h1 className="text-2xl font-bold break-all">
-        <span className="sr-only">{status} </span>
-        {message}
-      </h1>
+      <h1 className="text-2xl font-bold break-all">{message}</h1>
       <p className="text-lg">
         <Trans>We are sorry, but the page you requested cannot be displayed right now.</Trans>
       </p>

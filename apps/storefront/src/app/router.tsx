@@ -69,7 +69,6 @@ export function buildRoutes(): RouteObject[] {
     loader: rootLoader(locale),
     element: <LocaleRoot locale={locale} />,
     errorElement: <ErrorPage bare />,
-    HydrateFallback: () => null,
     children: [
       {
         element: <AppLayout />,

@@ -69,7 +69,7 @@ export function Footer() {
                 {settings.supportPhone}
               </a>
             ) : isError ? null : (
-              <Skeleton className="inline-block h-5 w-40 align-middle" />
+              <Skeleton as="span" className="h-5 w-40 align-middle" />
             )}
             <span className="whitespace-nowrap">
               {' '}

@@ -28,13 +28,13 @@ export function reloadForStaleChunk({
   reload = () => location.reload(),
 }: ReloadOptions = {}): boolean {
   const key = `${KEY_PREFIX}${path}`;
-  let last = 0;
+  let last: string | null;
   try {
-    last = Number(storage.getItem(key)) || 0;
+    last = storage.getItem(key);
   } catch {
     return false;
   }
-  if (now - last < CHUNK_RELOAD_GUARD_MS) return false;
+  if (last !== null && now - Number(last) < CHUNK_RELOAD_GUARD_MS) return false;
   try {
     storage.setItem(key, String(now));
   } catch {
@@ -45,12 +45,12 @@ export function reloadForStaleChunk({
 }
 
 /** Wraps a dynamic import: a stale chunk reloads the page (guarded) instead of failing. */
-export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
+export function withChunkReload<T>(load: () => Promise<T>, options: ReloadOptions = {}): () => Promise<T> {
   return async () => {
     try {
       return await load();
     } catch (error) {
-      if (isChunkLoadError(error) && reloadForStaleChunk()) {
+      if (isChunkLoadError(error) && reloadForStaleChunk(options)) {
         // The page is reloading; keep the navigation pending until it does.
         return new Promise<T>(() => {});
       }
@@ -60,9 +60,9 @@ export function withChunkReload<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** Vite fires `vite:preloadError` when a preloaded dependency fails; reload once instead. */
-export function installPreloadErrorHandler(target: Window = window): () => void {
+export function installPreloadErrorHandler(target: Window = window, options: ReloadOptions = {}): () => void {
   const handler = (event: Event) => {
-    if (reloadForStaleChunk()) event.preventDefault();
+    if (reloadForStaleChunk(options)) event.preventDefault();
   };
   target.addEventListener('vite:preloadError', handler);
   return () => target.removeEventListener('vite:preloadError', handler);

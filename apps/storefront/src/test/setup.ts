@@ -1,10 +1,20 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { server } from './server';
 
+// Lazy route modules and catalogs are transformed on first import; give them time under load.
+configure({ asyncUtilTimeout: 4000 });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.cookie = 'locale=; path=/; max-age=0';
+  document.documentElement.className = '';
 });
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+});
+afterAll(() => server.close());

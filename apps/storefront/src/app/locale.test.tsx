@@ -1,0 +1,85 @@
+import { waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { currentUrl, renderApp, screen, setLocaleCookie } from '../test/render-app';
+import { detectBrowserLocale, localizePath, readLocaleCookie, stripLocale, switchLocaleHref } from '../lib/locale';
+
+function browserLanguages(languages: string[]) {
+  vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('first visit language detection', () => {
+  it('a Spanish browser without a cookie goes to the /es variant, query kept, and the cookie is set', async () => {
+    browserLanguages(['es-MX', 'en-US']);
+    const { router } = await renderApp('/catalog?sort=price-asc&page=2');
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?sort=price-asc&page=2'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catálogo' })).toBeInTheDocument();
+    expect(readLocaleCookie()).toBe('es');
+  });
+
+  it('an English browser stays, and the cookie remembers English', async () => {
+    browserLanguages(['en-GB', 'es']);
+    const { router } = await renderApp('/catalog');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/catalog');
+    expect(readLocaleCookie()).toBe('en');
+  });
+
+  it('with a cookie, the address decides (no redirect)', async () => {
+    browserLanguages(['es-ES']);
+    setLocaleCookie('en');
+    const { router } = await renderApp('/cart');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/cart');
+  });
+
+  it('a Spanish link opened by an English browser stays Spanish', async () => {
+    browserLanguages(['en-US']);
+    const { router } = await renderApp('/es/cart');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carrito' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/es/cart');
+    expect(readLocaleCookie()).toBe('es');
+  });
+});
+
+describe('language switch', () => {
+  it('keeps the page and its query, both ways, and updates the cookie', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('en');
+    const { router } = await renderApp('/catalog?category=4&sort=name-asc');
+    await screen.findByRole('heading', { level: 1, name: 'Catalog' });
+    const [toSpanish] = screen.getAllByRole('link', { name: /Español/ });
+    expect(toSpanish).toHaveAttribute('href', '/es/catalog?category=4&sort=name-asc');
+    await user.click(toSpanish!);
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?category=4&sort=name-asc'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catálogo' })).toBeInTheDocument();
+    expect(readLocaleCookie()).toBe('es');
+    expect(document.documentElement.lang).toBe('es-US');
+
+    const [toEnglish] = screen.getAllByRole('link', { name: /English/ });
+    await user.click(toEnglish!);
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=4&sort=name-asc'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Catalog' })).toBeInTheDocument();
+    expect(readLocaleCookie()).toBe('en');
+  });
+});
+
+describe('locale helpers', () => {
+  it('detects en or es from the preferred languages, default en', () => {
+    expect(detectBrowserLocale(['fr-FR', 'es-419', 'en'])).toBe('es');
+    expect(detectBrowserLocale(['de', 'EN-us'])).toBe('en');
+    expect(detectBrowserLocale(['fr'])).toBe('en');
+    expect(detectBrowserLocale(undefined)).toBe('en');
+  });
+
+  it('localizes and strips paths', () => {
+    expect(localizePath('/', 'es')).toBe('/es');
+    expect(localizePath('/item/3', 'es')).toBe('/es/item/3');
+    expect(localizePath('/item/3', 'en')).toBe('/item/3');
+    expect(stripLocale('/es')).toBe('/');
+    expect(stripLocale('/es/cart')).toBe('/cart');
+    expect(stripLocale('/estimate')).toBe('/estimate');
+    expect(switchLocaleHref({ pathname: '/es', search: '?q=1', hash: '#top' }, 'en')).toBe('/?q=1#top');
+  });
+});

@@ -1,0 +1,54 @@
+import { act, render, screen } from '@testing-library/react';
+import { I18nProvider } from '@lingui/react';
+import { Provider } from 'react-redux';
+import { createAppStore } from '../../app/store';
+import { activateLocale, i18n } from '../../lib/i18n';
+import { Notifications } from '../../components/notifications';
+import { useVersionCheck } from './use-version-check';
+
+function Probe({ fetcher }: { fetcher: typeof fetch }) {
+  useVersionCheck({ current: 'build-1', intervalMs: 300_000, enabled: true, fetcher });
+  return <Notifications />;
+}
+
+function answer(version: string): typeof fetch {
+  return vi.fn(async () => new Response(JSON.stringify({ version }), { status: 200 })) as unknown as typeof fetch;
+}
+
+async function setup(fetcher: typeof fetch) {
+  await activateLocale('en');
+  render(
+    <Provider store={createAppStore()}>
+      <I18nProvider i18n={i18n}>
+        <Probe fetcher={fetcher} />
+      </I18nProvider>
+    </Provider>,
+  );
+}
+
+describe('new version check', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('offers a reload when version.json names another build (checked on focus)', async () => {
+    const fetcher = answer('build-2');
+    await setup(fetcher);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    await act(async () => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent('A new version of the shop is available');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+  });
+
+  it('stays quiet while the build is current, and polls every 5 minutes', async () => {
+    vi.useFakeTimers();
+    const fetcher = answer('build-1');
+    await setup(fetcher);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(300_000);
+    });
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(fetcher).mock.calls[0]?.[0]).toMatch(/^\/version\.json\?t=\d+$/);
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+});

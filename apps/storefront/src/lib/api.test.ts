@@ -1,0 +1,48 @@
+import { http, HttpResponse } from 'msw';
+import { ApiError, ValidationError } from '@otc/sdk';
+import { configureStore } from '@reduxjs/toolkit';
+import { API, server, settingsFixture } from '../test/server';
+import { api, sdkBaseQuery, toQueryError } from './api';
+import { settingsApi } from '../features/settings/settings-api';
+
+describe('RTK Query base query over the SDK', () => {
+  it('maps a 422 ValidationError to field errors', () => {
+    const error = new ValidationError({
+      message: 'The given data was invalid.',
+      data: { 'rows.1.amount': ['You cannot add more'], promoCode: ['The code you entered is not valid.', 'x'] },
+    });
+    expect(toQueryError(error)).toEqual({
+      status: 422,
+      message: 'The given data was invalid.',
+      code: undefined,
+      fieldErrors: { rows: 'You cannot add more', promoCode: 'The code you entered is not valid.' },
+      rowIndexes: { rows: [1] },
+    });
+  });
+
+  it('maps an ApiError to its status and code, and anything else to FETCH_ERROR', () => {
+    expect(toQueryError(new ApiError({ status: 402, message: 'no funds', code: 'notEnoughBalance' }))).toEqual({
+      status: 402,
+      message: 'no funds',
+      code: 'notEnoughBalance',
+    });
+    expect(toQueryError(new TypeError('Failed to fetch'))).toEqual({ status: 'FETCH_ERROR', message: 'Failed to fetch' });
+  });
+
+  it('calls the contract route through the SDK client', async () => {
+    const result = await sdkBaseQuery({ route: 'settings' }, {} as never, {});
+    expect(result).toEqual({ data: settingsFixture });
+  });
+
+  it('an API error answer becomes an RTK Query error', async () => {
+    server.use(
+      http.get(`${API}/api/constants`, () => HttpResponse.json({ message: 'Down', code: 'maintenance' }, { status: 503 })),
+    );
+    const store = configureStore({
+      reducer: { [api.reducerPath]: api.reducer },
+      middleware: (getDefault) => getDefault().concat(api.middleware),
+    });
+    const result = await store.dispatch(settingsApi.endpoints.getSettings.initiate());
+    expect(result.error).toMatchObject({ status: 503, message: 'Down', code: 'maintenance' });
+  });
+});

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import userEvent from '@testing-library/user-event';
+import { renderApp, screen, setLocaleCookie } from '../test/render-app';
+import { COLOUR_MODE_KEY, resolveColourMode } from './colour-mode';
+
+function mockSystemDark(dark: boolean) {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: dark && query.includes('dark'),
+      media: query,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    })),
+  );
+}
+
+/** Runs index.html's inline script, as the browser does before first paint. */
+function runInlineScript() {
+  const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
+  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!script) throw new Error('no inline script in index.html');
+  new Function(script)();
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('colour mode before first paint (index.html)', () => {
+  it('dark preference adds .dark', () => {
+    mockSystemDark(false);
+    localStorage.setItem(COLOUR_MODE_KEY, 'dark');
+    runInlineScript();
+    expect(document.documentElement).toHaveClass('dark');
+  });
+
+  it('light preference wins over a dark system', () => {
+    mockSystemDark(true);
+    localStorage.setItem(COLOUR_MODE_KEY, 'light');
+    runInlineScript();
+    expect(document.documentElement).not.toHaveClass('dark');
+  });
+
+  it('no preference follows the system', () => {
+    mockSystemDark(true);
+    runInlineScript();
+    expect(document.documentElement).toHaveClass('dark');
+  });
+});
+
+describe('colour mode menu', () => {
+  it('choosing Dark applies .dark and remembers it; Same as device forgets it', async () => {
+    mockSystemDark(false);
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    await renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    expect(document.documentElement).not.toHaveClass('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Colour mode: Same as device' }));
+    await user.click(screen.getAllByRole('button', { name: 'Dark' })[0]!);
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem(COLOUR_MODE_KEY)).toBe('dark');
+
+    await user.click(screen.getByRole('button', { name: 'Colour mode: Dark' }));
+    await user.click(screen.getAllByRole('button', { name: 'Same as device' })[0]!);
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem(COLOUR_MODE_KEY)).toBeNull();
+  });
+
+  it('a route can force a mode over the preference', () => {
+    mockSystemDark(false);
+    expect(resolveColourMode('light', 'dark')).toBe('dark');
+    expect(resolveColourMode('dark', 'light')).toBe('light');
+    expect(resolveColourMode('system')).toBe('light');
+    mockSystemDark(true);
+    expect(resolveColourMode('system')).toBe('dark');
+  });
+});

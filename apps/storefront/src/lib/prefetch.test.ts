@@ -1,0 +1,45 @@
+import { createPrefetchQueue } from './prefetch';
+import { buildRoutes, createRoutePrefetcher } from '../app/router';
+
+function deferred() {
+  let resolve: () => void = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('route prefetch queue', () => {
+  it('runs at most 4 at a time and each key once', async () => {
+    const queue = createPrefetchQueue();
+    const gates = Array.from({ length: 6 }, deferred);
+    const started: number[] = [];
+    gates.forEach((gate, index) =>
+      queue.enqueue(`r${index}`, () => {
+        started.push(index);
+        return gate.promise;
+      }),
+    );
+    queue.enqueue('r0', () => Promise.resolve());
+    expect(started).toEqual([0, 1, 2, 3]);
+    expect(queue.active).toBe(4);
+    expect(queue.waiting).toBe(2);
+    gates[0]!.resolve();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2, 3, 4]);
+    gates.forEach((gate) => gate.resolve());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(started).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(queue.active).toBe(0);
+  });
+
+  it('warms the lazy module of a matched path', async () => {
+    const routes = buildRoutes();
+    const prefetch = createRoutePrefetcher(routes);
+    const esCatalog = routes[1]?.children?.[0]?.children?.[0]?.children?.find((r) => r.id === 'es:catalog');
+    expect(esCatalog).toBeDefined();
+    const lazy = vi.fn(esCatalog!.lazy as () => Promise<unknown>);
+    esCatalog!.lazy = lazy as never;
+    prefetch('/es/catalog');
+    prefetch('/es/catalog');
+    expect(lazy).toHaveBeenCalledTimes(1);
+  });
+});

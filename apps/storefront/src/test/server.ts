@@ -1,0 +1,28 @@
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Settings } from '../features/settings/settings-api';
+
+export const API = 'http://shop.test';
+
+export const settingsFixture: Settings = {
+  companyName: 'Benefit Shop LLC',
+  copyrightYear: 2024,
+  supportPhone: '+1 (800) 555-0199',
+  ttyPhone: '711',
+  supportEmail: 'help@example.com',
+  deliveryStates: ['CA', 'TX'],
+  minimumOrder: '25.00',
+  paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits'],
+  requiredProfileFields: ['firstName', 'lastName', 'birthdate'],
+  codeResendSeconds: 60,
+  pageSize: 24,
+  notificationTimeoutMs: 5000,
+  addingContactsEnabled: true,
+  defaultLoginRedirect: '/',
+  catalogPath: '/catalog',
+  productPath: '/item',
+};
+
+export const server = setupServer(
+  http.get(`${API}/api/constants`, () => HttpResponse.json(settingsFixture)),
+);
