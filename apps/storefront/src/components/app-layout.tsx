@@ -16,7 +16,7 @@ export function AppLayout() {
       <AlternateLinks />
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-50 rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:px-4 focus:py-3"
       >
         <Trans>Skip to main content</Trans>
       </a>

@@ -63,21 +63,26 @@ export function Footer() {
         <FooterLinks />
         <div className="flex flex-col gap-2 md:flex-row md:items-center md:justify-between">
           <p className="text-lg">
-            <Trans>Questions? Call us:</Trans>{' '}
-            {settings ? (
-              <a href={telHref(settings.supportPhone)} className="font-bold whitespace-nowrap underline underline-offset-4">
-                {settings.supportPhone}
-              </a>
-            ) : isError ? null : (
-              <Skeleton as="span" className="h-5 w-40 align-middle" />
-            )}
+            {settings || !isError ? (
+              <>
+                <Trans>Questions? Call us:</Trans>{' '}
+                {settings ? (
+                  <a
+                    href={telHref(settings.supportPhone)}
+                    className="font-bold whitespace-nowrap underline underline-offset-4"
+                  >
+                    {settings.supportPhone}
+                  </a>
+                ) : (
+                  <Skeleton as="span" className="h-5 w-40 align-middle" />
+                )}{' '}
+              </>
+            ) : null}
             <span className="whitespace-nowrap">
-              {' '}
-              (<Trans>TTY</Trans>{' '}
+              <Trans>TTY</Trans>{' '}
               <a href={`tel:${tty}`} className="font-bold underline underline-offset-4">
                 {tty}
               </a>
-              )
             </span>
           </p>
           <p className="text-muted">
