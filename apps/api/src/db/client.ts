@@ -1,0 +1,101 @@
+/**
+ * Opens the database: PGlite (embedded PostgreSQL in WebAssembly) on a data folder or in memory
+ * by default, or a PostgreSQL server when a postgres:// address is given. Both run the same
+ * committed migrations (drizzle/) with drizzle's migrator and expose the same Drizzle API.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { API_ROOT } from '../env.js';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The Drizzle handle, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction handle (what `db.transaction(async (tx) => ...)` passes). */
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either: functions that may run inside a caller's transaction take `DbOrTx`. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: a copy of this database (tests clone one migrated template). */
+  clone?(): Promise<Database>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a server. */
+  url?: string | undefined;
+  /** PGlite data folder, or ':memory:'. */
+  dataDir?: string;
+  /** PostgreSQL only: a schema to create and use (isolates parallel test files). */
+  schemaName?: string;
+  /** PostgreSQL only: pool size. */
+  max?: number;
+}
+
+function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    async clone() {
+      return fromPglite((await client.clone()) as PGlite);
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const schemaName = options.schemaName;
+    const sqlClient = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      ...(schemaName ? { connection: { search_path: `${schemaName},public` } } : {}),
+    });
+    if (schemaName) await sqlClient.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    const db = drizzlePostgres({ client: sqlClient, schema, casing: 'snake_case' }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async migrate() {
+        await migratePostgres(db as never, {
+          migrationsFolder: MIGRATIONS_DIR,
+          // The journal table lives beside the tables, so each schema migrates on its own.
+          ...(schemaName ? { migrationsSchema: schemaName } : {}),
+        });
+      },
+      async close() {
+        await sqlClient.end({ timeout: 5 });
+      },
+    };
+  }
+  const dataDir = options.dataDir ?? ':memory:';
+  if (dataDir !== ':memory:') mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(dataDir === ':memory:' ? {} : { dataDir: path.join(dataDir, 'pglite') }),
+    extensions: { pg_trgm, unaccent },
+  });
+  return fromPglite(client);
+}

@@ -1,0 +1,164 @@
+/**
+ * The API's configuration, read from the environment ONCE, here. Nothing else reads process.env:
+ * code receives an `AppConfig` (tests build one with `loadConfig({...})` or override fields
+ * through `buildApp(options)`).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  DEFAULT_CODE_RESEND_SECONDS,
+  DEFAULT_MINIMUM_ORDER,
+  DEFAULT_PAYMENT_METHODS,
+  DEFAULT_REQUIRED_PROFILE_FIELDS,
+  PAYMENT_METHOD_CODES,
+  PROFILE_FIELDS,
+  US_STATES,
+} from '@otc/sdk';
+
+/** apps/api, whether running from src/ (tsx, vitest) or dist/ (built). */
+export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
+
+const list = (fallback: readonly string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((value) =>
+      value === undefined || value.trim() === ''
+        ? [...fallback]
+        : value
+            .split(',')
+            .map((item) => item.trim())
+            .filter(Boolean),
+    );
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes((value ?? '').toLowerCase()));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DATA_DIR: z.string().default(path.join(API_ROOT, '.data')),
+    REDIS_URL: z.string().optional(),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Benefit Shop <no-reply@example.com>'),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+    CORS_ORIGINS: list([]),
+    PUBLIC_URL: z.string().url().optional(),
+    PAYMENT_METHODS: list(DEFAULT_PAYMENT_METHODS).pipe(z.array(z.enum(PAYMENT_METHOD_CODES))),
+    MINIMUM_ORDER: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, 'MINIMUM_ORDER must be an amount such as 25.00')
+      .default(DEFAULT_MINIMUM_ORDER),
+    DELIVERY_STATES: list(US_STATES).pipe(z.array(z.string().length(2))),
+    SUPPORT_PHONE: z.string().default('+1 (000) 000-0000'),
+    SUPPORT_EMAIL: z.string().default('support@example.com'),
+    COMPANY_NAME: z.string().default('Benefit Health Shop LLC'),
+    CODE_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(DEFAULT_CODE_RESEND_SECONDS),
+    REQUIRED_PROFILE_FIELDS: list(DEFAULT_REQUIRED_PROFILE_FIELDS).pipe(
+      z.array(z.enum(PROFILE_FIELDS)),
+    ),
+    STOREFRONT_DIR: z.string().default(path.join(API_ROOT, '..', 'storefront', 'dist')),
+    BOT_CHECK: flag,
+    CODE_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
+    CODE_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message:
+          'JWT_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)',
+      });
+    }
+  });
+
+export type NodeEnv = 'development' | 'production' | 'test';
+
+export interface AppConfig {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  logLevel: string;
+  /** postgres://… uses a PostgreSQL server; otherwise PGlite on `dataDir`. */
+  databaseUrl: string | undefined;
+  /** PGlite data and the development secret live here; `:memory:` keeps PGlite in memory. */
+  dataDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Undefined outside production: a secret is generated once and kept in `dataDir`. */
+  jwtSecret: string | undefined;
+  corsOrigins: string[];
+  /** Absolute base of links in the sitemap; the request's host when unset. */
+  publicUrl: string | undefined;
+  paymentMethods: (typeof PAYMENT_METHOD_CODES)[number][];
+  minimumOrderCents: number;
+  deliveryStates: string[];
+  supportPhone: string;
+  supportEmail: string;
+  companyName: string;
+  codeResendSeconds: number;
+  requiredProfileFields: (typeof PROFILE_FIELDS)[number][];
+  storefrontDir: string;
+  botCheck: boolean;
+  /** One-time codes per login per day, and per client address per day. */
+  codeDailyLimit: number;
+  codeDailyLimitPerClient: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((issue) => `  - ${issue}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses a source of variables (process.env by default) into the configuration. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const [whole = '0', fraction = ''] = env.MINIMUM_ORDER.split('.');
+  return {
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM,
+    jwtSecret: env.JWT_SECRET,
+    corsOrigins: env.CORS_ORIGINS,
+    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    paymentMethods: env.PAYMENT_METHODS,
+    minimumOrderCents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')),
+    deliveryStates: env.DELIVERY_STATES.map((state) => state.toUpperCase()),
+    supportPhone: env.SUPPORT_PHONE,
+    supportEmail: env.SUPPORT_EMAIL,
+    companyName: env.COMPANY_NAME,
+    codeResendSeconds: env.CODE_RESEND_SECONDS,
+    requiredProfileFields: env.REQUIRED_PROFILE_FIELDS,
+    storefrontDir: path.resolve(API_ROOT, env.STOREFRONT_DIR),
+    botCheck: env.BOT_CHECK,
+    codeDailyLimit: env.CODE_DAILY_LIMIT,
+    codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Routes come from the SDK's contract table: each resource module supplies handlers keyed by
+ * contract route name (`defineHandlers`), and `registerContractRoutes` walks the table and
+ * registers every route that has a handler, with the contract's zod schemas for params, query,
+ * body and the 200 answer (validated and serialized by fastify-type-provider-zod). `auth: true`
+ * routes get the bearer-token pre-handler; `devOnly` routes do not exist in production.
+ *
+ * Adding a resource (phase 2):
+ *   // src/routes/favorites/index.ts
+ *   export default defineHandlers({
+ *     listFavorites: async ({ customerId, services }) => ...,   // typed from the contract
+ *   });
+ * then list the module in src/routes/index.ts. Keys not in the contract fail to compile (and
+ * throw at start-up); contract routes without a handler are reported by `missingHandlers`.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { contract, toRouterPath, type Contract, type RouteName } from '@otc/sdk/contract';
+import type { Services } from '../services/index.js';
+import type { Lang } from './errors.js';
+
+type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface HandlerContext<N extends RouteName> {
+  params: Parsed<Contract[N] extends { params: z.ZodType } ? Contract[N]['params'] : undefined>;
+  query: Parsed<Contract[N] extends { query: z.ZodType } ? Contract[N]['query'] : undefined>;
+  body: Parsed<Contract[N] extends { body: z.ZodType } ? Contract[N]['body'] : undefined>;
+  /** The signed-in customer (always set on `auth: true` routes). */
+  customerId: Contract[N]['auth'] extends true ? number : number | null;
+  services: Services;
+  lang: Lang;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type Handler<N extends RouteName> = (
+  ctx: HandlerContext<N>,
+) => Promise<z.input<Contract[N]['response']>>;
+
+export type Handlers = { [N in RouteName]?: Handler<N> };
+
+/** Identity with types: each handler's context and answer are inferred from its contract row. */
+export function defineHandlers<const H extends Handlers>(handlers: H & Record<Exclude<keyof H, RouteName>, never>): H {
+  return handlers;
+}
+
+/** Merges resource modules; a route handled twice is a programming error. */
+export function mergeHandlers(modules: Handlers[]): Handlers {
+  const merged: Record<string, unknown> = {};
+  for (const module of modules) {
+    for (const [name, handler] of Object.entries(module)) {
+      if (name in merged) throw new Error(`Route "${name}" has two handlers`);
+      merged[name] = handler;
+    }
+  }
+  return merged as Handlers;
+}
+
+/** Handler keys that are not contract routes. */
+export function unknownHandlers(handlers: Handlers): string[] {
+  return Object.keys(handlers).filter((name) => !(name in contract));
+}
+
+/** Contract routes without a handler. */
+export function missingHandlers(handlers: Handlers): RouteName[] {
+  return (Object.keys(contract) as RouteName[]).filter((name) => !handlers[name]);
+}
+
+export interface RegisterOptions {
+  production: boolean;
+  /** Requests per minute per address on the sign-in calls (POST routes tagged `auth`). */
+  authRateLimitMax: number;
+}
+
+export function registerContractRoutes(
+  app: FastifyInstance,
+  handlers: Handlers,
+  options: RegisterOptions,
+): RouteName[] {
+  const unknown = unknownHandlers(handlers);
+  if (unknown.length > 0) throw new Error(`Handlers not in the contract: ${unknown.join(', ')}`);
+  const registered: RouteName[] = [];
+  for (const name of Object.keys(contract) as RouteName[]) {
+    const def = contract[name] as Contract[RouteName] & {
+      params?: z.ZodType;
+      query?: z.ZodType;
+      body?: z.ZodType;
+      devOnly?: boolean;
+    };
+    const handler = handlers[name] as Handler<RouteName> | undefined;
+    if (!handler) continue;
+    if (def.devOnly && options.production) continue;
+    app.route({
+      method: def.method,
+      url: toRouterPath(def.path),
+      schema: {
+        operationId: name,
+        summary: def.summary,
+        tags: [def.tag],
+        ...(def.params ? { params: def.params } : {}),
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        response: { 200: def.response },
+        ...(def.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      },
+      config: {
+        contractRoute: name,
+        ...(def.tag === 'auth' && def.method === 'POST'
+          ? { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } }
+          : {}),
+      },
+      ...(def.auth ? { preHandler: app.authenticate } : {}),
+      handler: async (request, reply) =>
+        handler({
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          customerId: request.customerId ?? null,
+          services: app.services,
+          lang: request.lang,
+          request,
+          reply,
+        } as HandlerContext<RouteName>),
+    });
+    registered.push(name);
+  }
+  return registered;
+}

@@ -1,0 +1,157 @@
+/**
+ * HTTP errors of the API and their messages in English and Spanish. Handlers throw `HttpError`s
+ * (or `validationError` for 422); the error handler in app.ts answers `{ message, code }` (and
+ * `data` for 422) in the language of `Accept-Language`. English texts are the spec's.
+ */
+export type Lang = 'en' | 'es';
+
+export const MESSAGES = {
+  bad_request: { en: 'The request could not be read.', es: 'No se pudo leer la solicitud.' },
+  validation_failed: {
+    en: 'The given data was invalid.',
+    es: 'Los datos enviados no son válidos.',
+  },
+  unauthorized: {
+    en: 'Please sign in to continue.',
+    es: 'Inicie sesión para continuar.',
+  },
+  invalid_credentials: {
+    en: 'Invalid username or password.',
+    es: 'Usuario o contraseña no válidos.',
+  },
+  invalid_refresh_token: {
+    en: 'Your session has ended. Please sign in again.',
+    es: 'Su sesión ha terminado. Inicie sesión de nuevo.',
+  },
+  invalid_code: {
+    en: 'The code is not correct or has expired.',
+    es: 'El código no es correcto o ha vencido.',
+  },
+  code_attempts_exceeded: {
+    en: 'Too many wrong codes. Please request a new code.',
+    es: 'Demasiados códigos incorrectos. Solicite un código nuevo.',
+  },
+  resend_too_soon: {
+    en: 'Please wait {seconds} seconds before requesting another code.',
+    es: 'Espere {seconds} segundos antes de solicitar otro código.',
+  },
+  limitReached: {
+    en: 'Your daily request limit is reached',
+    es: 'Ha alcanzado su límite diario de solicitudes',
+  },
+  too_many_requests: {
+    en: 'Too many requests. Please try again in a moment.',
+    es: 'Demasiadas solicitudes. Inténtelo de nuevo en un momento.',
+  },
+  account_not_found: {
+    en: 'No account was found for this e-mail or phone.',
+    es: 'No se encontró ninguna cuenta con este correo o teléfono.',
+  },
+  account_exists: {
+    en: 'An account with this e-mail or phone already exists. Please sign in.',
+    es: 'Ya existe una cuenta con este correo o teléfono. Inicie sesión.',
+  },
+  forbidden: {
+    en: 'You are not allowed to do this.',
+    es: 'No tiene permiso para hacer esto.',
+  },
+  not_found: { en: 'Page not found', es: 'Página no encontrada' },
+  conflict: {
+    en: 'This conflicts with the current state. Please reload and try again.',
+    es: 'Esto entra en conflicto con el estado actual. Recargue e inténtelo de nuevo.',
+  },
+  plan_not_found: {
+    en: 'This health plan is not available.',
+    es: 'Este plan de salud no está disponible.',
+  },
+  code_request_failed: {
+    en: 'Failed to request authentication code',
+    es: 'No se pudo solicitar el código de autenticación',
+  },
+  server_error: {
+    en: 'Something went wrong',
+    es: 'Algo salió mal',
+  },
+  unavailable: {
+    en: 'The service is not available right now. Please try again later.',
+    es: 'El servicio no está disponible en este momento. Inténtelo más tarde.',
+  },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+export type ErrorCode = keyof typeof MESSAGES;
+
+/** Field messages of 422 answers: the SDK's English texts, with their Spanish. */
+export const FIELD_MESSAGES: Record<string, string> = {
+  Required: 'Obligatorio',
+  'This field has wrong format': 'Este campo tiene un formato incorrecto',
+  'This value should not be blank.': 'Este valor no debe estar vacío.',
+  "Passwords don't match": 'Las contraseñas no coinciden',
+  "Your password isn't complex enough": 'Su contraseña no es lo bastante segura',
+  'The current password is not correct.': 'La contraseña actual no es correcta.',
+  'This value should have 11 characters': 'Este valor debe tener 11 caracteres',
+  'State is required': 'El estado es obligatorio',
+};
+
+export function interpolate(text: string, params?: Record<string, string | number>): string {
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    params[key] === undefined ? whole : String(params[key]),
+  );
+}
+
+export function message(code: ErrorCode, lang: Lang, params?: Record<string, string | number>) {
+  return interpolate(MESSAGES[code][lang], params);
+}
+
+export function translateField(text: string, lang: Lang): string {
+  return lang === 'es' ? (FIELD_MESSAGES[text] ?? text) : text;
+}
+
+/** The first supported language of an Accept-Language header (English by default). */
+export function pickLanguage(header: string | string[] | undefined): Lang {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const ranked = value
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((p) => p.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => entry.tag && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    if (tag.startsWith('es')) return 'es';
+    if (tag.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly params?: Record<string, string | number>,
+    /** 422: per-field English messages (translated when answering). */
+    readonly data?: Record<string, string[]>,
+    /** Extra fields of the answer, e.g. `{ retryAfter: 42 }`. */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(MESSAGES[code].en);
+    this.name = 'HttpError';
+  }
+}
+
+export const errors = {
+  unauthorized: () => new HttpError(401, 'unauthorized'),
+  invalidCredentials: () => new HttpError(401, 'invalid_credentials'),
+  forbidden: () => new HttpError(403, 'forbidden'),
+  notFound: (code: ErrorCode = 'not_found') => new HttpError(404, code),
+  conflict: (code: ErrorCode = 'conflict') => new HttpError(409, code),
+  tooManyRequests: (code: ErrorCode, params?: Record<string, number>) =>
+    new HttpError(429, code, params, undefined, params),
+};
+
+/** A 422 with per-field lists, e.g. `validationError({ password: ["Passwords don't match"] })`. */
+export function validationError(data: Record<string, string[]>): HttpError {
+  return new HttpError(422, 'validation_failed', undefined, data);
+}

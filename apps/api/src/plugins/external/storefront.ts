@@ -1,0 +1,58 @@
+/**
+ * Serves the built storefront when STOREFRONT_DIR holds an index.html: hashed /assets/* cached a
+ * year (immutable), index.html never cached, and an SPA fallback for other GETs outside /api that
+ * accept HTML (so /es/catalog opens the app, which routes on the client).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const enabled = new WeakMap<FastifyInstance, boolean>();
+
+export default fp<{ root: string }>(
+  async (app, options) => {
+    const hasIndex = existsSync(path.join(options.root, 'index.html'));
+    enabled.set(app, hasIndex);
+    if (!hasIndex) {
+      app.log.info({ root: options.root }, 'no built storefront: serving the API only');
+      return;
+    }
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      cacheControl: false,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        const relative = path.relative(options.root, filePath).split(path.sep).join('/');
+        if (relative.startsWith('assets/')) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else if (relative.endsWith('.html')) {
+          res.header('cache-control', 'no-cache');
+        } else {
+          res.header('cache-control', 'public, max-age=3600');
+        }
+      },
+    });
+  },
+  { name: 'storefront' },
+);
+
+/** Answers index.html for an SPA path; false when the request is not one. */
+export async function serveStorefrontFallback(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (!enabled.get(app)) return false;
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  if (pathname.startsWith('/assets/')) return false;
+  const accept = request.headers.accept ?? '';
+  if (!accept.includes('text/html') && !accept.includes('*/*')) return false;
+  reply.header('cache-control', 'no-cache');
+  await reply.type('text/html').sendFile('index.html');
+  return true;
+}

@@ -1,0 +1,30 @@
+/** Product pictures, drawn from the product's name, brand and category colour. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { categories, products } from '../../db/schema.js';
+import { errors } from '../../lib/errors.js';
+import { productSvg } from '../../lib/product-image.js';
+
+export const productImagePath = (id: number) => `/api/images/products/${id}.svg`;
+
+export default async function imageRoutes(app: FastifyInstance) {
+  app.get<{ Params: { file: string } }>(
+    '/api/images/products/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
+      if (!match) throw errors.notFound();
+      const [row] = await app.services.db
+        .select({ id: products.id, name: products.nameEn, brand: products.brand, color: categories.color })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.categoryId))
+        .where(eq(products.id, Number(match[1])))
+        .limit(1);
+      if (!row) throw errors.notFound();
+      return reply
+        .type('image/svg+xml')
+        .header('cache-control', 'public, max-age=86400')
+        .send(productSvg(row));
+    },
+  );
+}

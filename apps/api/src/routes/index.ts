@@ -1,0 +1,12 @@
+/**
+ * Every resource module's handlers, keyed by contract route name. Phase 2 adds its modules here
+ * (orders, favorites, addresses, cards, contact, product requests, balance check, catalog, search,
+ * e-mails, phones).
+ */
+import { mergeHandlers } from '../lib/contract-routes.js';
+import auth from './auth/index.js';
+import customer from './customer/index.js';
+import dev from './dev/index.js';
+import settings from './settings/index.js';
+
+export const handlers = mergeHandlers([auth, customer, settings, dev]);

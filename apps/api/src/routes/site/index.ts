@@ -1,0 +1,64 @@
+/**
+ * /sitemap.xml: the public pages, the catalog of each category and every active item, in English
+ * and under /es in Spanish, each with hreflang alternates. Items are capped so the file stays
+ * within the sitemap limit of 50,000 addresses.
+ */
+import { asc, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { categories, products } from '../../db/schema.js';
+
+export const SITEMAP_STATIC_PATHS = [
+  '/',
+  '/about-us',
+  '/terms-of-use',
+  '/privacy-policy',
+  '/return-policy',
+  '/contacts',
+  '/docs/items-eligibility',
+  '/catalog',
+  '/balance-check',
+  '/login',
+  '/sign-up',
+];
+export const SITEMAP_MAX_ITEMS = 20_000;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function entry(base: string, path: string): string {
+  const en = `${base}${path}`;
+  const es = `${base}/es${path === '/' ? '' : path}`;
+  const links =
+    `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(en)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="es" href="${escapeXml(es)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(en)}"/>`;
+  return `<url><loc>${escapeXml(en)}</loc>${links}</url><url><loc>${escapeXml(es)}</loc>${links}</url>`;
+}
+
+export default async function siteRoutes(app: FastifyInstance) {
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+    const base = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    const db = app.services.db;
+    const [categoryRows, itemRows] = await Promise.all([
+      db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
+      db
+        .select({ id: products.id })
+        .from(products)
+        .where(isNull(products.status))
+        .orderBy(asc(products.id))
+        .limit(SITEMAP_MAX_ITEMS),
+    ]);
+    const paths = [
+      ...SITEMAP_STATIC_PATHS,
+      ...categoryRows.map((c) => `/catalog?category=${c.id}`),
+      ...itemRows.map((p) => `/item/${p.id}`),
+    ];
+    const body =
+      '<?xml version="1.0" encoding="UTF-8"?>\n' +
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">' +
+      paths.map((path) => entry(base, path)).join('') +
+      '</urlset>\n';
+    return reply.type('application/xml').header('cache-control', 'public, max-age=3600').send(body);
+  });
+}

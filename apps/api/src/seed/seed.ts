@@ -1,0 +1,268 @@
+/**
+ * Demo data: health plans, the Welcome10 promo, categories, a generated bilingual catalog, sandbox
+ * test cards and one demo customer per card type (see README "Demo data"). Idempotent: base rows
+ * are inserted when missing, and products are added until the catalog holds the asked count.
+ */
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  addresses,
+  cards,
+  categories,
+  customers,
+  emails,
+  healthPlans,
+  phones,
+  products,
+  promoCodes,
+  sandboxAccounts,
+} from '../db/schema.js';
+import { hashPassword, keyedHash } from '../lib/crypto.js';
+import { CATEGORY_DATA } from './catalog-data.js';
+import { DEFAULT_PRODUCT_COUNT, productSpec } from './catalog.js';
+
+export const HEALTH_PLANS = [
+  { code: 'cl1', name: 'Clear Living One', company: 'Clear Living Health' },
+  { code: 'ep', name: 'Evergreen Plus', company: 'Evergreen Benefits' },
+  { code: 'uhc', name: 'Union Health Choice', company: 'Union Health' },
+  { code: 'wc', name: 'Westcoast Care', company: 'Westcoast Health Plans' },
+  { code: 'fc', name: 'Family Care Advantage', company: 'Family Care Partners' },
+  { code: 'hum', name: 'Harbor Medicare Select', company: 'Harbor Health' },
+  { code: 'mhc', name: 'Meadow Health Connect', company: 'Meadow Health' },
+  { code: 'uhp', name: 'Unity Health Partners', company: 'Unity Health' },
+  { code: 'dev', name: 'Developer Test Plan', company: 'Sandbox Health' },
+];
+
+export const DEMO_PASSWORD = 'Demo1234';
+
+/** Sandbox cards: what each number does when checked or charged (documented in the README). */
+export const SANDBOX_CARDS = [
+  { type: 'network', number: '6035000000000001', behavior: 'approve', balanceCents: 25000 },
+  { type: 'network', number: '6035000000000002', behavior: 'decline', balanceCents: 25000 },
+  { type: 'network', number: '6035000000000003', behavior: 'insufficient', balanceCents: 500 },
+  { type: 'national', number: '6036000000000001', behavior: 'approve', balanceCents: 25000 },
+  { type: 'national', number: '6036000000000002', behavior: 'decline', balanceCents: 25000 },
+  { type: 'national', number: '6036000000000003', behavior: 'insufficient', balanceCents: 500 },
+  { type: 's3', number: '6037000000000001', behavior: 'approve', balanceCents: 25000 },
+  { type: 's3', number: '6037000000000002', behavior: 'decline', balanceCents: 25000 },
+  { type: 's3', number: '6037000000000003', behavior: 'insufficient', balanceCents: 500 },
+  // The demo customers' own cards.
+  { type: 'network', number: '6035000000001001', behavior: 'approve', balanceCents: 15000 },
+  { type: 'national', number: '6036000000001001', behavior: 'approve', balanceCents: 12000 },
+  { type: 's3', number: '6037000000001001', behavior: 'approve', balanceCents: 20000 },
+] as const;
+
+export const DEMO_CUSTOMERS = [
+  {
+    email: 'network.demo@example.com',
+    phone: '2025550101',
+    firstName: 'Rosa',
+    lastName: 'Martinez',
+    gender: 'F',
+    birthdate: '1952-04-18',
+    interfaceLanguage: 'es',
+    plan: 'cl1',
+    card: '6035000000001001',
+    cardType: 'network',
+    balanceCents: 2000,
+    address: { address: '1200 Palm Avenue', city: 'Miami', state: 'FL', zip: '33130' },
+  },
+  {
+    email: 'national.demo@example.com',
+    phone: '2025550102',
+    firstName: 'James',
+    lastName: 'Carter',
+    gender: 'M',
+    birthdate: '1948-11-02',
+    interfaceLanguage: 'en',
+    plan: 'ep',
+    card: '6036000000001001',
+    cardType: 'national',
+    balanceCents: 0,
+    address: { address: '45 Oak Street', city: 'Columbus', state: 'OH', zip: '43215' },
+  },
+  {
+    email: 's3.demo@example.com',
+    phone: '2025550103',
+    firstName: 'Linda',
+    lastName: 'Nguyen',
+    gender: 'F',
+    birthdate: '1957-07-23',
+    interfaceLanguage: 'en',
+    plan: 'uhc',
+    card: '6037000000001001',
+    cardType: 's3',
+    balanceCents: 5000,
+    address: { address: '780 Mission Road', city: 'San Antonio', state: 'TX', zip: '78210' },
+  },
+] as const;
+
+export const PRODUCT_BATCH = 1000;
+
+/** The last day of the quarter of `now` (benefit allowances reset quarterly). */
+function periodEnd(now: Date): string {
+  const quarterEndMonth = Math.floor(now.getUTCMonth() / 3) * 3 + 3;
+  const end = new Date(Date.UTC(now.getUTCFullYear(), quarterEndMonth, 0));
+  return end.toISOString().slice(0, 10);
+}
+
+export interface SeedOptions {
+  /** Catalog size wanted (default about 550). */
+  products?: number;
+  /** The server secret: card fingerprints are keyed with it. */
+  secret: string;
+  now?: Date;
+  /** Progress lines (ops command). */
+  log?: (line: string) => void;
+}
+
+export async function catalogIsEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return (row?.n ?? 0) === 0;
+}
+
+export async function seed(db: Db, options: SeedOptions) {
+  const now = options.now ?? new Date();
+  const log = options.log ?? (() => {});
+  const fingerprint = (digits: string) => keyedHash(options.secret, 'card-fingerprint', digits);
+
+  await db.insert(healthPlans).values(HEALTH_PLANS).onConflictDoNothing();
+  await db.insert(promoCodes).values({ code: 'Welcome10', percentOff: 10 }).onConflictDoNothing();
+  await db
+    .insert(categories)
+    .values(
+      CATEGORY_DATA.map((c, position) => ({
+        slug: c.slug,
+        nameEn: c.en,
+        nameEs: c.es,
+        color: c.color,
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+  const ending = periodEnd(now);
+  await db
+    .insert(sandboxAccounts)
+    .values(
+      SANDBOX_CARDS.map((card) => ({
+        type: card.type,
+        fingerprint: fingerprint(card.number),
+        last4: card.number.slice(-4),
+        behavior: card.behavior,
+        balanceCents: card.balanceCents,
+        periodEndsAt: ending,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const added = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
+  const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
+  return { productsAdded: added, demoCustomersAdded: demo };
+}
+
+async function seedDemoCustomers(
+  db: Db,
+  ctx: { fingerprint: (digits: string) => string; ending: string; now: Date },
+): Promise<number> {
+  const planRows = await db.select().from(healthPlans);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  let added = 0;
+  for (const demo of DEMO_CUSTOMERS) {
+    const [existing] = await db
+      .select({ id: emails.id })
+      .from(emails)
+      .where(eq(emails.address, demo.email))
+      .limit(1);
+    if (existing) continue;
+    const plan = planRows.find((p) => p.code === demo.plan);
+    await db.transaction(async (tx) => {
+      const [customer] = await tx
+        .insert(customers)
+        .values({
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          gender: demo.gender,
+          birthdate: demo.birthdate,
+          interfaceLanguage: demo.interfaceLanguage,
+          preferredCommunicationLanguage: demo.interfaceLanguage,
+          preferredCommunicationMethod: 'email',
+          sendNotificationByEmail: true,
+          passwordHash,
+          passwordUpdatedAt: ctx.now,
+          healthPlanId: plan?.id ?? null,
+          insuranceCompany: plan?.company ?? null,
+          insuranceId: `DEMO-${demo.cardType.toUpperCase()}-0001`,
+          balanceCents: demo.balanceCents,
+        })
+        .returning({ id: customers.id });
+      if (!customer) throw new Error('demo customer insert returned nothing');
+      await tx.insert(emails).values({
+        customerId: customer.id,
+        address: demo.email,
+        reg: true,
+        verified: true,
+      });
+      await tx.insert(phones).values({
+        customerId: customer.id,
+        number: demo.phone,
+        reg: true,
+        verified: true,
+      });
+      await tx.insert(addresses).values({ customerId: customer.id, ...demo.address });
+      const account = SANDBOX_CARDS.find((card) => card.number === demo.card);
+      await tx.insert(cards).values({
+        customerId: customer.id,
+        type: demo.cardType,
+        last4: demo.card.slice(-4),
+        fingerprint: ctx.fingerprint(demo.card),
+        active: true,
+        usedForPayments: true,
+        balanceCents: account?.balanceCents ?? 0,
+        periodEndsAt: ctx.ending,
+      });
+    });
+    added += 1;
+  }
+  return added;
+}
+
+/** Adds generated products until the catalog holds `target`; answers how many were added. */
+export async function seedProducts(db: Db, target: number, log: (line: string) => void = () => {}) {
+  const [row] = await db.select({ n: count() }).from(products);
+  const start = row?.n ?? 0;
+  if (start >= target) return 0;
+  const categoryRows = await db.select({ id: categories.id, slug: categories.slug }).from(categories);
+  const categoryId = new Map(categoryRows.map((c) => [c.slug, c.id]));
+  const [{ maxId } = { maxId: 0 }] = await db
+    .select({ maxId: sql<number>`coalesce(max(${products.id}), 0)::int` })
+    .from(products);
+
+  for (let from = start; from < target; from += PRODUCT_BATCH) {
+    const to = Math.min(target, from + PRODUCT_BATCH);
+    const values = [];
+    for (let index = from; index < to; index += 1) {
+      const spec = productSpec(index);
+      const { categorySlug, ...rest } = spec;
+      values.push({ ...rest, categoryId: categoryId.get(categorySlug) ?? categoryRows[0]!.id });
+    }
+    await db.insert(products).values(values).onConflictDoNothing();
+    if (target - start > PRODUCT_BATCH) log(`products: ${to}/${target}`);
+  }
+
+  await db.execute(
+    sql`UPDATE products SET image_path = '/api/images/products/' || id || '.svg' WHERE id > ${maxId} AND image_path = ''`,
+  );
+  // Plan eligibility: most plans cover most items; a deterministic few are not covered, and
+  // personal-care items are not covered by the card-network plans.
+  await db.execute(sql`
+    INSERT INTO product_plans (product_id, plan_id)
+    SELECT p.id, hp.id
+    FROM products p
+    CROSS JOIN health_plans hp
+    JOIN categories c ON c.id = p.category_id
+    WHERE p.id > ${maxId}
+      AND (p.id * 7 + hp.id * 13) % 11 <> 0
+      AND NOT (c.slug = 'personal-care' AND hp.code IN ('cl1', 'ep'))
+    ON CONFLICT DO NOTHING`);
+  return target - start;
+}

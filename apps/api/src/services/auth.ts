@@ -1,0 +1,229 @@
+/**
+ * Sign-in, registration and recovery, by one-time code or password. Logins are an e-mail address
+ * or a US phone; they are normalized (lower-case e-mail, ten phone digits) before any lookup.
+ */
+import { eq } from 'drizzle-orm';
+import {
+  MESSAGES as FIELD_TEXT,
+  isEmail,
+  normalizePhone,
+  validatePassword,
+  validatePasswordConfirmation,
+} from '@otc/sdk/validation';
+import type { Customer, TokenPair } from '@otc/sdk/schemas';
+import type { Db } from '../db/client.js';
+import { customers, emails, phones } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { hashPassword, verifyPassword } from '../lib/crypto.js';
+import { errors, validationError, type Lang } from '../lib/errors.js';
+import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js';
+import type { CustomersService } from './customers.js';
+import type { TokensService } from './tokens.js';
+
+/** Normalizes a login or answers 422 `{ [field]: ['This field has wrong format'] }`. */
+export function parseLogin(raw: string, field = 'login'): CodeTarget {
+  const value = raw.trim();
+  if (value.includes('@')) {
+    if (isEmail(value)) return { kind: 'email', value: value.toLowerCase() };
+  } else {
+    const phone = normalizePhone(value);
+    if (phone) return { kind: 'phone', value: phone };
+  }
+  throw validationError({ [field]: [FIELD_TEXT.wrongFormat] });
+}
+
+/** 422 unless the password is complex enough and, when given, the confirmation matches. */
+export function checkNewPassword(password: string, confirmation?: string) {
+  const data: Record<string, string[]> = {};
+  const problem = password === '' ? { message: FIELD_TEXT.required } : validatePassword(password);
+  if (problem) data.password = [problem.message];
+  if (confirmation !== undefined) {
+    const mismatch = validatePasswordConfirmation(confirmation, password);
+    if (mismatch) data.passwordConfirmation = [mismatch.message];
+  }
+  if (Object.keys(data).length > 0) throw validationError(data);
+}
+
+export interface AuthServiceOptions {
+  db: Db;
+  clock: Clock;
+  codes: CodesService;
+  tokens: TokensService;
+  customers: CustomersService;
+}
+
+export function createAuthService(options: AuthServiceOptions) {
+  const { db, clock, codes, tokens, customers: customerService } = options;
+
+  async function session(customerId: number): Promise<TokenPair> {
+    const username = await customerService.username(customerId);
+    if (!username) throw errors.unauthorized();
+    return tokens.issue(customerId, username);
+  }
+
+  return {
+    session,
+
+    async requestLoginCode(rawLogin: string, clientIp: string, lang: Lang) {
+      const login = parseLogin(rawLogin);
+      const customerId = await customerService.findByLogin(login);
+      if (!customerId) throw errors.notFound('account_not_found');
+      return codes.issue({ purpose: 'login', target: login, customerId, clientIp, lang });
+    },
+
+    async verifyLoginCode(rawLogin: string, code: string): Promise<TokenPair> {
+      const login = parseLogin(rawLogin);
+      const customerId = await customerService.findByLogin(login);
+            if (!customerId) throw invalidCodeError();
+      await codes.verify('login', login.value, code);
+      return session(customerId);
+    },
+
+    async loginWithPassword(rawLogin: string, password: string): Promise<TokenPair> {
+      let customerId: number | null = null;
+      try {
+        customerId = await customerService.findByLogin(parseLogin(rawLogin, 'username'));
+      } catch {
+        customerId = null;
+      }
+      let hash: string | null = null;
+      if (customerId) {
+        const [row] = await db
+          .select({ hash: customers.passwordHash })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .limit(1);
+        hash = row?.hash ?? null;
+      }
+      const ok = await verifyPassword(password, hash);
+      if (!ok || !customerId) throw errors.invalidCredentials();
+      return session(customerId);
+    },
+
+    async requestRegistrationCode(rawLogin: string, clientIp: string, lang: Lang) {
+      const login = parseLogin(rawLogin);
+      if (await customerService.isLoginTaken(login)) throw errors.conflict('account_exists');
+      return codes.issue({ purpose: 'register', target: login, clientIp, lang });
+    },
+
+    async register(input: {
+      login: string;
+      code: string;
+      password?: string | undefined;
+      firstName?: string | undefined;
+      lastName?: string | undefined;
+      interfaceLanguage?: 'en' | 'es' | undefined;
+    }): Promise<TokenPair> {
+      const login = parseLogin(input.login);
+      if (input.password !== undefined && input.password !== '') checkNewPassword(input.password);
+      if (await customerService.isLoginTaken(login)) throw errors.conflict('account_exists');
+      await codes.verify('register', login.value, input.code);
+      const now = clock.now();
+      const passwordHash = input.password ? await hashPassword(input.password) : null;
+      let customerId: number;
+      try {
+        customerId = await db.transaction(async (tx) => {
+          const [created] = await tx
+            .insert(customers)
+            .values({
+              firstName: input.firstName || null,
+              lastName: input.lastName || null,
+              interfaceLanguage: input.interfaceLanguage ?? 'en',
+              preferredCommunicationMethod: login.kind === 'email' ? 'email' : 'sms',
+              sendNotificationByEmail: login.kind === 'email',
+              sendNotificationByPhone: login.kind === 'phone',
+              passwordHash,
+              passwordUpdatedAt: passwordHash ? now : null,
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning({ id: customers.id });
+          if (!created) throw new Error('customer insert returned nothing');
+          if (login.kind === 'email') {
+            await tx
+              .insert(emails)
+              .values({ customerId: created.id, address: login.value, reg: true, verified: true });
+          } else {
+            await tx
+              .insert(phones)
+              .values({ customerId: created.id, number: login.value, reg: true, verified: true });
+          }
+          return created.id;
+        });
+      } catch (error) {
+        // Two registrations of the same login at once: the unique index lets one through.
+        if (isUniqueViolation(error)) throw errors.conflict('account_exists');
+        throw error;
+      }
+      return tokens.issue(customerId, login.value);
+    },
+
+    async requestRecoveryCode(rawLogin: string, clientIp: string, lang: Lang) {
+      const login = parseLogin(rawLogin);
+      const customerId = await customerService.findByLogin(login);
+      if (!customerId) throw errors.notFound('account_not_found');
+      return codes.issue({ purpose: 'recovery', target: login, customerId, clientIp, lang });
+    },
+
+    async recover(input: {
+      login: string;
+      code: string;
+      password: string;
+      passwordConfirmation: string;
+    }): Promise<TokenPair> {
+      const login = parseLogin(input.login);
+      checkNewPassword(input.password, input.passwordConfirmation);
+      const customerId = await customerService.findByLogin(login);
+      if (!customerId) throw invalidCodeError();
+      await codes.verify('recovery', login.value, input.code);
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(customers)
+          .set({ passwordHash, passwordUpdatedAt: clock.now(), updatedAt: clock.now() })
+          .where(eq(customers.id, customerId));
+        // A recovered account starts over: every other session ends.
+        await tokens.revokeCustomer(customerId, tx);
+      });
+      return session(customerId);
+    },
+
+    async changePassword(
+      customerId: number,
+      input: { currentPassword?: string | undefined; password: string; passwordConfirmation: string },
+    ): Promise<Customer> {
+      const [row] = await db
+        .select({ hash: customers.passwordHash })
+        .from(customers)
+        .where(eq(customers.id, customerId))
+        .limit(1);
+      if (!row) throw errors.notFound('account_not_found');
+      if (row.hash !== null) {
+        if (!input.currentPassword) {
+          throw validationError({ currentPassword: [FIELD_TEXT.required] });
+        }
+        if (!(await verifyPassword(input.currentPassword, row.hash))) {
+          throw validationError({ currentPassword: ['The current password is not correct.'] });
+        }
+      }
+      checkNewPassword(input.password, input.passwordConfirmation);
+      const now = clock.now();
+      await db
+        .update(customers)
+        .set({ passwordHash: await hashPassword(input.password), passwordUpdatedAt: now, updatedAt: now })
+        .where(eq(customers.id, customerId));
+      return customerService.get(customerId);
+    },
+  };
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current; depth += 1) {
+    if (typeof current === 'object' && (current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

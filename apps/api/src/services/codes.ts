@@ -1,0 +1,186 @@
+/**
+ * One-time codes: 6 digits, stored as a keyed hash, valid 10 minutes, 5 tries each. A new code for
+ * the same login and purpose only after the resend countdown; a daily limit per login and per
+ * client address. Sending goes through the Notifier.
+ */
+import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { ONE_TIME_CODE_LENGTH } from '@otc/sdk';
+import type { Db } from '../db/client.js';
+import { oneTimeCodes } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { keyedHash, randomDigits, safeEqual } from '../lib/crypto.js';
+import { HttpError, MESSAGES, errors, type Lang } from '../lib/errors.js';
+import type { Notifier } from './notifier.js';
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const CODE_MAX_ATTEMPTS = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type CodePurpose = 'login' | 'register' | 'recovery' | 'verify-email' | 'verify-phone';
+
+export interface CodeTarget {
+  /** Normalized e-mail (lower case) or ten-digit phone. */
+  value: string;
+  kind: 'email' | 'phone';
+}
+
+export interface IssueCodeInput {
+  purpose: CodePurpose;
+  target: CodeTarget;
+  customerId?: number | null;
+  contactId?: number | null;
+  clientIp?: string | null;
+  lang: Lang;
+}
+
+export interface CodesServiceOptions {
+  db: Db;
+  clock: Clock;
+  notifier: Notifier;
+  secret: string;
+  resendSeconds: number;
+  dailyLimit: number;
+  dailyLimitPerClient: number;
+}
+
+const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
+  en: {
+    login: 'Your sign-in code',
+    register: 'Your registration code',
+    recovery: 'Your account recovery code',
+    'verify-email': 'Confirm your e-mail',
+    'verify-phone': 'Confirm your phone',
+    body: '{subject}: {code}. It expires in 10 minutes. If you did not ask for it, ignore this message.',
+  },
+  es: {
+    login: 'Su código de inicio de sesión',
+    register: 'Su código de registro',
+    recovery: 'Su código de recuperación de cuenta',
+    'verify-email': 'Confirme su correo electrónico',
+    'verify-phone': 'Confirme su teléfono',
+    body: '{subject}: {code}. Vence en 10 minutos. Si no lo solicitó, ignore este mensaje.',
+  },
+};
+
+export function invalidCodeError() {
+  return new HttpError(422, 'invalid_code', undefined, { code: [MESSAGES.invalid_code.en] });
+}
+
+export function createCodesService(options: CodesServiceOptions) {
+  const { db, clock } = options;
+  const hash = (purpose: CodePurpose, target: string, code: string) =>
+    keyedHash(options.secret, 'one-time-code', `${purpose}:${target}:${code}`);
+
+  return {
+    /** Sends a new code; answers the channel and the seconds before another may be requested. */
+    async issue(input: IssueCodeInput): Promise<{ channel: 'email' | 'sms'; resendIn: number }> {
+      const now = clock.now();
+      const target = input.target.value;
+      const [last] = await db
+        .select({ createdAt: oneTimeCodes.createdAt })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.target, target), eq(oneTimeCodes.purpose, input.purpose)))
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      if (last) {
+        const waitMs = last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
+        if (waitMs > 0) {
+          throw errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(waitMs / 1000) });
+        }
+      }
+      const since = new Date(now.getTime() - DAY_MS);
+      const [perTarget] = await db
+        .select({ n: count() })
+        .from(oneTimeCodes)
+        .where(and(eq(oneTimeCodes.target, target), gte(oneTimeCodes.createdAt, since)));
+      if ((perTarget?.n ?? 0) >= options.dailyLimit) throw errors.tooManyRequests('limitReached');
+      if (input.clientIp) {
+        const [perClient] = await db
+          .select({ n: count() })
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.clientIp, input.clientIp), gte(oneTimeCodes.createdAt, since)));
+        if ((perClient?.n ?? 0) >= options.dailyLimitPerClient) {
+          throw errors.tooManyRequests('limitReached');
+        }
+      }
+
+      const code = randomDigits(ONE_TIME_CODE_LENGTH);
+      const channel = input.target.kind === 'email' ? 'email' : 'sms';
+      await db.transaction(async (tx) => {
+        // Only the newest code of a login and purpose is valid.
+        await tx
+          .update(oneTimeCodes)
+          .set({ consumedAt: now })
+          .where(
+            and(
+              eq(oneTimeCodes.target, target),
+              eq(oneTimeCodes.purpose, input.purpose),
+              isNull(oneTimeCodes.consumedAt),
+            ),
+          );
+        await tx.insert(oneTimeCodes).values({
+          purpose: input.purpose,
+          target,
+          channel,
+          codeHash: hash(input.purpose, target, code),
+          customerId: input.customerId ?? null,
+          contactId: input.contactId ?? null,
+          clientIp: input.clientIp ?? null,
+          expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+          createdAt: now,
+        });
+      });
+      const texts = TEXTS[input.lang];
+      const subject = texts[input.purpose];
+      await options.notifier.send({
+        to: target,
+        channel,
+        subject,
+        text: texts.body.replace('{subject}', subject).replace('{code}', code),
+        code,
+      });
+      return { channel, resendIn: options.resendSeconds };
+    },
+
+    /**
+     * Checks a code and consumes it. A wrong code costs one of the 5 tries (422 `invalid_code`);
+     * after the fifth the code is dead (429 `code_attempts_exceeded`); expired or unknown: 422.
+     */
+    async verify(purpose: CodePurpose, target: string, code: string) {
+      const now = clock.now();
+      const [row] = await db
+        .select()
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.target, target),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1);
+      if (!row || row.expiresAt.getTime() <= now.getTime()) throw invalidCodeError();
+      // Count the try first (atomically), so parallel guesses cannot exceed the limit.
+      const [counted] = await db
+        .update(oneTimeCodes)
+        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+        .where(and(eq(oneTimeCodes.id, row.id), sql`${oneTimeCodes.attempts} < ${CODE_MAX_ATTEMPTS}`))
+        .returning({ attempts: oneTimeCodes.attempts });
+      if (!counted) throw errors.tooManyRequests('code_attempts_exceeded');
+      if (!safeEqual(row.codeHash, hash(purpose, target, code))) {
+        if (counted.attempts >= CODE_MAX_ATTEMPTS) throw errors.tooManyRequests('code_attempts_exceeded');
+        throw invalidCodeError();
+      }
+      const [consumed] = await db
+        .update(oneTimeCodes)
+        .set({ consumedAt: now })
+        .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
+        .returning({ id: oneTimeCodes.id });
+      if (!consumed) throw invalidCodeError();
+      return { customerId: row.customerId, contactId: row.contactId };
+    },
+  };
+}
+
+export type CodesService = ReturnType<typeof createCodesService>;
