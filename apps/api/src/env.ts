@@ -162,3 +162,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
   };
 }
+
+/** Tests only: a PostgreSQL server to run the suites against as well (TEST_DATABASE_URL). */
+export function testDatabaseUrl(source: Record<string, string | undefined> = process.env) {
+  return source.TEST_DATABASE_URL || undefined;
+}

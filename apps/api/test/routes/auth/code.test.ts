@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, call, outboxCode, registerCustomer, type TestApp } from '../../helpers.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ config: { codeDailyLimit: 6 } });
+});
+afterAll(async () => t?.close());
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  call(t.app, { method: 'POST', url, payload: payload as object, headers });
+
+describe('sign-in with a one-time code', () => {
+  it('sends a code to the outbox and signs in with it', async () => {
+    await registerCustomer(t.app, 'Code.User@Example.com');
+    t.clock.advance(61_000);
+    const sent = await post('/api/auth/code', { login: 'code.user@example.com' });
+    expect(sent.status).toBe(200);
+    expect(sent.body).toEqual({ channel: 'email', resendIn: 60 });
+    const code = await outboxCode(t.app, 'code.user@example.com');
+    expect(code).toMatch(/^\d{6}$/);
+    const verified = await post('/api/auth/code/verify', { login: 'code.user@example.com', code });
+    expect(verified.status).toBe(200);
+    const me = await call(t.app, { method: 'GET', url: '/api/auth/me', headers: bearer(String(verified.body.token)) });
+    expect(me.status).toBe(200);
+    expect(me.body.emails).toEqual([
+      expect.objectContaining({ address: 'code.user@example.com', reg: true, verified: true }),
+    ]);
+    // A used code does not work twice.
+    const again = await post('/api/auth/code/verify', { login: 'code.user@example.com', code });
+    expect(again.status).toBe(422);
+  });
+
+  it('signs in by phone with the code sent by SMS', async () => {
+    await registerCustomer(t.app, '+1 (305) 555-0199');
+    t.clock.advance(61_000);
+    const sent = await post('/api/auth/code', { login: '305.555.0199' });
+    expect(sent.body).toEqual({ channel: 'sms', resendIn: 60 });
+    const code = await outboxCode(t.app, '3055550199');
+    const verified = await post('/api/auth/code/verify', { login: '3055550199', code });
+    expect(verified.status).toBe(200);
+    const [, payload = ''] = String(verified.body.token).split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    expect(claims.username).toBe('3055550199');
+    expect(typeof claims.exp).toBe('number');
+  });
+
+  it('answers 422 for a login that is neither an e-mail nor a phone', async () => {
+    const sent = await post('/api/auth/code', { login: 'not a login' });
+    expect(sent.status).toBe(422);
+    expect(sent.body.data).toEqual({ login: ['This field has wrong format'] });
+  });
+
+  it('answers 404 for an unknown account', async () => {
+    const sent = await post('/api/auth/code', { login: 'nobody@example.com' });
+    expect(sent.status).toBe(404);
+    expect(sent.body.code).toBe('account_not_found');
+  });
+
+  it('refuses a new code before the resend countdown, then allows it', async () => {
+    await registerCustomer(t.app, 'resend@example.com');
+    t.clock.advance(61_000);
+    expect((await post('/api/auth/code', { login: 'resend@example.com' })).status).toBe(200);
+    t.clock.advance(20_000);
+    const early = await post('/api/auth/code', { login: 'resend@example.com' });
+    expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({ code: 'resend_too_soon', seconds: 40 });
+    expect(early.body.message).toBe('Please wait 40 seconds before requesting another code.');
+    expect(early.response.headers['retry-after']).toBe('40');
+    const spanish = await post('/api/auth/code', { login: 'resend@example.com' }, { 'accept-language': 'es-US,es;q=0.9' });
+    expect(spanish.body.message).toBe('Espere 40 segundos antes de solicitar otro código.');
+    t.clock.advance(40_000);
+    expect((await post('/api/auth/code', { login: 'resend@example.com' })).status).toBe(200);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    await registerCustomer(t.app, 'expiry@example.com');
+    t.clock.advance(61_000);
+    await post('/api/auth/code', { login: 'expiry@example.com' });
+    const code = await outboxCode(t.app, 'expiry@example.com');
+    t.clock.advance(10 * 60_000 + 1);
+    const late = await post('/api/auth/code/verify', { login: 'expiry@example.com', code });
+    expect(late.status).toBe(422);
+    expect(late.body).toMatchObject({ code: 'invalid_code', data: { code: ['The code is not correct or has expired.'] } });
+  });
+
+  it('allows 5 tries per code, then the right code no longer works', async () => {
+    await registerCustomer(t.app, 'tries@example.com');
+    t.clock.advance(61_000);
+    await post('/api/auth/code', { login: 'tries@example.com' });
+    const code = await outboxCode(t.app, 'tries@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      expect((await post('/api/auth/code/verify', { login: 'tries@example.com', code: wrong })).status).toBe(422);
+    }
+    const fifth = await post('/api/auth/code/verify', { login: 'tries@example.com', code: wrong });
+    expect(fifth.status).toBe(429);
+    expect(fifth.body.code).toBe('code_attempts_exceeded');
+    const right = await post('/api/auth/code/verify', { login: 'tries@example.com', code });
+    expect(right.status).toBe(429);
+  });
+
+  it('limits the codes per login per day (limitReached)', async () => {
+    await registerCustomer(t.app, 'daily@example.com');
+    // The registration code counts: 5 more reach the limit of 6.
+    for (let i = 0; i < 5; i += 1) {
+      t.clock.advance(61_000);
+      expect((await post('/api/auth/code', { login: 'daily@example.com' })).status).toBe(200);
+    }
+    t.clock.advance(61_000);
+    const over = await post('/api/auth/code', { login: 'daily@example.com' });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'limitReached', message: 'Your daily request limit is reached' });
+    t.clock.advance(24 * 60 * 60_000);
+    expect((await post('/api/auth/code', { login: 'daily@example.com' })).status).toBe(200);
+  });
+
+  it('rejects a malformed code with 422 before looking anything up', async () => {
+    const bad = await post('/api/auth/code/verify', { login: 'code.user@example.com', code: '12ab' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.data).toEqual({ code: ['This field has wrong format'] });
+  });
+});
+
+describe('client address limit', () => {
+  it('limits codes per client address per day', async () => {
+    const local = await buildTestApp({ config: { codeDailyLimitPerClient: 2 } });
+    try {
+      for (const login of ['a1@example.com', 'a2@example.com']) {
+        const r = await local.app.inject({ method: 'POST', url: '/api/auth/register/code', payload: { login } });
+        expect(r.statusCode).toBe(200);
+      }
+      const third = await local.app.inject({
+        method: 'POST',
+        url: '/api/auth/register/code',
+        payload: { login: 'a3@example.com' },
+      });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toMatchObject({ code: 'limitReached' });
+    } finally {
+      await local.close();
+    }
+  });
+});
