@@ -3,7 +3,8 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
 import { client, guestCart, onSessionEnd } from '../lib/sdk';
 import { readColourMode } from '../lib/colour-mode';
-import { sessionSlice, signedOut } from '../features/session/session-slice';
+import { sessionSlice, signedIn, signedOut } from '../features/session/session-slice';
+import { STORAGE_KEYS } from '@otc/sdk';
 import { guestCartChanged, guestCartSlice } from '../features/cart/guest-cart-slice';
 import { uiSlice } from '../features/ui/ui-slice';
 import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
@@ -37,6 +38,26 @@ export function connectStore(store: AppStore): () => void {
     }),
     guestCart.subscribe((rows) => store.dispatch(guestCartChanged(rows))),
     setupListeners(store.dispatch),
+    watchOtherTabs(store),
   ];
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
+
+/** Sign-in and sign-out in another tab (tokens and guest cart live in shared localStorage). */
+function watchOtherTabs(store: AppStore): () => void {
+  if (typeof window === 'undefined') return () => {};
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === STORAGE_KEYS.tokens || event.key === null) {
+      const now = client.isSignedIn();
+      if (now !== store.getState().session.signedIn) {
+        store.dispatch(now ? signedIn() : signedOut());
+        if (!now) store.dispatch(api.util.resetApiState());
+      }
+    }
+    if (event.key === STORAGE_KEYS.guestCart || event.key === null) {
+      store.dispatch(guestCartChanged(guestCart.rows()));
+    }
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
 }

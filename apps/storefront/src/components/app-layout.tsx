@@ -1,7 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { env } from '../env';
-import { useVersionCheck } from '../features/app-update/use-version-check';
+import { useAppUpdateNotice } from './app-update-notice';
 import { Header } from './header';
 import { Footer } from './footer';
 import { Notifications } from './notifications';
@@ -10,7 +9,7 @@ import { AlternateLinks } from './alternate-links';
 
 /** Skip link, header, main content, footer, notifications and the search modal. */
 export function AppLayout() {
-  useVersionCheck({ intervalMs: env.versionPollMs, enabled: env.production });
+  useAppUpdateNotice();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <AlternateLinks />

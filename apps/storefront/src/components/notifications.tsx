@@ -1,6 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from 'lucide-react';
+import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
 import { Toast, ToastRegion } from '@otc/ui';
+import { useGetSettingsQuery } from '../features/settings/settings-api';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectNotifications, type NotificationIcon } from '../features/ui/ui-slice';
 import { dismissNotification, notificationHandlers } from '../features/ui/notify';
@@ -18,6 +20,9 @@ export function Notifications() {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const notifications = useAppSelector(selectNotifications);
+  // The default timeout is a shop setting (5000 ms unless configured otherwise).
+  const { data: settings } = useGetSettingsQuery();
+  const defaultTimeout = settings?.notificationTimeoutMs ?? NOTIFICATION_TIMEOUT_MS;
   return (
     <ToastRegion label={t`Notifications`}>
       {notifications.map((notification) => {
@@ -31,7 +36,7 @@ export function Notifications() {
             icon={Icon ? <Icon className="size-6" /> : undefined}
             avatar={notification.avatar}
             color={notification.color}
-            timeout={notification.timeout}
+            timeout={notification.timeout ?? defaultTimeout}
             closeButton={notification.closeButton}
             closeLabel={t`Close notification`}
             callback={handlers.callback}

@@ -77,3 +77,42 @@ describe('colour mode menu', () => {
     expect(resolveColourMode('system')).toBe('dark');
   });
 });
+
+describe('a route forcing a colour mode', () => {
+  it('applies its mode while open, whatever the preference', async () => {
+    const { render } = await import('@testing-library/react');
+    const { createMemoryRouter, RouterProvider, Link, Outlet } = await import('react-router');
+    const { Provider } = await import('react-redux');
+    const { createAppStore } = await import('../app/store');
+    const { useColourMode } = await import('../components/use-colour-mode');
+    mockSystemDark(false);
+    localStorage.setItem(COLOUR_MODE_KEY, 'light');
+    function Shell() {
+      useColourMode();
+      return <Outlet />;
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          element: <Shell />,
+          children: [
+            { path: '/', element: <Link to="/promo">promo</Link>, handle: { name: 'home' } },
+            { path: '/promo', element: <p>promo page</p>, handle: { name: 'promo', colourMode: 'dark' } },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    const user = userEvent.setup();
+    render(
+      <Provider store={createAppStore()}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(document.documentElement).not.toHaveClass('dark');
+    await user.click(await screen.findByRole('link', { name: 'promo' }));
+    await screen.findByText('promo page');
+    expect(document.documentElement).toHaveClass('dark');
+    expect(localStorage.getItem(COLOUR_MODE_KEY)).toBe('light');
+  });
+});

@@ -1,7 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { useAppDispatch } from '../../app/hooks';
-import { notify } from '../ui/notify';
 
 /** Reads the newest build id from `version.json` (written by the build). */
 export async function fetchLatestVersion(fetcher: typeof fetch = fetch): Promise<string | null> {
@@ -17,50 +14,36 @@ export async function fetchLatestVersion(fetcher: typeof fetch = fetch): Promise
 }
 
 /**
- * Polls for a new build every `intervalMs` and when the window regains focus; once one is out,
- * a notification offers to reload.
+ * Polls `version.json` every `intervalMs` and whenever the window regains focus or becomes
+ * visible; calls `onNewVersion` once per newer build id (the caller offers a reload).
  */
 export function useVersionCheck({
   current = __APP_VERSION__,
   intervalMs,
   enabled,
   fetcher,
+  onNewVersion,
 }: {
   current?: string;
   intervalMs: number;
   enabled: boolean;
   fetcher?: typeof fetch;
+  onNewVersion: (version: string) => void;
 }) {
-  const dispatch = useAppDispatch();
-  const { t } = useLingui();
-  const notified = useRef(false);
-  const texts = useRef({ title: '', description: '', reload: '' });
-  texts.current = {
-    title: t`A new version of the shop is available`,
-    description: t`Reload the page to get the latest version.`,
-    reload: t`Reload`,
-  };
+  const announced = useRef<string | null>(null);
+  const callback = useRef(onNewVersion);
+  useEffect(() => {
+    callback.current = onNewVersion;
+  }, [onNewVersion]);
 
   useEffect(() => {
     if (!enabled) return;
     let stopped = false;
     const check = async () => {
-      if (notified.current) return;
       const latest = await fetchLatestVersion(fetcher);
-      if (stopped || !latest || latest === current || notified.current) return;
-      notified.current = true;
-      notify(dispatch, {
-        id: 'app-update',
-        title: texts.current.title,
-        description: texts.current.description,
-        icon: 'update',
-        timeout: 0,
-        actions: [{ label: texts.current.reload, onClick: () => window.location.reload() }],
-        callback: () => {
-          // Dismissed: ask again at the next check.
-          notified.current = false;
-        },
-      });
+      if (stopped || !latest || latest === current || latest === announced.current) return;
+      announced.current = latest;
+      callback.current(latest);
     };
     const timer = setInterval(check, intervalMs);
     const onFocus = () => void check();
@@ -75,5 +58,5 @@ export function useVersionCheck({
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [enabled, intervalMs, current, dispatch, fetcher]);
+  }, [enabled, intervalMs, current, fetcher]);
 }
