@@ -109,7 +109,8 @@ export function registerContractRoutes(
           ? { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } }
           : {}),
       },
-      ...(def.auth ? { preHandler: app.authenticate } : {}),
+      // Before validation: a caller without a session learns nothing about the body it sent.
+      ...(def.auth ? { preValidation: app.authenticate } : {}),
       handler: async (request, reply) =>
         handler({
           params: request.params,

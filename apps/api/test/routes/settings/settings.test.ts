@@ -1,0 +1,132 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settingsSchema } from '@otc/sdk/schemas';
+import { loadConfig } from '../../../src/env.js';
+import { buildTestApp, call, type TestApp } from '../../helpers.js';
+
+let t: TestApp;
+let storefront: string;
+beforeAll(async () => {
+  storefront = mkdtempSync(path.join(tmpdir(), 'otc-storefront-'));
+  mkdirSync(path.join(storefront, 'assets'));
+  writeFileSync(path.join(storefront, 'index.html'), '<!doctype html><title>Shop</title>');
+  writeFileSync(path.join(storefront, 'assets', 'app-3f9a.js'), 'console.log(1)');
+  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(storefront, { recursive: true, force: true });
+});
+
+describe('settings', () => {
+  it('answers the spec defaults', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/constants' });
+    expect(res.status).toBe(200);
+    const settings = settingsSchema.parse(res.body);
+    expect(settings).toMatchObject({
+      ttyPhone: '711',
+      copyrightYear: 2024,
+      supportPhone: '+1 (000) 000-0000',
+      minimumOrder: '25.00',
+      paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits'],
+      codeResendSeconds: 60,
+      pageSize: 24,
+      requiredProfileFields: ['firstName', 'lastName', 'birthdate'],
+    });
+    expect(settings.companyName).toMatch(/LLC$/);
+    expect(settings.deliveryStates).toContain('FL');
+  });
+
+  it('takes its values from configuration', async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      MINIMUM_ORDER: '30.5',
+      PAYMENT_METHODS: 'trnsx,prohealth,nationsbenefits,credit',
+      DELIVERY_STATES: 'fl,tx',
+      SUPPORT_PHONE: '+1 (800) 555-0100',
+      CODE_RESEND_SECONDS: '30',
+    });
+    const local = await buildTestApp({ config: { ...config, dataDir: ':memory:', jwtSecret: 'x'.repeat(32) } });
+    try {
+      const res = await call(local.app, { method: 'GET', url: '/api/constants' });
+      expect(res.body).toMatchObject({
+        minimumOrder: '30.50',
+        paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits', 'credit'],
+        deliveryStates: ['FL', 'TX'],
+        supportPhone: '+1 (800) 555-0100',
+        codeResendSeconds: 30,
+      });
+    } finally {
+      await local.close();
+    }
+  });
+
+  it('reports health', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/health' });
+    expect(res.body).toEqual({ status: 'ok' });
+  });
+});
+
+describe('unknown API paths', () => {
+  it('answer a JSON 404 with the path, in the asked language', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/nope?x=1', headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ message: 'Page not found: /api/nope', code: 'not_found' });
+    const es = await call(t.app, { method: 'GET', url: '/api/nope', headers: { 'accept-language': 'es' } });
+    expect(es.body.message).toBe('Página no encontrada: /api/nope');
+  });
+});
+
+describe('OpenAPI', () => {
+  it('is generated from the contract', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/openapi.json' });
+    expect(res.status).toBe(200);
+    const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
+    expect(paths['/api/auth/login']?.post?.operationId).toBe('login');
+    expect(paths['/api/auth/me']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+  });
+});
+
+describe('site', () => {
+  it('serves a sitemap with categories and active items in English and Spanish', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'shop.test' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    expect(res.body).toContain('<loc>http://shop.test/catalog</loc>');
+    expect(res.body).toContain('<loc>http://shop.test/es/catalog</loc>');
+    expect(res.body).toContain('hreflang="es" href="http://shop.test/es/item/1"');
+    expect(res.body).toMatch(/\/catalog\?category=\d+/);
+    const items = res.body.match(/<loc>http:\/\/shop\.test\/item\/\d+<\/loc>/g) ?? [];
+    expect(items.length).toBeGreaterThan(400);
+  });
+
+  it('draws a product picture, and 404s an unknown one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/images/products/1.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('image/svg+xml');
+    expect(res.body).toMatch(/^<svg /);
+    expect((await t.app.inject({ method: 'GET', url: '/api/images/products/999999.svg' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/images/products/x.png' })).statusCode).toBe(404);
+  });
+
+  it('serves the built storefront: immutable assets, uncached index, SPA fallback', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-3f9a.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const index = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const spa = await t.app.inject({ method: 'GET', url: '/es/catalog?page=2', headers: { accept: 'text/html' } });
+    expect(spa.statusCode).toBe(200);
+    expect(spa.body).toContain('<title>Shop</title>');
+    expect(spa.headers['cache-control']).toBe('no-cache');
+    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
+    expect(missingAsset.statusCode).toBe(404);
+    const json = await t.app.inject({ method: 'GET', url: '/somewhere', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+  });
+});
