@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { COPYRIGHT_YEAR, TTY_PHONE } from '@otc/sdk';
+import { COPYRIGHT_YEAR, TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
 import { useGetSettingsQuery } from '../features/settings/settings-api';
 import { AppLink } from './app-link';
@@ -71,7 +71,7 @@ export function Footer() {
                     href={telHref(settings.supportPhone)}
                     className="font-bold whitespace-nowrap underline underline-offset-4"
                   >
-                    {settings.supportPhone}
+                    {formatPhone(settings.supportPhone)}
                   </a>
                 ) : (
                   <Skeleton as="span" className="h-5 w-40 align-middle" />

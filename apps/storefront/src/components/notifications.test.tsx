@@ -79,8 +79,8 @@ describe('notifications', () => {
   it('shows avatar initials and the same id replaces an earlier notification', async () => {
     const store = await setup();
     act(() => {
-      notify(store.dispatch, { id: 'welcome', title: 'Hello', avatar: { initials: 'AM' }, timeout: 0 });
-      notify(store.dispatch, { id: 'welcome', title: 'Hello again', avatar: { initials: 'AM' }, timeout: 0 });
+      notify(store.dispatch, { id: 'welcome', title: 'Hello', avatar: { name: 'ana maría' }, timeout: 0 });
+      notify(store.dispatch, { id: 'welcome', title: 'Hello again', avatar: { name: 'ana maría' }, timeout: 0 });
     });
     expect(screen.getAllByRole('status')).toHaveLength(1);
     expect(screen.getByRole('status')).toHaveTextContent('Hello again');

@@ -1,4 +1,5 @@
 import type { Dispatch } from '@reduxjs/toolkit';
+import { initials } from '@otc/sdk';
 import { notificationAdded, notificationRemoved, type NotificationData } from './ui-slice';
 
 export interface NotifyAction {
@@ -6,7 +7,9 @@ export interface NotifyAction {
   onClick: () => void;
 }
 
-export interface NotifyInput extends Omit<NotificationData, 'id' | 'actions'> {
+export interface NotifyInput extends Omit<NotificationData, 'id' | 'actions' | 'avatar'> {
+  /** A person's avatar: the picture, or the initials of `name` as placeholder. */
+  avatar?: { name: string; src?: string };
   /** A fixed id replaces an earlier notification with the same id (no duplicates). */
   id?: string;
   actions?: NotifyAction[];
@@ -26,7 +29,7 @@ let counter = 0;
 /** Shows a notification and returns its id. */
 export function notify(dispatch: Dispatch, input: NotifyInput): string {
   const id = input.id ?? `n${Date.now().toString(36)}-${(counter += 1)}`;
-  const { actions = [], callback, ...rest } = input;
+  const { actions = [], callback, avatar, ...rest } = input;
   const entries = actions.map((action, index) => ({ id: `a${index}`, ...action }));
   handlers.set(id, {
     callback,
@@ -36,6 +39,7 @@ export function notify(dispatch: Dispatch, input: NotifyInput): string {
     notificationAdded({
       ...rest,
       id,
+      avatar: avatar ? { initials: initials(avatar.name), src: avatar.src } : undefined,
       actions: entries.map(({ id: actionId, label }) => ({ id: actionId, label })),
     }),
   );
