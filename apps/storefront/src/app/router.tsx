@@ -8,6 +8,7 @@ import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireS
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './error-page';
 import { PageTitle } from './page-title';
+import { RouteFallback } from './route-fallback';
 import { AppLayout } from '../components/app-layout';
 import type { RouteHandle } from './route-handle';
 
@@ -69,6 +70,7 @@ export function buildRoutes(): RouteObject[] {
     loader: rootLoader(locale),
     element: <LocaleRoot locale={locale} />,
     errorElement: <ErrorPage bare />,
+    HydrateFallback: RouteFallback,
     children: [
       {
         element: <AppLayout />,
