@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/global-setup.ts'],
     environment: 'node',
     // PGlite compiles PostgreSQL (WebAssembly) once per file; two cores, so two workers.
     maxWorkers: 2,

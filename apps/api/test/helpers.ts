@@ -19,19 +19,26 @@ export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
 let template: Promise<Database> | undefined;
 
-/** A migrated database for one app. PGlite: a clone of one migrated template per test file. */
+/**
+ * A migrated database for one app. PGlite: a clone of one migrated template per test file.
+ * PostgreSQL (TEST_DATABASE_URL): a fresh database per app, dropped afterwards, so parallel files
+ * never share tables.
+ */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = testDatabaseUrl();
   if (url) {
-    const schemaName = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-    const database = await openDatabase({ url, schemaName, max: 4 });
+    const name = `otc_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = await openDatabase({ url: target.toString(), max: 4 });
     await database.migrate();
     return {
       database,
       drop: async () => {
         await database.close();
-        const admin = postgres(url, { max: 1, onnotice: () => {} });
-        await admin.unsafe(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
+        await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
         await admin.end();
       },
     };
@@ -73,15 +80,21 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const { database, drop } = await openTestDatabase();
   const config = testConfig(options.config);
   if (options.seed) await seed(database.db, { secret: config.jwtSecret!, now: clock.now() });
-  const app = await buildApp({
-    rateLimit: { authMax: 10_000 },
-    ...options,
-    env: { NODE_ENV: 'test' },
-    config,
-    database,
-    clock,
-  });
-  await app.ready();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      rateLimit: { authMax: 10_000 },
+      ...options,
+      env: { NODE_ENV: 'test' },
+      config,
+      database,
+      clock,
+    });
+    await app.ready();
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return {
     app,
     clock,

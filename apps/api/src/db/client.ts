@@ -43,8 +43,6 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite data folder, or ':memory:'. */
   dataDir?: string;
-  /** PostgreSQL only: a schema to create and use (isolates parallel test files). */
-  schemaName?: string;
   /** PostgreSQL only: pool size. */
   max?: number;
 }
@@ -68,23 +66,13 @@ function fromPglite(client: PGlite): Database {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const schemaName = options.schemaName;
-    const sqlClient = postgres(options.url, {
-      max: options.max ?? 10,
-      onnotice: () => {},
-      ...(schemaName ? { connection: { search_path: `${schemaName},public` } } : {}),
-    });
-    if (schemaName) await sqlClient.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+    const sqlClient = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
     const db = drizzlePostgres({ client: sqlClient, schema, casing: 'snake_case' }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        await migratePostgres(db as never, {
-          migrationsFolder: MIGRATIONS_DIR,
-          // The journal table lives beside the tables, so each schema migrates on its own.
-          ...(schemaName ? { migrationsSchema: schemaName } : {}),
-        });
+        await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR });
       },
       async close() {
         await sqlClient.end({ timeout: 5 });
