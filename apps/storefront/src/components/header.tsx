@@ -15,7 +15,7 @@ import { useColourMode } from './use-colour-mode';
 import { FooterLinks } from './footer';
 
 const navLink =
-  'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-fg hover:bg-surface-3';
+  'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3';
 
 export function Header() {
   const { t } = useLingui();
@@ -34,17 +34,17 @@ export function Header() {
       <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
         <AppLink to="/" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold">
           <LogoMark className="size-9 shrink-0" />
-          <span className="text-lg leading-tight">
+          <span className="text-lg leading-tight xl:whitespace-nowrap">
             <Trans>Benefit Shop</Trans>
           </span>
         </AppLink>
 
-        <nav aria-label={t`Main`} className="hidden items-center gap-1 md:flex">
+        <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
           <AppLink to="/catalog" className={navLink}>
             <Trans>Catalog</Trans>
           </AppLink>
           <AppLink to={signedIn ? '/account' : '/login'} className={navLink}>
-            <User aria-hidden="true" className="size-5" />
+            <User aria-hidden="true" className="size-5 shrink-0" />
             {signedIn ? <Trans>My account</Trans> : <Trans>Sign in</Trans>}
           </AppLink>
           <LanguageSwitch />
@@ -54,10 +54,10 @@ export function Header() {
         <button
           type="button"
           onClick={() => dispatch(searchOpened())}
-          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 md:w-auto md:gap-2 md:px-3"
+          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:w-auto lg:gap-2 lg:px-3"
         >
           <Search aria-hidden="true" className="size-6" />
-          <span className="sr-only md:not-sr-only md:font-semibold">
+          <span className="sr-only lg:not-sr-only lg:font-semibold">
             <Trans>Search</Trans>
           </span>
         </button>
@@ -83,7 +83,7 @@ export function Header() {
           aria-expanded={menuOpen}
           aria-label={t`Open menu`}
           onClick={() => setMenuOpen(true)}
-          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 md:hidden"
+          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:hidden"
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>

@@ -18,11 +18,11 @@ export function LanguageSwitch({ className }: { className?: string }) {
       to={switchLocaleHref(location, target)}
       hrefLang={target === 'es' ? 'es-US' : 'en-US'}
       className={cn(
-        'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold text-fg hover:bg-surface-3',
+        'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3',
         className,
       )}
     >
-      <Languages aria-hidden="true" className="size-5" />
+      <Languages aria-hidden="true" className="size-5 shrink-0" />
       <span lang={target}>{otherLanguage}</span>
       <span className="sr-only">
         <Trans>(change language)</Trans>
