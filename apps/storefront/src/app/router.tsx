@@ -48,10 +48,11 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
     const module = await load();
     const Page = module.Component;
     if (!Page) return { Component: null };
+    const ownsTitle = module.ownsTitle === true;
     function RoutePage() {
       return (
         <>
-          <PageTitle title={page.title} />
+          {ownsTitle ? null : <PageTitle title={page.title} />}
           {Page ? <Page /> : null}
         </>
       );

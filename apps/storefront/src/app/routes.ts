@@ -37,12 +37,14 @@ export interface RouteModule {
   Component?: ComponentType | null;
   loader?: LoaderFunction;
   handle?: unknown;
+  /** The page renders its own `<PageTitle>` (e.g. the product name); the row's title is not drawn. */
+  ownsTitle?: boolean;
 }
 
 const shell = () => import('./pages/page-shell');
 
 export const pageRoutes: PageRoute[] = [
-  { name: 'home', path: '', title: msg`Home`, load: shell }, // SHELL
+  { name: 'home', path: '', title: msg`Home`, load: () => import('../features/catalog/pages/home-page') },
   { name: 'about-us', path: 'about-us', title: msg`About us`, load: shell }, // SHELL
   { name: 'terms-of-use', path: 'terms-of-use', title: msg`Terms of use`, load: shell }, // SHELL
   { name: 'privacy-policy', path: 'privacy-policy', title: msg`Privacy policy`, load: shell }, // SHELL
@@ -54,8 +56,14 @@ export const pageRoutes: PageRoute[] = [
     title: msg`Why are some items not eligible`,
     load: shell, // SHELL
   },
-  { name: 'catalog', path: 'catalog', title: msg`Catalog`, load: shell }, // SHELL
-  { name: 'item', path: 'item/:id', title: msg`Product`, digitsId: true, load: shell }, // SHELL
+  { name: 'catalog', path: 'catalog', title: msg`Catalog`, load: () => import('../features/catalog/pages/catalog-page') },
+  {
+    name: 'item',
+    path: 'item/:id',
+    title: msg`Product`,
+    digitsId: true,
+    load: () => import('../features/catalog/pages/item-page'),
+  },
   { name: 'cart', path: 'cart', title: msg`Cart`, load: shell }, // SHELL
   { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: shell }, // SHELL
   { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: shell }, // SHELL

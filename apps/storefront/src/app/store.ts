@@ -23,7 +23,15 @@ export function createAppStore() {
     },
     middleware: (getDefault) => getDefault().concat(api.middleware),
   });
+  activeStore = store;
   return store;
+}
+
+let activeStore: ReturnType<typeof createAppStore> | undefined;
+
+/** The store of the running app, for route loaders that prefetch into it (`initiate`). */
+export function getActiveStore(): AppStore | undefined {
+  return activeStore;
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,10 +1,12 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { Locale } from './locale';
+import { withChunkReload } from './chunk-reload';
 
 // Catalogs are compiled by `lingui compile --typescript` and loaded lazily, one chunk per locale.
+// A catalog chunk replaced by a newer build reloads the page (guarded), like route chunks.
 const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import('../locales/en/messages'),
-  es: () => import('../locales/es/messages'),
+  en: withChunkReload(() => import('../locales/en/messages')),
+  es: withChunkReload(() => import('../locales/es/messages')),
 };
 
 const loaded = new Set<Locale>();

@@ -1,0 +1,71 @@
+// Catalog endpoints: categories, product pages, product detail, health plans, favorites.
+// Every argument carries the page's `locale`: it keys the cache per language and is handed to
+// the SDK client, which sends it as Accept-Language (names and categories come back translated).
+import type { ProductListQuery, RouteOutput } from '@otc/sdk';
+import { api, type SdkRequest } from '../../lib/api';
+import { client } from '../../lib/sdk';
+import type { Locale } from '../../lib/locale';
+
+/** The request of a localized endpoint: sets the client's language, then names the route. */
+function localized<R extends SdkRequest>(locale: Locale, request: R): R {
+  if (client.getLocale() !== locale) client.setLocale(locale);
+  return request;
+}
+
+export type CategoryList = RouteOutput<'categories'>;
+export type ProductList = RouteOutput<'products'>;
+export type ProductAnswer = RouteOutput<'product'>;
+export type HealthPlanList = RouteOutput<'listHealthPlans'>;
+
+/** Filters, sort and ONE page of the product list (the address keeps `page` = last page shown). */
+export type ProductPageArgs = Omit<ProductListQuery, 'page'> & { page: number; locale: Locale };
+
+/** Drops empty values: the API receives only the filters in force. */
+export function productQuery({ locale: _locale, ...args }: ProductPageArgs): ProductListQuery {
+  return Object.fromEntries(
+    Object.entries(args).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  ) as ProductListQuery;
+}
+
+export const catalogApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCategories: build.query<CategoryList, { locale: Locale; plan?: string }>({
+      query: ({ locale, plan }) => localized(locale, { route: 'categories', query: plan ? { plan } : {} }),
+      providesTags: ['Categories'],
+      keepUnusedDataFor: 60 * 60,
+    }),
+    getProductPage: build.query<ProductList, ProductPageArgs>({
+      query: (args) => localized(args.locale, { route: 'products', query: productQuery(args) }),
+      providesTags: (result) => [
+        { type: 'Products', id: 'LIST' },
+        ...(result?.products ?? []).map((product) => ({ type: 'Product' as const, id: product.id })),
+      ],
+      // Kept for ten minutes so Back to the catalog renders every page from the cache at once
+      // (the scroll position is restored against the full list).
+      keepUnusedDataFor: 10 * 60,
+    }),
+    getProduct: build.query<ProductAnswer, { id: number; locale: Locale }>({
+      query: ({ id, locale }) => localized(locale, { route: 'product', params: { id } }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Product', id }],
+      keepUnusedDataFor: 5 * 60,
+    }),
+    getHealthPlans: build.query<HealthPlanList, void>({
+      query: () => ({ route: 'listHealthPlans' }),
+      providesTags: ['HealthPlans'],
+      keepUnusedDataFor: 60 * 60,
+    }),
+    setFavorite: build.mutation<RouteOutput<'addFavorite'>, { id: number; favorite: boolean }>({
+      query: ({ id, favorite }) =>
+        favorite ? { route: 'addFavorite', body: { sku_id: id } } : { route: 'removeFavorite', params: { id } },
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Product', id }, 'Favorites'],
+    }),
+  }),
+});
+
+export const {
+  useGetCategoriesQuery,
+  useGetProductPageQuery,
+  useGetProductQuery,
+  useGetHealthPlansQuery,
+  useSetFavoriteMutation,
+} = catalogApi;

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ShoppingCart } from 'lucide-react';
+import { formatPrice, type ProductSummary } from '@otc/sdk';
+import { Button, ProductCard } from '@otc/ui';
+import { AppLink } from '../../../components/app-link';
+import { canAddUnits, useAddToCart, useAmountInCart } from '../use-add-to-cart';
+import { ProductFlags, availabilityOf } from './product-flags';
+
+/** Product pictures are square (400 x 400 SVG from the API). */
+export const PRODUCT_IMAGE_SIZE = 400;
+
+/** A product card of the catalog, home and similar lists: link, price, flags, add to cart. */
+export function ProductTile({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+  const { t } = useLingui();
+  const addToCart = useAddToCart();
+  const inCart = useAmountInCart(product.id);
+  const [busy, setBusy] = useState(false);
+  const availability = availabilityOf(product);
+  const canAdd = canAddUnits(product, inCart);
+  const name = product.name;
+  return (
+    <ProductCard
+      name={name}
+      price={formatPrice(product.price)}
+      image={
+        product.mainImage
+          ? { src: product.mainImage, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE }
+          : undefined
+      }
+      manufacturer={product.manufacturer}
+      flags={<ProductFlags availability={availability} />}
+      linkAs={AppLink}
+      linkProps={{ to: `/item/${product.id}`, prefetch: 'intent' }}
+      headingLevel={headingLevel}
+      action={
+        availability.notAvailable || availability.outOfStock ? null : (
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!canAdd}
+            loading={busy}
+            aria-label={t`Add ${name} to cart`}
+            title={canAdd ? undefined : t`You cannot add more`}
+            startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await addToCart(product);
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            <Trans>Add</Trans>
+          </Button>
+        )
+      }
+    />
+  );
+}

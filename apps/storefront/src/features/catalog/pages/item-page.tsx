@@ -1,0 +1,269 @@
+import { useState } from 'react';
+import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Heart, ShoppingCart } from 'lucide-react';
+import { formatPrice, type ProductDetail } from '@otc/sdk';
+import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
+import { PageTitle } from '../../../app/page-title';
+import { notFound } from '../../../app/guards';
+import { useAppSelector } from '../../../app/hooks';
+import { AppLink } from '../../../components/app-link';
+import { localeOfPath } from '../../../lib/locale';
+import { useLocale } from '../../../lib/use-locale';
+import type { SdkQueryError } from '../../../lib/api';
+import { selectSignedIn } from '../../session/session-slice';
+import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
+import { ProductFlags, availabilityOf } from '../components/product-flags';
+import { ProductJsonLd } from '../components/product-json-ld';
+import { PRODUCT_IMAGE_SIZE, ProductTile } from '../components/product-tile';
+import { canAddUnits, useAddToCart, useAmountInCart } from '../use-add-to-cart';
+import { prefetchProduct } from '../prefetch';
+
+/** The title is the product's name (set below), not the row's "Product". */
+export const ownsTitle = true;
+
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  try {
+    await prefetchProduct(Number(params.id), localeOfPath(url.pathname));
+  } catch (error) {
+    // An unknown product is the 404 page; other failures are shown by the page (retry).
+    if ((error as SdkQueryError | undefined)?.status === 404) notFound(url.pathname);
+  }
+  return null;
+}
+
+function description(product: ProductDetail): string {
+  const text = (product.description || `${product.name}. ${product.brand}, ${product.manufacturer}.`).replace(/\s+/g, ' ');
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+}
+
+function Gallery({ product }: { product: ProductDetail }) {
+  const { t } = useLingui();
+  const images = product.images.length > 0 ? product.images : product.mainImage ? [product.mainImage] : [];
+  const [selected, setSelected] = useState(0);
+  const current = images[selected] ?? images[0];
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-white">
+        {current ? (
+          <img
+            src={current}
+            width={PRODUCT_IMAGE_SIZE}
+            height={PRODUCT_IMAGE_SIZE}
+            alt={product.name}
+            className="h-full w-full object-contain"
+          />
+        ) : null}
+      </div>
+      {images.length > 1 ? (
+        <ul className="flex flex-wrap gap-2" aria-label={t`Pictures`}>
+          {images.map((src, index) => (
+            <li key={src}>
+              <button
+                type="button"
+                aria-pressed={index === selected}
+                aria-label={t`Picture ${index + 1} of ${images.length}`}
+                onClick={() => setSelected(index)}
+                className={cn(
+                  'size-20 overflow-hidden rounded-lg border-2 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
+                  index === selected ? 'border-primary' : 'border-border',
+                )}
+              >
+                <img src={src} width={80} height={80} alt="" loading="lazy" className="h-full w-full object-contain" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function FavoriteToggle({ product }: { product: ProductDetail }) {
+  const { t } = useLingui();
+  const signedIn = useAppSelector(selectSignedIn);
+  const { pathname } = useLocation();
+  const [setFavorite, { isLoading }] = useSetFavoriteMutation();
+  if (!signedIn) {
+    const redirect = new URLSearchParams({ redirect: pathname }).toString();
+    return (
+      <AppLink to={`/login?${redirect}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline underline-offset-4">
+        <Heart aria-hidden="true" className="size-5" />
+        <Trans>Sign in to save favorites</Trans>
+      </AppLink>
+    );
+  }
+  return (
+    <Button
+      variant="ghost"
+      aria-pressed={product.favorite}
+      loading={isLoading}
+      startIcon={<Heart aria-hidden="true" className={cn('size-6', product.favorite && 'fill-current text-danger')} />}
+      onClick={() => void setFavorite({ id: product.id, favorite: !product.favorite })}
+    >
+      {t`Favorite`}
+    </Button>
+  );
+}
+
+function BuyBox({ product }: { product: ProductDetail }) {
+  const { t } = useLingui();
+  const addToCart = useAddToCart();
+  const inCart = useAmountInCart(product.id);
+  const [quantity, setQuantity] = useState(1);
+  const [busy, setBusy] = useState(false);
+  const availability = availabilityOf(product);
+  const canAddOne = canAddUnits(product, inCart);
+  const canIncrementMore = canAddUnits(product, inCart, quantity + 1);
+  const name = product.name;
+  if (availability.outOfStock || availability.notAvailable) return null;
+  if (!canAddOne) {
+    return (
+      <p className="font-semibold text-warning">
+        <Trans>You cannot add more</Trans>
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-wrap items-start gap-4">
+      <QuantityStepper
+        value={quantity}
+        onChange={setQuantity}
+        min={1}
+        max={canIncrementMore ? undefined : quantity}
+        label={t`Quantity of ${name}`}
+        decrementLabel={t`One less`}
+        incrementLabel={t`One more`}
+        maxReachedMessage={t`You cannot add more`}
+      />
+      <Button
+        size="lg"
+        loading={busy}
+        startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            if (await addToCart(product, quantity)) setQuantity(1);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Trans>Add to cart</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function ItemSkeleton() {
+  return (
+    <div className="grid gap-8 md:grid-cols-2" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-2xl" />
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-9 w-4/5" />
+        <Skeleton className="h-6 w-1/3" />
+        <Skeleton className="h-5 w-1/2" />
+        <Skeleton className="h-12 w-2/3" />
+      </div>
+    </div>
+  );
+}
+
+export function Component() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const id = Number(useParams().id);
+  const { data, isError, refetch } = useGetProductQuery({ id, locale });
+  const product = data?.product;
+
+  if (!product) {
+    return (
+      <Container className="py-6 lg:py-10">
+        <PageTitle title={t`Product`} />
+        {isError ? (
+          <EmptyState
+            title={<Trans>The product could not be loaded.</Trans>}
+            action={<Button onClick={() => void refetch()}>{t`Try again`}</Button>}
+          />
+        ) : (
+          <>
+            <p className="sr-only" role="status">
+              <Trans>Loading…</Trans>
+            </p>
+            <ItemSkeleton />
+          </>
+        )}
+      </Container>
+    );
+  }
+
+  const availability = availabilityOf(product);
+  return (
+    <Container className="py-6 lg:py-10">
+      <PageTitle title={product.name} description={description(product)} />
+      <ProductJsonLd product={product} url={window.location.href} />
+      <div className="grid gap-8 md:grid-cols-2">
+        <Gallery product={product} />
+        <div className="flex min-w-0 flex-col gap-4">
+          <AppLink
+            to={`/catalog?category=${product.categoryId}`}
+            className="self-start font-semibold text-primary underline underline-offset-4"
+          >
+            {product.categoryName}
+          </AppLink>
+          <h1 className="text-3xl leading-tight font-bold break-words">{product.name}</h1>
+          <Price value={formatPrice(product.price)} size="lg" />
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-lg">
+            <dt className="text-muted">
+              <Trans>Brand</Trans>
+            </dt>
+            <dd className="font-semibold break-words">{product.brand}</dd>
+            <dt className="text-muted">
+              <Trans>Manufacturer</Trans>
+            </dt>
+            <dd className="font-semibold break-words">{product.manufacturer}</dd>
+            <dt className="text-muted">
+              <Trans>Item number</Trans>
+            </dt>
+            <dd className="font-semibold">{product.id}</dd>
+          </dl>
+          <div className="flex flex-wrap gap-2">
+            <ProductFlags availability={availability} />
+          </div>
+          {availability.notCovered || availability.notAvailable ? (
+            <p>
+              <AppLink to="/docs/items-eligibility" className="font-semibold text-primary underline underline-offset-4">
+                <Trans>Why are some items not eligible?</Trans>
+              </AppLink>
+            </p>
+          ) : null}
+          <BuyBox product={product} />
+          <FavoriteToggle product={product} />
+          {product.description ? (
+            <section aria-labelledby="item-description" className="flex flex-col gap-2">
+              <h2 id="item-description" className="text-xl font-bold">
+                <Trans>Description</Trans>
+              </h2>
+              <p className="max-w-prose text-lg leading-relaxed">{product.description}</p>
+            </section>
+          ) : null}
+        </div>
+      </div>
+      {data.similar.length > 0 ? (
+        <section aria-labelledby="item-similar" className="mt-12">
+          <h2 id="item-similar" className="text-2xl font-bold">
+            <Trans>Similar products</Trans>
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+            {data.similar.map((similar) => (
+              <li key={similar.id}>
+                <ProductTile product={similar} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </Container>
+  );
+}

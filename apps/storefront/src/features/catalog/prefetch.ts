@@ -1,0 +1,50 @@
+// Route-loader prefetching: starts the page's queries in the app's store so the first paint
+// (and Back, within the cache time) renders from the cache. Subscriptions end when the query
+// settles; the mounted page subscribes itself.
+import { getActiveStore } from '../../app/store';
+import { catalogApi, type ProductPageArgs } from './catalog-api';
+import type { Locale } from '../../lib/locale';
+
+type Started = { unwrap: () => Promise<unknown>; unsubscribe: () => void };
+
+function hold(started: Started): Promise<unknown> {
+  return started.unwrap().then(
+    (data) => {
+      started.unsubscribe();
+      return data;
+    },
+    (error: unknown) => {
+      started.unsubscribe();
+      throw error;
+    },
+  );
+}
+
+export function prefetchCategories(locale: Locale, plan?: string): void {
+  const store = getActiveStore();
+  if (!store) return;
+  hold(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(() => {});
+}
+
+export function prefetchHealthPlans(): void {
+  const store = getActiveStore();
+  if (!store) return;
+  hold(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate())).catch(() => {});
+}
+
+/** Pages 1..`args.page` of a product list. */
+export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> {
+  const store = getActiveStore();
+  if (!store) return Promise.resolve([]);
+  const pages = Array.from({ length: args.page }, (_, index) =>
+    hold(store.dispatch(catalogApi.endpoints.getProductPage.initiate({ ...args, page: index + 1 }))),
+  );
+  return Promise.all(pages);
+}
+
+/** A product's detail; resolves with the answer or rejects with the query error. */
+export function prefetchProduct(id: number, locale: Locale): Promise<unknown> {
+  const store = getActiveStore();
+  if (!store) return Promise.resolve(null);
+  return hold(store.dispatch(catalogApi.endpoints.getProduct.initiate({ id, locale })));
+}

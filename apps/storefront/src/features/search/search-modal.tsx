@@ -1,0 +1,336 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Search } from 'lucide-react';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS, formatPrice } from '@otc/sdk';
+import { Button, Dialog, Skeleton, cn } from '@otc/ui';
+import { useDebouncedCallback } from 'use-debounce';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { AppLink } from '../../components/app-link';
+import { env } from '../../env';
+import { useGetSettingsQuery } from '../settings/settings-api';
+import { searchClosed, searchOpened, selectSearchOpen } from '../ui/ui-slice';
+import { useSearchCategoriesQuery, useSearchProductsQuery, type SearchAnswer } from './search-api';
+
+const DEFAULT_CATALOG_PATH = '/catalog';
+const DEFAULT_PRODUCT_PATH = '/item';
+
+/** Pictures come as API paths; the API may live on another origin. */
+function pictureUrl(src: string): string {
+  return src.startsWith('/') ? `${env.apiBaseUrl}${src}` : src;
+}
+
+function withCategory(catalogPath: string, id: number): string {
+  return `${catalogPath}?category=${id}`;
+}
+
+const listLink =
+  'flex min-h-11 items-center rounded-lg px-3 py-2 font-semibold underline-offset-4 hover:bg-surface-3 hover:underline';
+
+/** True when the key press came from a place where `/` is typed text. */
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The search modal (spec sections 2 and 4): opened from the header button or the `/` key, it
+ * shows the categories under 3 characters and the search answer from 3. The typed text becomes
+ * the query after 500 ms of quiet (at most 2000 ms while typing on); Enter applies it at once and
+ * searches again. Any link, both close buttons, Escape and a click outside close it. The text
+ * stays while the modal is closed and reopened.
+ */
+export function SearchModal() {
+  const { t } = useLingui();
+  const dispatch = useAppDispatch();
+  const open = useAppSelector(selectSearchOpen);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [text, setText] = useState('');
+  const [query, setQuery] = useState('');
+  const [searchParams] = useSearchParams();
+  const plan = searchParams.get('plan') || undefined;
+  const selectedCategory = searchParams.get('category');
+
+  const { data: settings } = useGetSettingsQuery();
+  const catalogPath = settings?.catalogPath || DEFAULT_CATALOG_PATH;
+  const productPath = settings?.productPath || DEFAULT_PRODUCT_PATH;
+
+  const applyQuery = useDebouncedCallback((value: string) => setQuery(value.trim()), SEARCH_DEBOUNCE_MS, {
+    maxWait: SEARCH_MAX_WAIT_MS,
+  });
+
+  const searching = query.length >= MIN_SEARCH_LENGTH;
+  const search = useSearchProductsQuery({ q: query, plan }, { skip: !open || !searching });
+  const categories = useSearchCategoriesQuery({ plan }, { skip: !open });
+
+  useEffect(() => {
+    function onKeyDown(event: globalThis.KeyboardEvent) {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (isTypingTarget(event.target)) return;
+      event.preventDefault();
+      dispatch(searchOpened());
+    }
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [dispatch]);
+
+  const close = () => dispatch(searchClosed());
+
+  const onInputKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    applyQuery.cancel();
+    const next = text.trim();
+    if (next === query) {
+      if (next.length >= MIN_SEARCH_LENGTH) void search.refetch();
+    } else {
+      setQuery(next);
+    }
+  };
+
+  // Choosing any link in the modal closes it.
+  const onBodyClick = (event: MouseEvent<HTMLDivElement>) => {
+    if ((event.target as HTMLElement).closest('a')) close();
+  };
+
+  const typedEnough = text.trim().length >= MIN_SEARCH_LENGTH;
+
+  return (
+    <Dialog
+      open={open}
+      onClose={close}
+      title={t`Search products`}
+      closeLabel={t`Close search`}
+      initialFocusRef={inputRef}
+      placement="top"
+      className="mx-auto max-w-3xl"
+      footer={
+        <div className="flex justify-end">
+          <Button variant="secondary" onClick={close}>
+            <Trans>Close</Trans>
+          </Button>
+        </div>
+      }
+    >
+      <div onClick={onBodyClick} className="flex flex-col gap-5">
+        <form role="search" onSubmit={(event) => event.preventDefault()}>
+          <label htmlFor="search-modal-input" className="sr-only">
+            <Trans>Search products</Trans>
+          </label>
+          <div className="relative">
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 left-3 size-6 -translate-y-1/2 text-muted"
+            />
+            <input
+              ref={inputRef}
+              id="search-modal-input"
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              value={text}
+              placeholder={t`Type at least 3 letters, e.g. vitamin`}
+              onChange={(event) => {
+                setText(event.target.value);
+                applyQuery(event.target.value);
+              }}
+              onKeyDown={onInputKeyDown}
+              className="block min-h-13 w-full rounded-lg border-2 border-border bg-surface py-2 pr-3 pl-12 text-lg text-fg placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
+            />
+          </div>
+        </form>
+
+        {typedEnough ? (
+          <SearchResults
+            loading={!searching || search.isFetching}
+            error={search.isError ? searchErrorText(search.error, t`Something went wrong`) : null}
+            answer={search.isError ? undefined : search.currentData}
+            filtered={Boolean(plan)}
+            catalogPath={catalogPath}
+            productPath={productPath}
+          />
+        ) : (
+          <section aria-labelledby="search-categories-heading">
+            <h3 id="search-categories-heading" className="mb-2 text-lg font-bold">
+              <Trans>Browse by category</Trans>
+            </h3>
+            <ul className="grid gap-1 sm:grid-cols-2">
+              <li>
+                <AppLink
+                  to={catalogPath}
+                  aria-current={selectedCategory ? undefined : 'true'}
+                  className={cn(listLink, !selectedCategory && 'bg-primary-soft text-primary')}
+                >
+                  <Trans>All products</Trans>
+                </AppLink>
+              </li>
+              {categories.isLoading
+                ? [0, 1, 2, 3].map((key) => (
+                    <li key={key}>
+                      <Skeleton className="h-11 w-full" />
+                    </li>
+                  ))
+                : (categories.data ?? []).map((category) => {
+                    const selected = selectedCategory === String(category.id);
+                    return (
+                      <li key={category.id}>
+                        <AppLink
+                          to={withCategory(catalogPath, category.id)}
+                          aria-current={selected ? 'true' : undefined}
+                          className={cn(listLink, selected && 'bg-primary-soft text-primary')}
+                        >
+                          {category.name}
+                        </AppLink>
+                      </li>
+                    );
+                  })}
+            </ul>
+          </section>
+        )}
+      </div>
+    </Dialog>
+  );
+}
+
+function searchErrorText(error: unknown, fallback: string): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    const message = (error as { message: unknown }).message;
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}
+
+function SearchResults({
+  loading,
+  error,
+  answer,
+  filtered,
+  catalogPath,
+  productPath,
+}: {
+  loading: boolean;
+  error: string | null;
+  answer: SearchAnswer | undefined;
+  filtered: boolean;
+  catalogPath: string;
+  productPath: string;
+}) {
+  if (error) {
+    return (
+      <p role="alert" className="rounded-lg border-2 border-danger px-4 py-3 font-semibold text-danger">
+        <Trans>Search failed: {error}</Trans>
+      </p>
+    );
+  }
+  if (loading || !answer) {
+    return (
+      <div aria-busy="true">
+        <p className="sr-only" role="status">
+          <Trans>Searching…</Trans>
+        </p>
+        <ul className="flex flex-col gap-4">
+          {[0, 1, 2].map((key) => (
+            <li key={key} className="flex gap-4">
+              <Skeleton className="size-24 shrink-0" />
+              <div className="flex flex-1 flex-col gap-2 pt-1">
+                <Skeleton className="h-5 w-3/4" />
+                <Skeleton className="h-5 w-1/4" />
+                <Skeleton className="h-4 w-1/2" />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
+
+  const count = answer.products.length;
+  return (
+    <div className="flex flex-col gap-5">
+      <div role="status">
+        <h3 className="text-lg font-bold">
+          <Trans>Products found: {count}</Trans>
+        </h3>
+        {filtered ? (
+          <p className="text-muted">
+            <Trans>Results are filtered by your health plan.</Trans>
+          </p>
+        ) : null}
+      </div>
+
+      {answer.categories.length > 0 ? (
+        <section aria-labelledby="search-found-categories">
+          <h4 id="search-found-categories" className="mb-1 font-semibold text-muted">
+            <Trans>Matching categories</Trans>
+          </h4>
+          <ul className="flex flex-wrap gap-2">
+            {answer.categories.map((category) => (
+              <li key={category.id}>
+                <AppLink
+                  to={withCategory(catalogPath, category.id)}
+                  className="inline-flex min-h-11 items-center rounded-full border-2 border-border px-4 font-semibold hover:bg-surface-3"
+                >
+                  {category.name}
+                </AppLink>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {count === 0 ? (
+        <div className="rounded-lg bg-surface-2 px-4 py-5">
+          <p className="text-lg font-semibold">
+            <Trans>Nothing was found. Check the spelling or try a shorter word.</Trans>
+          </p>
+          <p className="mt-2">
+            <Trans>
+              Can’t find what you need?{' '}
+              <AppLink to="/request-new-product" className="font-semibold text-primary underline underline-offset-4">
+                Ask us to add the product
+              </AppLink>
+            </Trans>
+          </p>
+        </div>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border">
+          {answer.products.map((product) => {
+            const href = `${productPath}/${product.id}`;
+            return (
+              <li key={product.id} className="flex gap-4 py-3">
+                <AppLink to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
+                  <img
+                    src={pictureUrl(product.mainImage)}
+                    alt=""
+                    width={96}
+                    height={96}
+                    loading="lazy"
+                    className="h-24 w-24 rounded-lg border border-border bg-white object-contain"
+                  />
+                </AppLink>
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <AppLink to={href} className="text-lg leading-snug font-semibold underline-offset-4 hover:underline">
+                    {product.name}
+                  </AppLink>
+                  <p className="text-lg font-bold">{formatPrice(product.price)}</p>
+                  <p className="text-muted">{product.manufacturer}</p>
+                  <p>
+                    <Trans>
+                      from{' '}
+                      <AppLink
+                        to={withCategory(catalogPath, product.categoryId)}
+                        className="font-semibold text-primary underline underline-offset-4"
+                      >
+                        {product.categoryName}
+                      </AppLink>
+                    </Trans>
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
