@@ -23,14 +23,17 @@ export type ProductPageArgs = Omit<ProductListQuery, 'page'> & { page: number; l
 /** Drops empty values: the API receives only the filters in force. */
 export function productQuery({ locale: _locale, ...args }: ProductPageArgs): ProductListQuery {
   return Object.fromEntries(
-    Object.entries(args).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+    Object.entries(args).filter(
+      ([, value]) => value !== undefined && value !== null && value !== '',
+    ),
   ) as ProductListQuery;
 }
 
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategories: build.query<CategoryList, { locale: Locale; plan?: string }>({
-      query: ({ locale, plan }) => localized(locale, { route: 'categories', query: plan ? { plan } : {} }),
+      query: ({ locale, plan }) =>
+        localized(locale, { route: 'categories', query: plan ? { plan } : {} }),
       providesTags: ['Categories'],
       keepUnusedDataFor: 60 * 60,
     }),
@@ -38,7 +41,10 @@ export const catalogApi = api.injectEndpoints({
       query: (args) => localized(args.locale, { route: 'products', query: productQuery(args) }),
       providesTags: (result) => [
         { type: 'Products', id: 'LIST' },
-        ...(result?.products ?? []).map((product) => ({ type: 'Product' as const, id: product.id })),
+        ...(result?.products ?? []).map((product) => ({
+          type: 'Product' as const,
+          id: product.id,
+        })),
       ],
       // Kept for ten minutes so Back to the catalog renders every page from the cache at once
       // (the scroll position is restored against the full list).
@@ -56,7 +62,9 @@ export const catalogApi = api.injectEndpoints({
     }),
     setFavorite: build.mutation<RouteOutput<'addFavorite'>, { id: number; favorite: boolean }>({
       query: ({ id, favorite }) =>
-        favorite ? { route: 'addFavorite', body: { sku_id: id } } : { route: 'removeFavorite', params: { id } },
+        favorite
+          ? { route: 'addFavorite', body: { sku_id: id } }
+          : { route: 'removeFavorite', params: { id } },
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Product', id }, 'Favorites'],
     }),
   }),

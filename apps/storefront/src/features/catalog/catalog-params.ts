@@ -53,12 +53,19 @@ export type CatalogChanges = Partial<Record<CatalogParamKey, string | number | n
  * The next address query: empty values remove their parameter; a changed filter or sort drops
  * `page` (unless the change sets it too). Other parameters (e.g. `q`) are kept.
  */
-export function nextCatalogSearch(current: URLSearchParams, changes: CatalogChanges): URLSearchParams {
+export function nextCatalogSearch(
+  current: URLSearchParams,
+  changes: CatalogChanges,
+): URLSearchParams {
   const next = new URLSearchParams(current);
   let resetsPage = false;
-  for (const [key, raw] of Object.entries(changes) as [CatalogParamKey, CatalogChanges[CatalogParamKey]][]) {
+  for (const [key, raw] of Object.entries(changes) as [
+    CatalogParamKey,
+    CatalogChanges[CatalogParamKey],
+  ][]) {
     const value = raw === null || raw === undefined ? '' : String(raw).trim();
-    const empty = value === '' || (key === 'sort' && value === 'default') || (key === 'page' && value === '1');
+    const empty =
+      value === '' || (key === 'sort' && value === 'default') || (key === 'page' && value === '1');
     if ((current.get(key) ?? '') !== (empty ? '' : value) && key !== 'page') resetsPage = true;
     if (empty) next.delete(key);
     else next.set(key, value);

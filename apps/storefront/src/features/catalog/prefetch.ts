@@ -23,7 +23,9 @@ function hold(started: Started): Promise<unknown> {
 export function prefetchCategories(locale: Locale, plan?: string): void {
   const store = getActiveStore();
   if (!store) return;
-  hold(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(() => {});
+  hold(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(
+    () => {},
+  );
 }
 
 export function prefetchHealthPlans(): void {
@@ -37,7 +39,9 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
   const store = getActiveStore();
   if (!store) return Promise.resolve([]);
   const pages = Array.from({ length: args.page }, (_, index) =>
-    hold(store.dispatch(catalogApi.endpoints.getProductPage.initiate({ ...args, page: index + 1 }))),
+    hold(
+      store.dispatch(catalogApi.endpoints.getProductPage.initiate({ ...args, page: index + 1 })),
+    ),
   );
   return Promise.all(pages);
 }

@@ -8,8 +8,8 @@ import { notify } from '../ui/notify';
 
 /** Units of a product already in the guest cart. */
 export function useAmountInCart(productId: number): number {
-  return useAppSelector((state) =>
-    selectGuestCartRows(state).find((row) => row.product.id === productId)?.amount ?? 0,
+  return useAppSelector(
+    (state) => selectGuestCartRows(state).find((row) => row.product.id === productId)?.amount ?? 0,
   );
 }
 
@@ -17,7 +17,11 @@ export function useAmountInCart(productId: number): number {
  * Whether `extra` more units may go into the cart on top of what is there (SDK `canIncrement`:
  * below the stock and the item status fine).
  */
-export function canAddUnits(product: Pick<ProductSummary, 'inStock' | 'status'>, inCart: number, extra = 1): boolean {
+export function canAddUnits(
+  product: Pick<ProductSummary, 'inStock' | 'status'>,
+  inCart: number,
+  extra = 1,
+): boolean {
   return canIncrement({ product, amount: inCart + extra - 1 }).allowed;
 }
 
@@ -29,7 +33,12 @@ export function useAddToCart() {
     async (product: ProductSummary, amount = 1) => {
       const inCart = guestCart.rows().find((row) => row.product.id === product.id)?.amount ?? 0;
       if (!canAddUnits(product, inCart, amount)) {
-        notify(dispatch, { title: t`You cannot add more`, description: product.name, icon: 'warning', color: 'warning' });
+        notify(dispatch, {
+          title: t`You cannot add more`,
+          description: product.name,
+          icon: 'warning',
+          color: 'warning',
+        });
         return false;
       }
       // Only the summary fields go into the local cart (its rows are parsed with that schema).
@@ -46,7 +55,12 @@ export function useAddToCart() {
         mainImage: product.mainImage,
       };
       await guestCart.add(summary, amount);
-      notify(dispatch, { title: t`Added to cart`, description: product.name, icon: 'success', color: 'success' });
+      notify(dispatch, {
+        title: t`Added to cart`,
+        description: product.name,
+        icon: 'success',
+        color: 'success',
+      });
       return true;
     },
     [dispatch, t],

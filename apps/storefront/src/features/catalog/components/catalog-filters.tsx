@@ -21,7 +21,14 @@ const input =
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus';
 
 /** Category, brand, health plan and price range; each change goes to the address at once. */
-export function CatalogFilters({ params, categories, plans, brands, onChange, onApplied }: CatalogFiltersProps) {
+export function CatalogFilters({
+  params,
+  categories,
+  plans,
+  brands,
+  onChange,
+  onApplied,
+}: CatalogFiltersProps) {
   const { t } = useLingui();
   const id = useId();
   const [priceMin, setPriceMin] = useState(params.priceMin?.toString() ?? '');

@@ -12,10 +12,12 @@ export interface ProductAvailability {
 export function availabilityOf(
   product: Pick<ProductSummary, 'inStock' | 'status'> & { eligible?: boolean | null },
 ): ProductAvailability {
-  const notAvailable = product.status === ITEM_STATUS.inactive || product.status === ITEM_STATUS.discontinued;
+  const notAvailable =
+    product.status === ITEM_STATUS.inactive || product.status === ITEM_STATUS.discontinued;
   return {
     notAvailable,
-    outOfStock: !notAvailable && (product.status === ITEM_STATUS.outOfStock || product.inStock === 0),
+    outOfStock:
+      !notAvailable && (product.status === ITEM_STATUS.outOfStock || product.inStock === 0),
     notCovered: product.eligible === false,
   };
 }

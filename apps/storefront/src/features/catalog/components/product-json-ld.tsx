@@ -13,7 +13,9 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     description: product.description || undefined,
     sku: String(product.id),
     brand: { '@type': 'Brand', name: product.brand },
-    manufacturer: product.manufacturer ? { '@type': 'Organization', name: product.manufacturer } : undefined,
+    manufacturer: product.manufacturer
+      ? { '@type': 'Organization', name: product.manufacturer }
+      : undefined,
     category: product.categoryName,
     offers: {
       '@type': 'Offer',

@@ -11,7 +11,13 @@ import { ProductFlags, availabilityOf } from './product-flags';
 export const PRODUCT_IMAGE_SIZE = 400;
 
 /** A product card of the catalog, home and similar lists: link, price, flags, add to cart. */
-export function ProductTile({ product, headingLevel = 3 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+export function ProductTile({
+  product,
+  headingLevel = 3,
+}: {
+  product: ProductSummary;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useLingui();
   const addToCart = useAddToCart();
   const inCart = useAmountInCart(product.id);

@@ -14,7 +14,13 @@ import {
   useGetProductPageQuery,
   type ProductPageArgs,
 } from '../catalog-api';
-import { filtersOf, hasFilters, nextCatalogSearch, readCatalogParams, type CatalogChanges } from '../catalog-params';
+import {
+  filtersOf,
+  hasFilters,
+  nextCatalogSearch,
+  readCatalogParams,
+  type CatalogChanges,
+} from '../catalog-params';
 import { selectTwoColumns, twoColumnsToggled } from '../catalog-view-slice';
 import { CatalogFilters } from '../components/catalog-filters';
 import { ProductTile } from '../components/product-tile';
@@ -27,7 +33,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   prefetchCategories(locale);
   prefetchHealthPlans();
   // Not awaited: a changed filter shows skeletons at once; Back finds the pages in the cache.
-  void prefetchProductPages({ ...filtersOf(params), sort: params.sort, page: params.page, locale }).catch(() => {});
+  void prefetchProductPages({
+    ...filtersOf(params),
+    sort: params.sort,
+    page: params.page,
+    locale,
+  }).catch(() => {});
   return null;
 }
 
@@ -35,7 +46,10 @@ const SKELETON_COUNT = 6;
 
 function SkeletonTiles() {
   return Array.from({ length: SKELETON_COUNT }, (_, index) => (
-    <li key={`skeleton-${index}`} className="flex flex-col gap-2 rounded-xl border border-border p-3">
+    <li
+      key={`skeleton-${index}`}
+      className="flex flex-col gap-2 rounded-xl border border-border p-3"
+    >
       <Skeleton className="aspect-square w-full" />
       <Skeleton className="h-5 w-4/5" />
       <Skeleton className="h-4 w-1/2" />
@@ -50,7 +64,10 @@ function ProductPageItems({ args }: { args: ProductPageArgs }) {
   if (isError && !data) {
     return (
       <li className="col-span-full">
-        <p role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-danger p-4">
+        <p
+          role="alert"
+          className="flex flex-wrap items-center gap-3 rounded-xl border-2 border-danger p-4"
+        >
           <Trans>The products could not be loaded.</Trans>
           <Button size="sm" variant="secondary" onClick={() => void refetch()}>
             <Trans>Try again</Trans>
@@ -160,7 +177,9 @@ export function Component() {
               {hasFilters(params) ? (
                 <Button
                   variant="link"
-                  onClick={() => change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })}
+                  onClick={() =>
+                    change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
+                  }
                 >
                   <Trans>Clear filters</Trans>
                 </Button>
@@ -170,10 +189,16 @@ export function Component() {
           {total === 0 ? (
             <EmptyState
               title={<Trans>No products match these filters</Trans>}
-              description={<Trans>Try another category, brand or price range, or clear the filters.</Trans>}
+              description={
+                <Trans>Try another category, brand or price range, or clear the filters.</Trans>
+              }
               action={
                 hasFilters(params) ? (
-                  <Button onClick={() => change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })}>
+                  <Button
+                    onClick={() =>
+                      change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
+                    }
+                  >
                     <Trans>Clear filters</Trans>
                   </Button>
                 ) : null
@@ -211,7 +236,9 @@ export function Component() {
         side="left"
         footer={
           <Button fullWidth onClick={() => setFiltersOpen(false)}>
-            {total !== undefined ? plural(total, { one: 'Show # product', other: 'Show # products' }) : t`Close`}
+            {total !== undefined
+              ? plural(total, { one: 'Show # product', other: 'Show # products' })
+              : t`Close`}
           </Button>
         }
       >

@@ -23,17 +23,26 @@ function Steps() {
     {
       icon: ShoppingBasket,
       title: <Trans>Choose your items</Trans>,
-      text: <Trans>Browse vitamins, pain relief, first aid and more, and add them to your cart.</Trans>,
+      text: (
+        <Trans>Browse vitamins, pain relief, first aid and more, and add them to your cart.</Trans>
+      ),
     },
     {
       icon: CreditCard,
       title: <Trans>Pay with your benefit card</Trans>,
-      text: <Trans>At checkout, enter the number of your plan’s benefit card. The allowance pays for the order.</Trans>,
+      text: (
+        <Trans>
+          At checkout, enter the number of your plan’s benefit card. The allowance pays for the
+          order.
+        </Trans>
+      ),
     },
     {
       icon: PackageCheck,
       title: <Trans>Get them delivered</Trans>,
-      text: <Trans>We ship to your home at no cost and you can follow your order in your account.</Trans>,
+      text: (
+        <Trans>We deliver the order to your home, and you can follow it in your account.</Trans>
+      ),
     },
   ];
   return (
@@ -77,15 +86,18 @@ export function Component() {
           </h1>
           <p className="max-w-2xl text-lg leading-relaxed">
             <Trans>
-              Your health plan gives you an allowance for over-the-counter items. Use it here for vitamins, pain
-              relief, first aid, personal care and more, delivered to your door.
+              Your health plan gives you an allowance for over-the-counter items. Use it here for
+              vitamins, pain relief, first aid, personal care and more, delivered to your door.
             </Trans>
           </p>
           <div className="flex flex-wrap gap-3">
             <AppLink to="/catalog" className={buttonClasses({ size: 'lg' })}>
               <Trans>Shop the catalog</Trans>
             </AppLink>
-            <AppLink to="/balance-check" className={buttonClasses({ size: 'lg', variant: 'secondary' })}>
+            <AppLink
+              to="/balance-check"
+              className={buttonClasses({ size: 'lg', variant: 'secondary' })}
+            >
               <Wallet aria-hidden="true" className="size-5" />
               <Trans>Check your card balance</Trans>
             </AppLink>
@@ -113,7 +125,9 @@ export function Component() {
                   className="flex min-h-14 items-center justify-between gap-3 rounded-xl border-2 border-border bg-surface px-4 py-3 text-lg font-semibold hover:border-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
                 >
                   <span className="min-w-0 break-words">{category.name}</span>
-                  <span className="shrink-0 text-base font-normal text-muted">{category.productCount}</span>
+                  <span className="shrink-0 text-base font-normal text-muted">
+                    {category.productCount}
+                  </span>
                 </AppLink>
               </li>
             ))}
@@ -136,7 +150,10 @@ export function Component() {
           <h2 id="home-featured" className="text-2xl font-bold">
             <Trans>Featured products</Trans>
           </h2>
-          <AppLink to="/catalog" className="text-lg font-semibold text-primary underline underline-offset-4">
+          <AppLink
+            to="/catalog"
+            className="text-lg font-semibold text-primary underline underline-offset-4"
+          >
             <Trans>See all products</Trans>
           </AppLink>
         </div>

@@ -34,13 +34,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
 }
 
 function description(product: ProductDetail): string {
-  const text = (product.description || `${product.name}. ${product.brand}, ${product.manufacturer}.`).replace(/\s+/g, ' ');
+  const text = (
+    product.description || `${product.name}. ${product.brand}, ${product.manufacturer}.`
+  ).replace(/\s+/g, ' ');
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
 function Gallery({ product }: { product: ProductDetail }) {
   const { t } = useLingui();
-  const images = product.images.length > 0 ? product.images : product.mainImage ? [product.mainImage] : [];
+  const images =
+    product.images.length > 0 ? product.images : product.mainImage ? [product.mainImage] : [];
   const [selected, setSelected] = useState(0);
   const current = images[selected] ?? images[0];
   return (
@@ -58,22 +61,33 @@ function Gallery({ product }: { product: ProductDetail }) {
       </div>
       {images.length > 1 ? (
         <ul className="flex flex-wrap gap-2" aria-label={t`Pictures`}>
-          {images.map((src, index) => (
-            <li key={src}>
-              <button
-                type="button"
-                aria-pressed={index === selected}
-                aria-label={t`Picture ${index + 1} of ${images.length}`}
-                onClick={() => setSelected(index)}
-                className={cn(
-                  'size-20 overflow-hidden rounded-lg border-2 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
-                  index === selected ? 'border-primary' : 'border-border',
-                )}
-              >
-                <img src={src} width={80} height={80} alt="" loading="lazy" className="h-full w-full object-contain" />
-              </button>
-            </li>
-          ))}
+          {images.map((src, index) => {
+            const number = index + 1;
+            const count = images.length;
+            return (
+              <li key={src}>
+                <button
+                  type="button"
+                  aria-pressed={index === selected}
+                  aria-label={t`Picture ${number} of ${count}`}
+                  onClick={() => setSelected(index)}
+                  className={cn(
+                    'size-20 overflow-hidden rounded-lg border-2 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
+                    index === selected ? 'border-primary' : 'border-border',
+                  )}
+                >
+                  <img
+                    src={src}
+                    width={80}
+                    height={80}
+                    alt=""
+                    loading="lazy"
+                    className="h-full w-full object-contain"
+                  />
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : null}
     </div>
@@ -88,7 +102,10 @@ function FavoriteToggle({ product }: { product: ProductDetail }) {
   if (!signedIn) {
     const redirect = new URLSearchParams({ redirect: pathname }).toString();
     return (
-      <AppLink to={`/login?${redirect}`} className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline underline-offset-4">
+      <AppLink
+        to={`/login?${redirect}`}
+        className="inline-flex min-h-11 items-center gap-2 font-semibold text-primary underline underline-offset-4"
+      >
         <Heart aria-hidden="true" className="size-5" />
         <Trans>Sign in to save favorites</Trans>
       </AppLink>
@@ -99,7 +116,12 @@ function FavoriteToggle({ product }: { product: ProductDetail }) {
       variant="ghost"
       aria-pressed={product.favorite}
       loading={isLoading}
-      startIcon={<Heart aria-hidden="true" className={cn('size-6', product.favorite && 'fill-current text-danger')} />}
+      startIcon={
+        <Heart
+          aria-hidden="true"
+          className={cn('size-6', product.favorite && 'fill-current text-danger')}
+        />
+      }
       onClick={() => void setFavorite({ id: product.id, favorite: !product.favorite })}
     >
       {t`Favorite`}
@@ -233,7 +255,10 @@ export function Component() {
           </div>
           {availability.notCovered || availability.notAvailable ? (
             <p>
-              <AppLink to="/docs/items-eligibility" className="font-semibold text-primary underline underline-offset-4">
+              <AppLink
+                to="/docs/items-eligibility"
+                className="font-semibold text-primary underline underline-offset-4"
+              >
                 <Trans>Why are some items not eligible?</Trans>
               </AppLink>
             </p>
