@@ -76,6 +76,46 @@ export const MESSAGES = {
     en: 'The service is not available right now. Please try again later.',
     es: 'El servicio no está disponible en este momento. Inténtelo más tarde.',
   },
+  // --- orders and payments ---
+  order_not_draft: {
+    en: 'This order can no longer be changed.',
+    es: 'Este pedido ya no se puede cambiar.',
+  },
+  order_not_waiting_for_payment: {
+    en: 'This order is not waiting for payment.',
+    es: 'Este pedido no está esperando el pago.',
+  },
+  order_has_issues: {
+    en: 'Please resolve issues in your order list before continue',
+    es: 'Resuelva los problemas de su lista de pedido antes de continuar',
+  },
+  minimum_order: { en: '{qty} Minimum Order.', es: 'Pedido mínimo de {qty}.' },
+  delivery_address_required: {
+    en: 'Please choose a delivery address.',
+    es: 'Elija una dirección de entrega.',
+  },
+  profile_incomplete: {
+    en: 'Please complete your profile before placing an order.',
+    es: 'Complete su perfil antes de realizar un pedido.',
+  },
+  promo_code_invalid: {
+    en: 'The code you entered is not valid.',
+    es: 'El código que ingresó no es válido.',
+  },
+  cannot_add_more: { en: 'You cannot add more', es: 'No puede añadir más' },
+  payment_methods_unavailable: {
+    en: 'Payment methods are not available. Please try again later.',
+    es: 'Los métodos de pago no están disponibles. Inténtelo más tarde.',
+  },
+  card_number_or_code_is_not_correct: {
+    en: 'Card number or code is not correct',
+    es: 'El número de tarjeta o el código no son correctos',
+  },
+  notEnoughBalance: {
+    en: "You don't have enough funds to pay for this order",
+    es: 'No tiene fondos suficientes para pagar este pedido',
+  },
+  no_active_card: { en: 'No active card found.', es: 'No se encontró ninguna tarjeta activa.' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ErrorCode = keyof typeof MESSAGES;
@@ -90,6 +130,23 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'The current password is not correct.': 'La contraseña actual no es correcta.',
   'This value should have 11 characters': 'Este valor debe tener 11 caracteres',
   'State is required': 'El estado es obligatorio',
+  // orders and payments
+  'You cannot add more': 'No puede añadir más',
+  'This product does not exist.': 'Este producto no existe.',
+  'The code you entered is not valid.': 'El código que ingresó no es válido.',
+  'Please resolve issues in your order list before continue':
+    'Resuelva los problemas de su lista de pedido antes de continuar',
+  'Please choose a delivery address.': 'Elija una dirección de entrega.',
+  "We don't deliver to this state": 'No hacemos entregas en este estado',
+  'Payment methods are not available. Please try again later.':
+    'Los métodos de pago no están disponibles. Inténtelo más tarde.',
+  'Card number or code is not correct': 'El número de tarjeta o el código no son correctos',
+  "You don't have enough funds to pay for this order":
+    'No tiene fondos suficientes para pagar este pedido',
+  'No active card found.': 'No se encontró ninguna tarjeta activa.',
+  'Enter the card number': 'Ingrese el número de tarjeta',
+  'Your card number is not valid': 'El número de tarjeta no es válido',
+  'Your card number should be of 16 or 19 digits': 'Su número de tarjeta debe tener 16 o 19 dígitos',
 };
 
 export function interpolate(text: string, params?: Record<string, string | number>): string {

@@ -7,6 +7,7 @@ import { mergeHandlers } from '../lib/contract-routes.js';
 import auth from './auth/index.js';
 import customer from './customer/index.js';
 import dev from './dev/index.js';
+import orders from './orders/index.js';
 import settings from './settings/index.js';
 
-export const handlers = mergeHandlers([auth, customer, settings, dev]);
+export const handlers = mergeHandlers([auth, customer, settings, dev, orders]);

@@ -13,6 +13,9 @@ import { createAuthService } from './auth.js';
 import { createCodesService } from './codes.js';
 import { createCustomersService } from './customers.js';
 import type { Notifier } from './notifier.js';
+import { createOrdersService } from './orders.js';
+import { sandboxGateways } from './payment-gateways/sandbox.js';
+import { createPaymentsService } from './payments.js';
 import { buildSettings } from './settings.js';
 import { createTokensService } from './tokens.js';
 
@@ -40,6 +43,9 @@ export function createServices(deps: ServiceDeps) {
   const tokens = createTokensService({ db, clock, secret });
   const customers = createCustomersService({ db, clock });
   const auth = createAuthService({ db, clock, codes, tokens, customers });
+  const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
+  const orders = createOrdersService({ db, clock, config, customers });
+  const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint) });
   return {
     db,
     config,
@@ -50,9 +56,11 @@ export function createServices(deps: ServiceDeps) {
     tokens,
     customers,
     auth,
+    orders,
+    payments,
     settings: buildSettings(config),
     /** Keyed fingerprint of a card number (digits only): finds duplicates without storing it. */
-    cardFingerprint: (digits: string) => keyedHash(secret, 'card-fingerprint', digits),
+    cardFingerprint,
   };
 }
 

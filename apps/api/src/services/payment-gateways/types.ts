@@ -1,0 +1,41 @@
+/**
+ * The payment port: one gateway per method code. A gateway charges an amount inside the caller's
+ * transaction (the sandboxes keep their ledger in the same database, so a charge and the order's
+ * status change commit together) and answers approved or declined; a bad input throws a 422.
+ * Real processors plug in behind the same interface.
+ */
+import type { PaymentMethodCode } from '@otc/sdk';
+import type { Tx } from '../../db/client.js';
+import type { HttpError } from '../../lib/errors.js';
+
+export interface ChargeRequest {
+  tx: Tx;
+  customerId: number;
+  orderId: number;
+  amountCents: number;
+  /** What the method needs, e.g. `{ card: "6035 ..." }`. */
+  input: Record<string, string>;
+}
+
+export type ChargeResult =
+  | {
+      approved: true;
+      last4: string | null;
+      /** Keyed fingerprint of the card number (never the number). */
+      fingerprint: string | null;
+      reference: string;
+    }
+  | {
+      approved: false;
+      last4: string | null;
+      fingerprint: string | null;
+      /** The 422 to answer (a decline code or insufficient funds). */
+      error: HttpError;
+    };
+
+export interface PaymentGateway {
+  code: PaymentMethodCode;
+  /** A card typed at checkout: the order goes to payment verification, else it is confirmed. */
+  cardPayment: boolean;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+}

@@ -1,0 +1,143 @@
+/**
+ * Paying a placed order through the gateway of its method code. The order row is locked for the
+ * whole charge, so two concurrent pays of one order run one after the other; the second finds the
+ * order paid and answers the first payment (idempotent: one approved payment per order, enforced
+ * by the unique `order:<id>` key too). An approved charge moves the reserved units to sold.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { ORDER_STATUS, type PaymentMethodCode } from '@otc/sdk';
+import { fromCents } from '@otc/sdk/rules';
+import type { PaymentAnswer } from '@otc/sdk/schemas';
+import type { Db } from '../db/client.js';
+import { customers, orderEvents, orderRows, orders, payments, products } from '../db/schema.js';
+import type { AppConfig } from '../env.js';
+import type { Clock } from '../lib/clock.js';
+import { errors, HttpError } from '../lib/errors.js';
+import { PAID_STATUSES } from './orders.js';
+import type { PaymentGateway } from './payment-gateways/types.js';
+
+export function createPaymentsService(deps: {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  gateways: PaymentGateway[];
+}) {
+  const { db, clock, config } = deps;
+  const gateways = new Map(deps.gateways.map((g) => [g.code, g]));
+
+  const answer = (order: typeof orders.$inferSelect, amountCents: number): PaymentAnswer => ({
+    orderId: order.id,
+    number: order.number ?? '',
+    status: order.status,
+    paidBy: order.paidBy ?? '',
+    amount: fromCents(amountCents),
+  });
+
+  return {
+    async pay(
+      customerId: number,
+      orderId: number,
+      body: { code: PaymentMethodCode; input: Record<string, string> },
+    ): Promise<PaymentAnswer> {
+      const outcome = await db.transaction(async (tx) => {
+        const [order] = await tx
+          .select()
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+          .for('update');
+        if (!order) throw errors.notFound();
+        if (PAID_STATUSES.includes(order.status)) {
+          const [paid] = await tx
+            .select()
+            .from(payments)
+            .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')));
+          if (paid) return { paid: answer(order, paid.amountCents) };
+        }
+        if (order.status !== ORDER_STATUS.waitingForPayment) {
+          throw new HttpError(422, 'order_not_waiting_for_payment', undefined, {
+            status: ['This order is not waiting for payment.'],
+          });
+        }
+        const gateway = gateways.get(body.code);
+        if (!gateway || !config.paymentMethods.includes(body.code)) {
+          const text = 'Payment methods are not available. Please try again later.';
+          throw new HttpError(422, 'payment_methods_unavailable', undefined, { code: [text] });
+        }
+        const result = await gateway.charge({
+          tx,
+          customerId,
+          orderId: order.id,
+          amountCents: order.totalCents,
+          input: body.input,
+        });
+        if (!result.approved) return { declined: result };
+        const now = clock.now();
+        await tx.insert(payments).values({
+          orderId: order.id,
+          method: body.code,
+          amountCents: order.totalCents,
+          status: 'approved',
+          idempotencyKey: `order:${order.id}`,
+          last4: result.last4,
+          fingerprint: result.fingerprint,
+          reference: result.reference,
+          createdAt: now,
+        });
+        // Reserved units are sold now.
+        const rows = await tx
+          .select()
+          .from(orderRows)
+          .where(eq(orderRows.orderId, order.id))
+          .orderBy(asc(orderRows.skuId));
+        for (const row of rows) {
+          await tx
+            .update(products)
+            .set({
+              stock: sql`${products.stock} - ${row.amount}`,
+              reserved: sql`${products.reserved} - ${row.amount}`,
+            })
+            .where(eq(products.id, row.skuId));
+        }
+        const [customer] = await tx
+          .select({ firstName: customers.firstName, lastName: customers.lastName })
+          .from(customers)
+          .where(eq(customers.id, customerId));
+        const status = gateway.cardPayment ? ORDER_STATUS.paymentVerification : ORDER_STATUS.confirmed;
+        const [updated] = await tx
+          .update(orders)
+          .set({
+            status,
+            paymentMethod: body.code,
+            paymentLast4: result.last4,
+            paidBy: [customer?.firstName, customer?.lastName].filter(Boolean).join(' ') || body.code,
+            paidAt: now,
+            updatedAt: now,
+          })
+          .where(eq(orders.id, order.id))
+          .returning();
+        await tx.insert(orderEvents).values({ orderId: order.id, status, note: body.code, at: now });
+        return { paid: answer(updated!, order.totalCents) };
+      });
+      if (outcome.paid) return outcome.paid;
+      // A decline is recorded (outside the charge's transaction) and answered as a 422.
+      const declined = outcome.declined;
+      if (!declined || declined.approved) throw new Error('payment outcome without a decline');
+      const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+      await db.insert(payments).values({
+        orderId,
+        method: body.code,
+        amountCents: order?.totalCents ?? 0,
+        status: 'declined',
+        idempotencyKey: `order:${orderId}:declined:${randomUUID()}`,
+        last4: declined.last4,
+        fingerprint: declined.fingerprint,
+        errorCode: declined.error.code,
+        createdAt: clock.now(),
+      });
+      throw declined.error;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDetailSchema, orderDraftSchema, paymentAnswerSchema } from '@otc/sdk/schemas';
+import { toCents } from '@otc/sdk/rules';
+import { orderEvents, payments, products, sandboxAccounts } from '../../../src/db/schema.js';
+import { buildTestApp, type TestApp } from '../../helpers.js';
+import { api, makeShopper, productStock, readyDraft, stockedProduct } from './fixtures.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ seed: true, config: { paymentMethods: ['trnsx', 'nationsbenefits', 'prohealth', 'balance'] } });
+});
+afterAll(async () => t?.close());
+
+describe('the whole order life', () => {
+  it('draft, items, Welcome10, delivery, complete, pay, list, detail, advance to delivered', async () => {
+    const shopper = await makeShopper(t);
+    const product = await stockedProduct(t, 'cl1', 20, 1000);
+    const as = api(t.app, shopper.token);
+
+    const draft = await as('POST', '/api/order/prepare-draft', { agentId: 'agent-7' });
+    expect(draft.status).toBe(200);
+    expect(orderDraftSchema.parse(draft.body)).toMatchObject({ status: 0, rows: [], price: '0.00' });
+    const id = Number(draft.body.id);
+    const again = await as('POST', '/api/order/prepare-draft', {});
+    expect(again.body.id).toBe(id);
+
+    const added = await as('PATCH', `/api/order/${id}/sku-amount`, { sku_id: product.id, amount: 3 });
+    expect(added.status).toBe(200);
+    const line = product.priceCents * 3;
+    expect(added.body).toMatchObject({ rows: [{ amount: 3, badReasonCode: null }], price: (line / 100).toFixed(2) });
+
+    const recalculated = await as('PATCH', `/api/order/${id}/recalculate`);
+    expect(recalculated.status).toBe(200);
+    expect(recalculated.body.totals).toMatchObject({ subtotal: (line / 100).toFixed(2), shipping: '0.00', tax: '0.00' });
+
+    const promo = await as('PATCH', `/api/order/${id}`, { promoCode: 'welcome10' });
+    expect(promo.status).toBe(200);
+    const discount = Math.floor((line * 10 + 50) / 100);
+    const parsed = orderDraftSchema.parse(promo.body);
+    expect(parsed.promoCode).toBe('Welcome10');
+    expect(toCents(parsed.totals.discount)).toBe(discount);
+    expect(toCents(parsed.price)).toBe(line - discount);
+
+    const none = await as('GET', '/api/order/delivery');
+    expect(none.body).toEqual({ orderId: id, address: null });
+    const delivery = await as('PUT', '/api/order/delivery', { addressId: shopper.addressId });
+    expect(delivery.status).toBe(200);
+    expect((await as('GET', '/api/order/delivery')).body).toMatchObject({ orderId: id, address: { state: 'FL' } });
+
+    const placed = await as('PATCH', `/api/order/${id}/complete`);
+    expect(placed.status).toBe(200);
+    expect(placed.body.status).toBe(-10);
+    expect(await productStock(t, product.id)).toEqual({ stock: 20, reserved: 3 });
+
+    const before = await t.database.db.select().from(sandboxAccounts);
+    const paid = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000 0000 0001' } });
+    expect(paid.status).toBe(200);
+    expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: id, status: -5, paidBy: 'Test Shopper', amount: parsed.price });
+    expect(await productStock(t, product.id)).toEqual({ stock: 17, reserved: 0 });
+    const after = await t.database.db.select().from(sandboxAccounts);
+    const spent = before.reduce((n, a) => n + a.balanceCents, 0) - after.reduce((n, a) => n + a.balanceCents, 0);
+    expect(spent).toBe(line - discount);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(payment).toMatchObject({ last4: '0001', status: 'approved' });
+    expect(JSON.stringify(payment)).not.toContain('6035000000000001');
+
+    const list = await as('GET', '/api/order');
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ total: 1, page: 1, items: [{ id, status: -5, itemCount: 3, total: parsed.price }] });
+    const next = await as('POST', '/api/order/prepare-draft', {});
+    expect(next.body.id).not.toBe(id);
+
+    for (const status of [10, 20, 30]) {
+      const advanced = await t.app.services.orders.advance(id);
+      expect(advanced.status).toBe(status);
+    }
+    const detail = await as('GET', `/api/order/${id}`);
+    expect(detail.status).toBe(200);
+    const shown = orderDetailSchema.parse(detail.body);
+    expect(shown.tracking?.carrier).toBe('UPS');
+    expect(shown.tracking?.number).toMatch(/^1Z/);
+    expect(shown.events.map((e) => e.status)).toEqual([-10, -5, 10, 20, 30]);
+    expect(shown.products[0]).toMatchObject({ sku_id: product.id, qty: 3, status: 30, link: `/item/${product.id}` });
+    expect(shown.billing.total).toBe(parsed.price);
+    expect(shown.payment).toMatchObject({ code: 'trnsx', last4: '0001' });
+    expect(shown.deliveryAddress).toMatchObject({ state: 'FL' });
+    expect(shown.deliveredAt).not.toBeNull();
+  });
+});
+
+describe('draft changes', () => {
+  it('refuses unknown skus, amounts beyond stock and names rows of items', async () => {
+    const shopper = await makeShopper(t);
+    const product = await stockedProduct(t, 'cl1', 2, 0, 1);
+    const as = api(t.app, shopper.token);
+    const id = Number((await as('POST', '/api/order/prepare-draft', {})).body.id);
+    const unknown = await as('PATCH', `/api/order/${id}/sku-amount`, { sku_id: 999999, amount: 1 });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.data).toHaveProperty('sku_id');
+    const beyond = await as('PATCH', `/api/order/${id}/sku-amount`, { sku_id: product.id, amount: 3 });
+    expect(beyond.status).toBe(422);
+    expect(beyond.body.data).toEqual({ amount: ['You cannot add more'] });
+    const items = await as('PUT', `/api/order/${id}/items`, {
+      rows: [{ sku_id: product.id, amount: 1 }, { sku_id: product.id + 1000000, amount: 1 }],
+    });
+    expect(items.status).toBe(422);
+    expect(items.body.data).toHaveProperty(['rows.1.sku_id']);
+    const tooMany = await as('PUT', `/api/order/${id}/items`, { rows: [{ sku_id: product.id, amount: 5 }] });
+    expect(tooMany.body.data).toEqual({ 'rows.0.amount': ['You cannot add more'] });
+    const ok = await as('PUT', `/api/order/${id}/items`, { rows: [{ sku_id: product.id, amount: 2 }] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.rows).toHaveLength(1);
+    const removed = await as('PATCH', `/api/order/${id}/sku-amount`, { sku_id: product.id, amount: 0 });
+    expect(removed.body.rows).toEqual([]);
+  });
+
+  it('answers the spec message for an unknown promo code, in Spanish too, and clears with null', async () => {
+    const shopper = await makeShopper(t);
+    const as = api(t.app, shopper.token);
+    const id = Number((await as('POST', '/api/order/prepare-draft', {})).body.id);
+    const bad = await as('PATCH', `/api/order/${id}`, { promoCode: 'NOPE99' });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toMatchObject({ code: 'promo_code_invalid', data: { promoCode: ['The code you entered is not valid.'] } });
+    const es = await t.app.inject({
+      method: 'PATCH', url: `/api/order/${id}`, payload: { promoCode: 'NOPE99' },
+      headers: { authorization: `Bearer ${shopper.token}`, 'accept-language': 'es' },
+    });
+    expect(es.json().data.promoCode[0]).toBe('El código que ingresó no es válido.');
+    await as('PATCH', `/api/order/${id}`, { promoCode: 'Welcome10' });
+    const cleared = await as('PATCH', `/api/order/${id}`, { promoCode: null });
+    expect(cleared.body.promoCode).toBeNull();
+  });
+
+  it('flags rows: not available, not supported by the plan, out of stock', async () => {
+    const shopper = await makeShopper(t, { plan: 'cl1' });
+    const as = api(t.app, shopper.token);
+    const a = await stockedProduct(t, 'cl1', 5, 0, 2);
+    const b = await stockedProduct(t, 'cl1', 5, 0, 3);
+    const id = Number((await as('POST', '/api/order/prepare-draft', {})).body.id);
+    await as('PUT', `/api/order/${id}/items`, { rows: [{ sku_id: a.id, amount: 2 }, { sku_id: b.id, amount: 2 }] });
+    await t.database.db.update(products).set({ status: 0 }).where(eq(products.id, a.id));
+    await t.database.db.update(products).set({ stock: 1 }).where(eq(products.id, b.id));
+    const recalculated = await as('PATCH', `/api/order/${id}/recalculate`);
+    expect(recalculated.body.rows).toMatchObject([{ badReasonCode: 3 }, { badReasonCode: 1 }]);
+    expect(recalculated.body.price).toBe('0.00');
+    await as('PUT', '/api/order/delivery', { addressId: shopper.addressId });
+    const refused = await as('PATCH', `/api/order/${id}/complete`);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('Please resolve issues in your order list before continue');
+    await t.database.db.update(products).set({ status: null }).where(eq(products.id, a.id));
+  });
+});
+
+describe('complete and back to draft', () => {
+  it('refuses under the minimum, without delivery, with an incomplete profile', async () => {
+    const product = await stockedProduct(t, 'cl1', 50, 1000, 4);
+    const small = await makeShopper(t);
+    const id = await readyDraft(t, small, product.id, 1);
+    await t.app.services.db.update(products).set({ priceCents: 1000 }).where(eq(products.id, product.id));
+    const under = await api(t.app, small.token)('PATCH', `/api/order/${id}/complete`);
+    expect(under.status).toBe(422);
+    expect(under.body).toMatchObject({ code: 'minimum_order', message: '$25.00 Minimum Order.' });
+
+    const noAddress = await makeShopper(t);
+    const as = api(t.app, noAddress.token);
+    const draft = Number((await as('POST', '/api/order/prepare-draft', {})).body.id);
+    await as('PATCH', `/api/order/${draft}/sku-amount`, { sku_id: product.id, amount: 3 });
+    const missing = await as('PATCH', `/api/order/${draft}/complete`);
+    expect(missing.status).toBe(422);
+    expect(missing.body.code).toBe('delivery_address_required');
+
+    const incomplete = await makeShopper(t, { profile: false });
+    const third = await readyDraft(t, incomplete, product.id, 3);
+    const profile = await api(t.app, incomplete.token)('PATCH', `/api/order/${third}/complete`);
+    expect(profile.status).toBe(422);
+    expect(profile.body).toMatchObject({ code: 'profile_incomplete', fields: ['firstName', 'lastName', 'birthdate'] });
+  });
+
+  it('refuses a delivery address outside the delivery states', async () => {
+    const outside = await makeShopper(t, { state: 'XX' });
+    const res = await api(t.app, outside.token)('PUT', '/api/order/delivery', { addressId: outside.addressId });
+    expect(res.status).toBe(422);
+    expect(res.body.data).toEqual({ addressId: ['State is required'] });
+  });
+
+  it('back to draft releases the reservation; a draft is refused', async () => {
+    const product = await stockedProduct(t, 'cl1', 10, 1000, 5);
+    const shopper = await makeShopper(t);
+    const as = api(t.app, shopper.token);
+    const id = await readyDraft(t, shopper, product.id, 3);
+    const refused = await as('PATCH', `/api/order/${id}/back-to-draft`);
+    expect(refused.status).toBe(422);
+    expect((await as('PATCH', `/api/order/${id}/complete`)).status).toBe(200);
+    expect((await productStock(t, product.id)).reserved).toBe(3);
+    const back = await as('PATCH', `/api/order/${id}/back-to-draft`);
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ id, status: 0 });
+    expect((await productStock(t, product.id)).reserved).toBe(0);
+    const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.map((e) => e.status)).toEqual([-10, 0]);
+  });
+});
+
+describe('payment', () => {
+  async function placed(options: { plan?: string; balanceCents?: number } = {}, skip = 6) {
+    const product = await stockedProduct(t, options.plan ?? 'cl1', 30, 1000, skip);
+    const shopper = await makeShopper(t, options);
+    const id = await readyDraft(t, shopper, product.id, 3);
+    const res = await api(t.app, shopper.token)('PATCH', `/api/order/${id}/complete`);
+    if (res.status !== 200) throw new Error(`complete ${res.status} ${JSON.stringify(res.body)}`);
+    return { id, shopper, product, as: api(t.app, shopper.token), total: String(res.body.price) };
+  }
+
+  it('answers the sandbox declines, lack of funds and unavailable methods', async () => {
+    const { id, as } = await placed();
+    const declined = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000002' } });
+    expect(declined.status).toBe(422);
+    expect(declined.body.code).toBe('card_number_or_code_is_not_correct');
+    const poor = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000003' } });
+    expect(poor.body).toMatchObject({ code: 'notEnoughBalance', message: "You don't have enough funds to pay for this order" });
+    const short = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000' } });
+    expect(short.status).toBe(422);
+    expect(short.body.data).toHaveProperty('card');
+    const credit = await as('POST', `/api/order/${id}/pay`, { code: 'credit', input: { card: '4242424242424242' } });
+    expect(credit.body).toMatchObject({ code: 'payment_methods_unavailable', message: 'Payment methods are not available. Please try again later.' });
+    const noCard = await as('POST', `/api/order/${id}/pay`, { code: 'prohealth', input: {} });
+    expect(noCard.body).toMatchObject({ code: 'no_active_card', message: 'No active card found.' });
+    const declines = await t.database.db.select().from(payments).where(eq(payments.orderId, id));
+    expect(declines.map((p) => p.status)).toEqual(['declined', 'declined']);
+  });
+
+  it('pays from the balance (never below zero) and confirms', async () => {
+    const poor = await placed({ balanceCents: 100 });
+    const refused = await poor.as('POST', `/api/order/${poor.id}/pay`, { code: 'balance', input: {} });
+    expect(refused.body.code).toBe('notEnoughBalance');
+    const rich = await placed({ balanceCents: 100000 });
+    const ok = await rich.as('POST', `/api/order/${rich.id}/pay`, { code: 'balance', input: {} });
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe(1);
+    const me = await rich.as('GET', '/api/auth/me');
+    expect(toCents(String(me.body.balance))).toBe(100000 - toCents(rich.total));
+  });
+
+  it('charges once when paid twice, also concurrently', async () => {
+    const first = await placed();
+    const pay = () => first.as('POST', `/api/order/${first.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001' } });
+    const one = await pay();
+    const two = await pay();
+    expect(one.status).toBe(200);
+    expect(two.body).toEqual(one.body);
+    const second = await placed();
+    const payBoth = () => second.as('POST', `/api/order/${second.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001' } });
+    const results = await Promise.all([payBoth(), payBoth()]);
+    expect(results.map((r) => r.status)).toEqual([200, 200]);
+    expect(results[1]!.body).toEqual(results[0]!.body);
+    for (const id of [first.id, second.id]) {
+      const rows = await t.database.db.select().from(payments).where(eq(payments.orderId, id));
+      expect(rows).toHaveLength(1);
+    }
+    expect(await productStock(t, second.product.id)).toMatchObject({ reserved: 0 });
+  });
+});
+
+describe('ownership', () => {
+  it("answers 404 for another customer's order on every order route", async () => {
+    const owner = await makeShopper(t);
+    const product = await stockedProduct(t, 'cl1', 10, 1000, 7);
+    const id = await readyDraft(t, owner, product.id, 3);
+    const other = api(t.app, (await makeShopper(t)).token);
+    const calls: [Parameters<typeof other>[0], string, object?][] = [
+      ['PATCH', `/api/order/${id}/sku-amount`, { sku_id: product.id, amount: 1 }],
+      ['PUT', `/api/order/${id}/items`, { rows: [] }],
+      ['PATCH', `/api/order/${id}/recalculate`],
+      ['PATCH', `/api/order/${id}`, { promoCode: null }],
+      ['PATCH', `/api/order/${id}/complete`],
+      ['PATCH', `/api/order/${id}/back-to-draft`],
+      ['POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000001' } }],
+      ['GET', `/api/order/${id}`],
+      ['PUT', '/api/order/delivery', { addressId: owner.addressId }],
+    ];
+    for (const [method, url, payload] of calls) {
+      const res = await other(method, url, payload);
+      expect(res.status, `${method} ${url}`).toBe(404);
+    }
+    expect((await api(t.app, owner.token)('PATCH', `/api/order/${id}/recalculate`)).status).toBe(200);
+  });
+});
