@@ -275,24 +275,54 @@ export const products = pgTable(
     searchEs: tsvector().generatedAlwaysAs(
       sql`setweight(to_tsvector('spanish', immutable_unaccent(name_es)), 'A') || setweight(to_tsvector('spanish', immutable_unaccent(brand || ' ' || manufacturer)), 'B') || setweight(to_tsvector('spanish', immutable_unaccent(description_es)), 'C')`,
     ),
+    /** Unaccented lower-case names: trigram search (typos) without unaccent() per row. */
+    nameEnNorm: text().generatedAlwaysAs(sql`immutable_unaccent(lower(name_en))`),
+    nameEsNorm: text().generatedAlwaysAs(sql`immutable_unaccent(lower(name_es))`),
+    /**
+     * Sort keys of the names, compared with COLLATE "C": accents and case ignored; in Spanish ñ
+     * sorts after n ("n{"). English sorts on nameEnNorm.
+     */
+    sortEs: text().generatedAlwaysAs(sql`immutable_unaccent(replace(lower(name_es), 'ñ', 'n{'))`),
+    /** Units available (stock above reserved): the list shows these first. */
+    inStock: boolean().generatedAlwaysAs(sql`stock > reserved`),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
   (t) => [
+    // Catalog list (listed = status null): one partial index per sort, with and without category.
+    index('products_list_default_idx').on(t.inStock.desc(), t.id).where(sql`status IS NULL`),
+    index('products_list_cat_default_idx')
+      .on(t.categoryId, t.inStock.desc(), t.id)
+      .where(sql`status IS NULL`),
+    index('products_list_price_idx').on(t.priceCents, t.id).where(sql`status IS NULL`),
+    index('products_list_cat_price_idx').on(t.categoryId, t.priceCents, t.id).where(sql`status IS NULL`),
+    index('products_list_name_en_idx').on(sql`${t.nameEnNorm} COLLATE "C"`, t.id).where(sql`status IS NULL`),
+    index('products_list_cat_name_en_idx')
+      .on(t.categoryId, sql`${t.nameEnNorm} COLLATE "C"`, t.id)
+      .where(sql`status IS NULL`),
+    index('products_list_name_es_idx').on(sql`${t.sortEs} COLLATE "C"`, t.id).where(sql`status IS NULL`),
+    index('products_list_cat_name_es_idx')
+      .on(t.categoryId, sql`${t.sortEs} COLLATE "C"`, t.id)
+      .where(sql`status IS NULL`),
     index().on(t.categoryId),
     index().on(t.priceCents),
     index().on(t.brand),
     index('products_search_en_idx').using('gin', t.searchEn),
     index('products_search_es_idx').using('gin', t.searchEs),
-    index('products_name_en_trgm_idx').using(
-      'gin',
-      sql`immutable_unaccent(lower(${t.nameEn})) gin_trgm_ops`,
-    ),
-    index('products_name_es_trgm_idx').using(
-      'gin',
-      sql`immutable_unaccent(lower(${t.nameEs})) gin_trgm_ops`,
-    ),
+    index('products_name_en_trgm_idx').using('gin', sql`${t.nameEnNorm} gin_trgm_ops`),
+    index('products_name_es_trgm_idx').using('gin', sql`${t.nameEsNorm} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Words of the product names (unaccented, lower case), kept by a trigger on products (migration
+ * 0002): search corrects misspelt words against this small vocabulary with pg_trgm, whatever the
+ * size of the catalog.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  { word: text().primaryKey() },
+  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
 );
 
 /** Which plans cover which products. */
