@@ -70,6 +70,17 @@ const envSchema = z
     ),
     STOREFRONT_DIR: z.string().default(path.join(API_ROOT, '..', 'storefront', 'dist')),
     BOT_CHECK: flag,
+    /** Bot check: a siteverify endpoint (reCAPTCHA v3 / Turnstile style) answering a score. */
+    BOT_CHECK_URL: z.string().url().optional(),
+    BOT_CHECK_SECRET: z.string().optional(),
+    BOT_CHECK_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    /** Adding e-mails and phones on the web ("false": customers are sent to the contact center). */
+    ADDING_CONTACTS_ENABLED: z
+      .string()
+      .optional()
+      .transform((value) => !['0', 'false', 'no', 'off'].includes((value ?? '').toLowerCase())),
+    /** Contact messages, product requests and balance checks per client address per day, each. */
+    SUPPORT_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
     CODE_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
     CODE_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
   })
@@ -113,6 +124,12 @@ export interface AppConfig {
   requiredProfileFields: (typeof PROFILE_FIELDS)[number][];
   storefrontDir: string;
   botCheck: boolean;
+  botCheckUrl: string | undefined;
+  botCheckSecret: string | undefined;
+  /** Scores below this answer 403 `low_rate`. */
+  botCheckMinScore: number;
+  addingContactsEnabled: boolean;
+  supportDailyLimitPerClient: number;
   /** One-time codes per login per day, and per client address per day. */
   codeDailyLimit: number;
   codeDailyLimitPerClient: number;
@@ -158,6 +175,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     requiredProfileFields: env.REQUIRED_PROFILE_FIELDS,
     storefrontDir: path.resolve(API_ROOT, env.STOREFRONT_DIR),
     botCheck: env.BOT_CHECK,
+    botCheckUrl: env.BOT_CHECK_URL,
+    botCheckSecret: env.BOT_CHECK_SECRET,
+    botCheckMinScore: env.BOT_CHECK_MIN_SCORE,
+    addingContactsEnabled: env.ADDING_CONTACTS_ENABLED,
+    supportDailyLimitPerClient: env.SUPPORT_DAILY_LIMIT_PER_CLIENT,
     codeDailyLimit: env.CODE_DAILY_LIMIT,
     codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
   };

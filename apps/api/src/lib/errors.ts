@@ -116,6 +116,47 @@ export const MESSAGES = {
     es: 'No tiene fondos suficientes para pagar este pedido',
   },
   no_active_card: { en: 'No active card found.', es: 'No se encontró ninguna tarjeta activa.' },
+  // --- customer resources and support ---
+  adding_contacts_disabled: {
+    en: 'E-mails and phones cannot be added here. Please contact the contact center at {phone}.',
+    es: 'Aquí no se pueden agregar correos ni teléfonos. Comuníquese con el centro de contacto al {phone}.',
+  },
+  contact_taken: {
+    en: 'This e-mail or phone is already used by another account.',
+    es: 'Este correo o teléfono ya lo usa otra cuenta.',
+  },
+  contact_already_added: {
+    en: 'This e-mail or phone is already in your account.',
+    es: 'Este correo o teléfono ya está en su cuenta.',
+  },
+  contact_not_verified: {
+    en: 'Please verify this e-mail or phone first.',
+    es: 'Primero verifique este correo o teléfono.',
+  },
+  contact_already_verified: {
+    en: 'This e-mail or phone is already verified.',
+    es: 'Este correo o teléfono ya está verificado.',
+  },
+  primaryEmailCannotBeRemoved: {
+    en: 'Your primary email cannot be removed',
+    es: 'No se puede eliminar su correo electrónico principal',
+  },
+  primaryPhoneCannotBeRemoved: {
+    en: 'Your primary phone cannot be removed',
+    es: 'No se puede eliminar su teléfono principal',
+  },
+  card_already_in_system: {
+    en: "Card already in system (used by another account). Contact support if you think it's a mistake.",
+    es: 'La tarjeta ya está en el sistema (la usa otra cuenta). Comuníquese con soporte si cree que es un error.',
+  },
+  card_already_added: {
+    en: 'This card is already in your account.',
+    es: 'Esta tarjeta ya está en su cuenta.',
+  },
+  low_rate: {
+    en: 'Your request was rejected as automated activity. Please try again or use another contact method.',
+    es: 'Su solicitud fue rechazada como actividad automatizada. Inténtelo de nuevo o use otro medio de contacto.',
+  },
 } as const satisfies Record<string, Record<Lang, string>>;
 
 export type ErrorCode = keyof typeof MESSAGES;
@@ -130,6 +171,8 @@ export const FIELD_MESSAGES: Record<string, string> = {
   'The current password is not correct.': 'La contraseña actual no es correcta.',
   'This value should have 11 characters': 'Este valor debe tener 11 caracteres',
   'State is required': 'El estado es obligatorio',
+  'Your card number should be of 16 or 17 digits': 'Su número de tarjeta debe tener 16 o 17 dígitos',
+  'This link doesn’t look like a correct URL': 'Este enlace no parece una URL correcta',
   // orders and payments
   'You cannot add more': 'No puede añadir más',
   'This product does not exist.': 'Este producto no existe.',

@@ -4,10 +4,26 @@
  * e-mails, phones).
  */
 import { mergeHandlers } from '../lib/contract-routes.js';
+import addresses from './addresses/index.js';
 import auth from './auth/index.js';
+import cards from './cards/index.js';
 import customer from './customer/index.js';
 import dev from './dev/index.js';
+import emails from './emails/index.js';
 import orders from './orders/index.js';
+import phones from './phones/index.js';
 import settings from './settings/index.js';
+import support from './support/index.js';
 
-export const handlers = mergeHandlers([auth, customer, settings, dev, orders]);
+export const handlers = mergeHandlers([
+  auth,
+  customer,
+  settings,
+  dev,
+  orders,
+  emails,
+  phones,
+  addresses,
+  cards,
+  support,
+]);

@@ -35,21 +35,27 @@ export const HEALTH_PLANS = [
 
 export const DEMO_PASSWORD = 'Demo1234';
 
-/** Sandbox cards: what each number does when checked or charged (documented in the README). */
+/**
+ * Sandbox cards: what each number does when checked or charged, and its security code (CVV).
+ * The ONE table of test cards: the seed loads it into the sandbox ledger (`sandbox_accounts`),
+ * the sandbox card issuer checks number and code pairs against it, and the README lists it.
+ */
 export const SANDBOX_CARDS = [
-  { type: 'network', number: '6035000000000001', behavior: 'approve', balanceCents: 25000 },
-  { type: 'network', number: '6035000000000002', behavior: 'decline', balanceCents: 25000 },
-  { type: 'network', number: '6035000000000003', behavior: 'insufficient', balanceCents: 500 },
-  { type: 'national', number: '6036000000000001', behavior: 'approve', balanceCents: 25000 },
-  { type: 'national', number: '6036000000000002', behavior: 'decline', balanceCents: 25000 },
-  { type: 'national', number: '6036000000000003', behavior: 'insufficient', balanceCents: 500 },
-  { type: 's3', number: '6037000000000001', behavior: 'approve', balanceCents: 25000 },
-  { type: 's3', number: '6037000000000002', behavior: 'decline', balanceCents: 25000 },
-  { type: 's3', number: '6037000000000003', behavior: 'insufficient', balanceCents: 500 },
+  { type: 'network', number: '6035000000000001', code: '123', behavior: 'approve', balanceCents: 25000 },
+  { type: 'network', number: '6035000000000002', code: '123', behavior: 'decline', balanceCents: 25000 },
+  { type: 'network', number: '6035000000000003', code: '123', behavior: 'insufficient', balanceCents: 500 },
+  { type: 'network', number: '6035000000000000019', code: '123', behavior: 'approve', balanceCents: 10000 },
+  { type: 'national', number: '6036000000000001', code: '456', behavior: 'approve', balanceCents: 25000 },
+  { type: 'national', number: '6036000000000002', code: '456', behavior: 'decline', balanceCents: 25000 },
+  { type: 'national', number: '6036000000000003', code: '456', behavior: 'insufficient', balanceCents: 500 },
+  { type: 's3', number: '6037000000000001', code: '789', behavior: 'approve', balanceCents: 25000 },
+  { type: 's3', number: '6037000000000002', code: '789', behavior: 'decline', balanceCents: 25000 },
+  { type: 's3', number: '6037000000000003', code: '789', behavior: 'insufficient', balanceCents: 500 },
+  { type: 's3', number: '60370000000000017', code: '1234', behavior: 'approve', balanceCents: 30000 },
   // The demo customers' own cards.
-  { type: 'network', number: '6035000000001001', behavior: 'approve', balanceCents: 15000 },
-  { type: 'national', number: '6036000000001001', behavior: 'approve', balanceCents: 12000 },
-  { type: 's3', number: '6037000000001001', behavior: 'approve', balanceCents: 20000 },
+  { type: 'network', number: '6035000000001001', code: '321', behavior: 'approve', balanceCents: 15000 },
+  { type: 'national', number: '6036000000001001', code: '654', behavior: 'approve', balanceCents: 12000 },
+  { type: 's3', number: '6037000000001001', code: '987', behavior: 'approve', balanceCents: 20000 },
 ] as const;
 
 export const DEMO_CUSTOMERS = [

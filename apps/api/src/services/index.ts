@@ -9,14 +9,20 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
+import { createAddressesService } from './addresses.js';
 import { createAuthService } from './auth.js';
+import { createSiteVerifyBotCheck, type BotCheck } from './bot-check.js';
+import { createSandboxIssuer, type CardIssuer } from './card-issuer.js';
+import { createCardsService } from './cards.js';
 import { createCodesService } from './codes.js';
+import { createContactsService } from './contacts.js';
 import { createCustomersService } from './customers.js';
 import type { Notifier } from './notifier.js';
 import { createOrdersService } from './orders.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
 import { buildSettings } from './settings.js';
+import { createSupportService } from './support.js';
 import { createTokensService } from './tokens.js';
 
 export interface ServiceDeps {
@@ -27,6 +33,17 @@ export interface ServiceDeps {
   /** The server secret (JWT signing; derived keys for code hashes and card fingerprints). */
   secret: string;
   log: FastifyBaseLogger;
+  /** Card issuer (the sandbox issuer by default). */
+  issuer?: CardIssuer;
+}
+
+/** The configured bot check, or null when off (BOT_CHECK unset). */
+export function createBotCheck(config: AppConfig): BotCheck | null {
+  if (!config.botCheck) return null;
+  if (!config.botCheckUrl || !config.botCheckSecret) {
+    throw new Error('BOT_CHECK is on: set BOT_CHECK_URL and BOT_CHECK_SECRET (a siteverify endpoint)');
+  }
+  return createSiteVerifyBotCheck({ url: config.botCheckUrl, secret: config.botCheckSecret });
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -46,6 +63,12 @@ export function createServices(deps: ServiceDeps) {
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
   const orders = createOrdersService({ db, clock, config, customers });
   const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint) });
+  const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
+  const contacts = createContactsService({ db, config, codes, tokens, customers });
+  const addresses = createAddressesService({ db, config, clock });
+  const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint });
+  const support = createSupportService({ db, clock });
+  const botCheck = createBotCheck(config);
   return {
     db,
     config,
@@ -58,6 +81,12 @@ export function createServices(deps: ServiceDeps) {
     auth,
     orders,
     payments,
+    contacts,
+    addresses,
+    cards,
+    support,
+    /** Scores form tokens (null when the bot check is off). */
+    botCheck,
     settings: buildSettings(config),
     /** Keyed fingerprint of a card number (digits only): finds duplicates without storing it. */
     cardFingerprint,

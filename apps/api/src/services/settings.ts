@@ -23,7 +23,7 @@ export function buildSettings(config: AppConfig): Settings {
     codeResendSeconds: config.codeResendSeconds,
     pageSize: CATALOG_PAGE_SIZE,
     notificationTimeoutMs: NOTIFICATION_TIMEOUT_MS,
-    addingContactsEnabled: true,
+    addingContactsEnabled: config.addingContactsEnabled,
     defaultLoginRedirect: '/',
     catalogPath: '/catalog',
     productPath: '/item',

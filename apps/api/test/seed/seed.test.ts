@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAN_CODES } from '@otc/sdk';
 import { categories, healthPlans, productPlans, products, promoCodes, sandboxAccounts } from '../../src/db/schema.js';
 import { DEFAULT_PRODUCT_COUNT, productSpec } from '../../src/seed/catalog.js';
-import { seed, seedProducts } from '../../src/seed/seed.js';
+import { SANDBOX_CARDS, seed, seedProducts } from '../../src/seed/seed.js';
 import { openTestDatabase, TEST_SECRET } from '../helpers.js';
 import type { Database } from '../../src/db/client.js';
 
@@ -48,7 +48,7 @@ describe('demo catalog', () => {
     const [promo] = await db.select().from(promoCodes);
     expect(promo).toMatchObject({ code: 'Welcome10', percentOff: 10 });
     const [accounts] = await db.select({ n: count() }).from(sandboxAccounts);
-    expect(accounts?.n).toBe(12);
+    expect(accounts?.n).toBe(SANDBOX_CARDS.length);
   });
 
   it('names every product in English and Spanish, with pictures served by the API', async () => {

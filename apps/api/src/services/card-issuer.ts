@@ -1,0 +1,51 @@
+/**
+ * The `CardIssuer` port: who can tell whether a card number and security code belong together,
+ * and what allowance the card has left. The bundled implementation is the sandbox issuer: number
+ * and code pairs are the documented test cards (`SANDBOX_CARDS`), balances and the end of the
+ * allowance period come from the sandbox ledger (`sandbox_accounts`, loaded by the seed and
+ * charged by the sandbox gateways). A real issuer plugs in behind the same port.
+ */
+import { eq } from 'drizzle-orm';
+import type { CardType } from '@otc/sdk';
+import type { Db } from '../db/client.js';
+import { sandboxAccounts } from '../db/schema.js';
+import { safeEqual } from '../lib/crypto.js';
+import { SANDBOX_CARDS } from '../seed/seed.js';
+
+export interface IssuerAccount {
+  balanceCents: number;
+  /** YYYY-MM-DD: the last day of the current allowance period. */
+  periodEndsAt: string | null;
+}
+
+export interface CardIssuer {
+  /** The account of a number (digits only) and security code pair; null when they do not match. */
+  lookup(type: CardType, digits: string, code: string): Promise<IssuerAccount | null>;
+  /** The current balance of a card known by its keyed fingerprint (null when unknown). */
+  balance(fingerprint: string): Promise<IssuerAccount | null>;
+}
+
+export function createSandboxIssuer(options: {
+  db: Db;
+  fingerprint: (digits: string) => string;
+}): CardIssuer {
+  const { db } = options;
+  return {
+    async lookup(type, digits, code) {
+      const card = SANDBOX_CARDS.find((c) => c.type === type && c.number === digits);
+      // Compare codes in constant time even when the number is unknown.
+      const matches = safeEqual(card?.code ?? '\u0000', code) && card !== undefined;
+      if (!matches) return null;
+      return this.balance(options.fingerprint(digits));
+    },
+
+    async balance(fingerprint) {
+      const [row] = await db
+        .select({ balanceCents: sandboxAccounts.balanceCents, periodEndsAt: sandboxAccounts.periodEndsAt })
+        .from(sandboxAccounts)
+        .where(eq(sandboxAccounts.fingerprint, fingerprint))
+        .limit(1);
+      return row ?? null;
+    },
+  };
+}

@@ -1,0 +1,163 @@
+/**
+ * Benefit and insurance cards: list (balances refreshed from the issuer), add (validated per card
+ * type with the SDK, checked with the issuer, never stored in full), make active, and the guest
+ * balance check.
+ *
+ * - The number is checked by `validateCardNumber` (16 or 19 digits for network and national
+ *   cards, 16 or 17 for S3, the spec's messages on `number`); the security code must be 3 or 4
+ *   digits. Then the issuer must know the number and code pair, else 422
+ *   `card_number_or_code_is_not_correct`. Duplicates are looked up only after that, so a wrong
+ *   code never tells whether a number is linked somewhere.
+ * - Only the last four digits and a keyed fingerprint (HMAC) are kept; the fingerprint is unique,
+ *   so a card linked to another account answers 409 `card_already_in_system`.
+ * - One card is active at a time; the first card added becomes the active one. An active S3 card
+ *   is the customer's `activeInsuranceCard`.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { CardType } from '@otc/sdk';
+import { fromCents } from '@otc/sdk/rules';
+import type { BalanceCheckAnswer, CardInput, InsuranceCard } from '@otc/sdk/schemas';
+import { MESSAGES as FIELD_TEXT, normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
+import type { Db } from '../db/client.js';
+import { cards } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError, errors, validationError } from '../lib/errors.js';
+import { isUniqueViolation } from './auth.js';
+import type { CardIssuer, IssuerAccount } from './card-issuer.js';
+import { toInsuranceCard } from './customers.js';
+
+const NOT_CORRECT = 'Card number or code is not correct';
+
+export interface CardsServiceOptions {
+  db: Db;
+  clock: Clock;
+  issuer: CardIssuer;
+  fingerprint: (digits: string) => string;
+}
+
+/** The digits of a valid number and code of a card type, or 422 with per-field messages. */
+export function checkCardInput(type: CardType, number: string, code: string) {
+  const data: Record<string, string[]> = {};
+  const numberIssue = validateCardNumber(number, type);
+  if (numberIssue) data.number = [numberIssue.message];
+  if (!/^\d{3,4}$/.test(code.trim())) data.code = [FIELD_TEXT.wrongFormat];
+  if (Object.keys(data).length > 0) throw validationError(data);
+  return { digits: normalizeCardNumber(number), code: code.trim() };
+}
+
+function notCorrect() {
+  return new HttpError(422, 'card_number_or_code_is_not_correct', undefined, { number: [NOT_CORRECT] });
+}
+
+export function createCardsService(options: CardsServiceOptions) {
+  const { db, clock, issuer, fingerprint } = options;
+
+  async function verified(input: { type: CardType; number: string; code: string }) {
+    const { digits, code } = checkCardInput(input.type, input.number, input.code);
+    const account = await issuer.lookup(input.type, digits, code);
+    if (!account) throw notCorrect();
+    return { digits, account };
+  }
+
+  return {
+    /** The customer's cards, with balances and period ends as the issuer knows them now. */
+    async list(customerId: number): Promise<{ data: InsuranceCard[] }> {
+      const rows = await db
+        .select()
+        .from(cards)
+        .where(eq(cards.customerId, customerId))
+        .orderBy(asc(cards.id));
+      const fresh = await Promise.all(
+        rows.map(async (row) => {
+          const account = await issuer.balance(row.fingerprint);
+          if (
+            !account ||
+            (account.balanceCents === row.balanceCents && account.periodEndsAt === row.periodEndsAt)
+          ) {
+            return row;
+          }
+          await db
+            .update(cards)
+            .set({ balanceCents: account.balanceCents, periodEndsAt: account.periodEndsAt })
+            .where(eq(cards.id, row.id));
+          return { ...row, ...account };
+        }),
+      );
+      return { data: fresh.map(toInsuranceCard) };
+    },
+
+    async add(customerId: number, input: CardInput): Promise<{ data: InsuranceCard[] }> {
+      const { digits, account } = await verified(input);
+      const print = fingerprint(digits);
+      const [existing] = await db
+        .select({ customerId: cards.customerId })
+        .from(cards)
+        .where(eq(cards.fingerprint, print))
+        .limit(1);
+      if (existing) {
+        throw existing.customerId === customerId
+          ? errors.conflict('card_already_added')
+          : errors.conflict('card_already_in_system');
+      }
+      try {
+        await db.transaction(async (tx) => {
+          const [active] = await tx
+            .select({ id: cards.id })
+            .from(cards)
+            .where(and(eq(cards.customerId, customerId), eq(cards.active, true)))
+            .limit(1);
+          await tx.insert(cards).values({
+            customerId,
+            type: input.type,
+            last4: digits.slice(-4),
+            fingerprint: print,
+            active: !active,
+            usedForPayments: true,
+            balanceCents: account.balanceCents,
+            periodEndsAt: account.periodEndsAt,
+            addedAt: clock.now(),
+          });
+        });
+      } catch (error) {
+        // Linked at the same moment by someone else: the unique fingerprint let one through.
+        if (isUniqueViolation(error)) throw errors.conflict('card_already_in_system');
+        throw error;
+      }
+      return this.list(customerId);
+    },
+
+    async makeActive(customerId: number, id: number): Promise<{ data: InsuranceCard[] }> {
+      const [row] = await db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(and(eq(cards.id, id), eq(cards.customerId, customerId)))
+        .limit(1);
+      if (!row) throw errors.notFound();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(cards)
+          .set({ active: false })
+          .where(and(eq(cards.customerId, customerId), ne(cards.id, id)));
+        await tx.update(cards).set({ active: true }).where(eq(cards.id, id));
+      });
+      return this.list(customerId);
+    },
+
+    /** Guest balance check: the number and code must match; nothing is stored. */
+    async checkBalance(input: { type: CardType; number: string; code: string }): Promise<BalanceCheckAnswer> {
+      const { digits, account } = await verified(input);
+      return balanceAnswer(input.type, digits, account);
+    },
+  };
+}
+
+function balanceAnswer(type: CardType, digits: string, account: IssuerAccount): BalanceCheckAnswer {
+  return {
+    type,
+    last4: digits.slice(-4),
+    balance: fromCents(account.balanceCents),
+    periodEndsAt: account.periodEndsAt,
+  };
+}
+
+export type CardsService = ReturnType<typeof createCardsService>;
