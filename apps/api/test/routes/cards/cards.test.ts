@@ -1,0 +1,146 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cardListSchema, customerSchema } from '@otc/sdk/schemas';
+import { seed } from '../../../src/seed/seed.js';
+import { TEST_SECRET, bearer, buildTestApp, call, registerCustomer, type TestApp } from '../../helpers.js';
+
+let t: TestApp;
+let periodEnd: string;
+beforeAll(async () => {
+  t = await buildTestApp({ config: { supportDailyLimitPerClient: 1000 } });
+  // The sandbox ledger and demo customers, without a catalog.
+  await seed(t.database.db, { secret: TEST_SECRET, products: 0, now: t.clock.now() });
+  const now = t.clock.now();
+  periodEnd = new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3 + 3, 0))
+    .toISOString()
+    .slice(0, 10);
+});
+afterAll(async () => t?.close());
+
+const send = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  call(t.app, { method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const addCard = (token: string, type: string, number: string, code: string) =>
+  send(token, 'POST', '/api/insurance-card', { type, number, code });
+
+describe('adding cards', () => {
+  it('adds cards of each type; the first becomes active; nothing but the last four is answered', async () => {
+    const { token } = await registerCustomer(t.app, 'cards@example.com');
+    const empty = await send(token, 'GET', '/api/insurance-card');
+    expect(empty.body).toEqual({ data: [] });
+
+    const first = await addCard(token, 'network', '6035 0000 0000 0001', '123');
+    expect(first.status).toBe(200);
+    const list = cardListSchema.parse(first.body).data;
+    expect(list).toEqual([
+      expect.objectContaining({ type: 'network', last4: '0001', active: true, balance: '250.00', periodEndsAt: periodEnd }),
+    ]);
+    expect(JSON.stringify(first.body)).not.toContain('6035000000000001');
+
+    const long = await addCard(token, 'network', '6035000000000000019', '123');
+    expect(long.status).toBe(200);
+    const s3 = await addCard(token, 's3', '60370000000000017', '1234');
+    expect(s3.status).toBe(200);
+    const national = await addCard(token, 'national', '6036000000000001', '456');
+    const all = cardListSchema.parse(national.body).data;
+    expect(all.map((c) => [c.type, c.last4, c.active])).toEqual([
+      ['network', '0001', true],
+      ['network', '0019', false],
+      ['s3', '0017', false],
+      ['national', '0001', false],
+    ]);
+
+    // Make the S3 card active: one active card, and it is the active insurance card.
+    const s3Id = all[2]!.id;
+    const active = await send(token, 'PATCH', `/api/insurance-card/${s3Id}/make-active`);
+    expect(active.status).toBe(200);
+    expect(cardListSchema.parse(active.body).data.filter((c) => c.active).map((c) => c.id)).toEqual([s3Id]);
+    const me = customerSchema.parse((await send(token, 'GET', '/api/auth/me')).body);
+    expect(me.activeInsuranceCard).toMatchObject({ id: s3Id, type: 's3', balance: '300.00' });
+
+    const again = await addCard(token, 'network', '6035000000000001', '123');
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('card_already_added');
+  });
+
+  it('checks the length per card type with the spec messages on number', async () => {
+    const { token } = await registerCustomer(t.app, 'cards.length@example.com');
+    const network = await addCard(token, 'network', '603500000000001', '123');
+    expect(network.status).toBe(422);
+    expect(network.body.data).toEqual({ number: ['Your card number should be of 16 or 19 digits'] });
+    const national = await addCard(token, 'national', '60360000000000011', '456');
+    expect(national.body.data).toEqual({ number: ['Your card number should be of 16 or 19 digits'] });
+    const s3 = await addCard(token, 's3', '6035000000000000019', '123');
+    expect(s3.body.data).toEqual({ number: ['Your card number should be of 16 or 17 digits'] });
+    const letters = await addCard(token, 's3', '6037-0000-0000-000A', '12a');
+    expect(letters.body.data).toEqual({
+      number: ['Your card number should be of 16 or 17 digits'],
+      code: ['This field has wrong format'],
+    });
+    expect((await send(token, 'GET', '/api/insurance-card')).body).toEqual({ data: [] });
+  });
+
+  it('refuses a number and code pair the issuer does not know', async () => {
+    const { token } = await registerCustomer(t.app, 'cards.code@example.com');
+    const wrongCode = await addCard(token, 'network', '6035000000000002', '999');
+    expect(wrongCode.status).toBe(422);
+    expect(wrongCode.body).toMatchObject({
+      code: 'card_number_or_code_is_not_correct',
+      message: 'Card number or code is not correct',
+    });
+    const unknown = await addCard(token, 'network', '6035999999999999', '123');
+    expect(unknown.body.code).toBe('card_number_or_code_is_not_correct');
+    const wrongType = await addCard(token, 'national', '6035000000000002', '123');
+    expect(wrongType.body.code).toBe('card_number_or_code_is_not_correct');
+  });
+
+  it('refuses a card linked to another account with 409 card_already_in_system', async () => {
+    const { token } = await registerCustomer(t.app, 'cards.dup@example.com');
+    // The network demo customer's card.
+    const res = await addCard(token, 'network', '6035000000001001', '321');
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({
+      code: 'card_already_in_system',
+      message: "Card already in system (used by another account). Contact support if you think it's a mistake.",
+    });
+    // A wrong code tells nothing about whether the number is linked.
+    const probe = await addCard(token, 'network', '6035000000001001', '000');
+    expect(probe.status).toBe(422);
+  });
+
+  it("answers 404 when making another customer's card active", async () => {
+    const owner = await registerCustomer(t.app, 'cards.owner@example.com');
+    const added = cardListSchema.parse((await addCard(owner.token, 'national', '6036000000000002', '456')).body);
+    const cardId = added.data[0]!.id;
+    const other = await registerCustomer(t.app, 'cards.intruder@example.com');
+    const res = await send(other.token, 'PATCH', `/api/insurance-card/${cardId}/make-active`);
+    expect(res.status).toBe(404);
+    expect((await send(other.token, 'GET', '/api/insurance-card')).body).toEqual({ data: [] });
+  });
+});
+
+describe('guest balance check', () => {
+  it('answers the balance and the end of the allowance period without a login', async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 'national', number: '6036 0000 0000 0003', code: '456' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ type: 'national', last4: '0003', balance: '5.00', periodEndsAt: periodEnd });
+  });
+
+  it('refuses a wrong code and a wrong length', async () => {
+    const wrong = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 's3', number: '6037000000000001', code: '788' },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.code).toBe('card_number_or_code_is_not_correct');
+    const short = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 's3', number: '603700000000001', code: '789' },
+    });
+    expect(short.body.data).toEqual({ number: ['Your card number should be of 16 or 17 digits'] });
+  });
+});
