@@ -1,11 +1,21 @@
+// The search endpoint of the search modal. The argument carries the page's `locale`: it keys the
+// cache per language and is handed to the SDK client, which sends it as Accept-Language (names
+// come back translated), as the catalog endpoints do.
 import type { RouteOutput } from '@otc/sdk';
 import { api } from '../../lib/api';
+import { client } from '../../lib/sdk';
+import type { Locale } from '../../lib/locale';
 
 export type SearchAnswer = RouteOutput<'search'>;
-export type SearchCategory = RouteOutput<'categories'>[number];
+/** A category as the modal lists it (the catalog's category list fits). */
+export interface SearchCategory {
+  id: number;
+  name: string;
+}
 
 export interface SearchArgs {
   q: string;
+  locale: Locale;
   /** The plan filter of the current address, when one is active. */
   plan?: string;
 }
@@ -13,17 +23,14 @@ export interface SearchArgs {
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchProducts: build.query<SearchAnswer, SearchArgs>({
-      query: ({ q, plan }) => ({ route: 'search', query: plan ? { q, plan } : { q } }),
+      query: ({ q, plan, locale }) => {
+        if (client.getLocale() !== locale) client.setLocale(locale);
+        return { route: 'search', query: plan ? { q, plan } : { q } };
+      },
       providesTags: ['Products'],
       keepUnusedDataFor: 60,
-    }),
-    // The categories list of the search modal (spec: loaded once; kept for the whole visit).
-    searchCategories: build.query<SearchCategory[], { plan?: string }>({
-      query: ({ plan }) => ({ route: 'categories', query: plan ? { plan } : {} }),
-      providesTags: ['Categories'],
-      keepUnusedDataFor: 60 * 60,
     }),
   }),
 });
 
-export const { useSearchProductsQuery, useSearchCategoriesQuery } = searchApi;
+export const { useSearchProductsQuery } = searchApi;

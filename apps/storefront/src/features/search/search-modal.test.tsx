@@ -6,7 +6,7 @@ import { createAppStore } from '../../app/store';
 import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
 import { searchOpened } from '../ui/ui-slice';
-import { SearchModal } from './search-modal';
+import { SearchSlot } from '../../components/search-slot';
 import type { SearchAnswer } from './search-api';
 
 const categories = [
@@ -54,7 +54,7 @@ async function renderModal(path = '/') {
         element: (
           <>
             <button type="button">outside</button>
-            <SearchModal />
+            <SearchSlot />
             <Outlet />
           </>
         ),

@@ -10,7 +10,8 @@ import { AppLink } from '../../components/app-link';
 import { env } from '../../env';
 import { useGetSettingsQuery } from '../settings/settings-api';
 import { searchClosed, searchOpened, selectSearchOpen } from '../ui/ui-slice';
-import { useSearchCategoriesQuery, useSearchProductsQuery, type SearchAnswer } from './search-api';
+import { useLocale } from '../../lib/use-locale';
+import { useSearchProductsQuery, type SearchAnswer, type SearchCategory } from './search-api';
 
 const DEFAULT_CATALOG_PATH = '/catalog';
 const DEFAULT_PRODUCT_PATH = '/item';
@@ -40,7 +41,13 @@ function isTypingTarget(target: EventTarget | null): boolean {
  * searches again. Any link, both close buttons, Escape and a click outside close it. The text
  * stays while the modal is closed and reopened.
  */
-export function SearchModal() {
+export interface SearchModalProps {
+  /** The shop's categories for the list shown under 3 characters (undefined while loading). */
+  categories: readonly SearchCategory[] | undefined;
+  categoriesLoading: boolean;
+}
+
+export function SearchModal({ categories, categoriesLoading }: SearchModalProps) {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSearchOpen);
@@ -60,8 +67,8 @@ export function SearchModal() {
   });
 
   const searching = query.length >= MIN_SEARCH_LENGTH;
-  const search = useSearchProductsQuery({ q: query, plan }, { skip: !open || !searching });
-  const categories = useSearchCategoriesQuery({ plan }, { skip: !open });
+  const locale = useLocale();
+  const search = useSearchProductsQuery({ q: query, plan, locale }, { skip: !open || !searching });
 
   useEffect(() => {
     function onKeyDown(event: globalThis.KeyboardEvent) {
@@ -164,13 +171,13 @@ export function SearchModal() {
                   <Trans>All products</Trans>
                 </AppLink>
               </li>
-              {categories.isLoading
+              {categoriesLoading
                 ? [0, 1, 2, 3].map((key) => (
                     <li key={key}>
                       <Skeleton className="h-11 w-full" />
                     </li>
                   ))
-                : (categories.data ?? []).map((category) => {
+                : (categories ?? []).map((category) => {
                     const selected = selectedCategory === String(category.id);
                     return (
                       <li key={category.id}>
