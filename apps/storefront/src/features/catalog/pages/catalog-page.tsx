@@ -60,7 +60,9 @@ function SkeletonTiles() {
 
 /** One page of the list: its products, or skeletons while it loads. */
 function ProductPageItems({ args }: { args: ProductPageArgs }) {
-  const { data, isFetching, isError, refetch } = useGetProductPageQuery(args);
+  // `currentData`: the answer for THESE filters only (`data` would keep the previous filter's
+  // rows on screen while the new ones load).
+  const { currentData: data, isError, refetch } = useGetProductPageQuery(args);
   if (isError && !data) {
     return (
       <li className="col-span-full">
@@ -76,7 +78,7 @@ function ProductPageItems({ args }: { args: ProductPageArgs }) {
       </li>
     );
   }
-  if (!data || (isFetching && data.page !== args.page)) return <SkeletonTiles />;
+  if (!data) return <SkeletonTiles />;
   return data.products.map((product) => (
     <li key={product.id}>
       <ProductTile product={product} />
@@ -109,9 +111,9 @@ export function Component() {
     [searchParams, setSearchParams],
   );
 
-  const total = first.data?.total;
+  const total = first.currentData?.total;
   const pageSize = first.data?.pageSize ?? 24;
-  const hasMore = total !== undefined && last.data !== undefined && params.page * pageSize < total;
+  const hasMore = total !== undefined && last.currentData !== undefined && params.page * pageSize < total;
   const sortLabels: Record<SortOption, string> = {
     default: t`Recommended`,
     'name-asc': t`Name: A to Z`,
@@ -125,7 +127,7 @@ export function Component() {
       params={params}
       categories={categories}
       plans={plans}
-      brands={first.data?.brands}
+      brands={first.currentData?.brands}
       onChange={change}
       onApplied={() => setFiltersOpen(false)}
     />

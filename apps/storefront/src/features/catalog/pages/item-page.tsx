@@ -196,7 +196,7 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const id = Number(useParams().id);
-  const { data, isError, refetch } = useGetProductQuery({ id, locale });
+  const { currentData: data, isError, refetch } = useGetProductQuery({ id, locale });
   const product = data?.product;
 
   if (!product) {

@@ -1,0 +1,107 @@
+// Test fixtures: a small catalog served by msw the way the contract describes it (filters,
+// sort, pages of PAGE_SIZE), and a log of the product-list requests the API received.
+import { delay, http, HttpResponse } from 'msw';
+import type { ProductDetail, ProductSummary } from '@otc/sdk';
+import { API, server } from '../../test/server';
+import type { CategoryList, HealthPlanList, ProductList } from './catalog-api';
+
+export const PAGE_SIZE = 4;
+
+export const categoriesFixture: CategoryList = [
+  { id: 1, name: 'Vitamins', slug: 'vitamins', productCount: 6 },
+  { id: 2, name: 'First aid', slug: 'first-aid', productCount: 4 },
+];
+
+export const plansFixture: HealthPlanList = [
+  { id: 1, code: 'GOLD', name: 'Gold Advantage', company: 'Sunrise Health' },
+  { id: 2, code: 'SILVER', name: 'Silver Care', company: 'Sunrise Health' },
+];
+
+function product(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
+  const vitamins = id <= 6;
+  return {
+    id,
+    name: `${vitamins ? 'Vitamin' : 'Bandage'} ${String.fromCharCode(64 + id)}`,
+    price: `${id}.50`,
+    inStock: 10,
+    status: null,
+    brand: vitamins ? 'Nature Health' : 'CarePlus',
+    manufacturer: vitamins ? 'Nature Labs Inc.' : 'CarePlus Medical',
+    categoryId: vitamins ? 1 : 2,
+    categoryName: vitamins ? 'Vitamins' : 'First aid',
+    mainImage: `/api/images/products/${id}.svg`,
+    ...overrides,
+  };
+}
+
+/** Ten products: 1-6 vitamins, 7-10 first aid; 3 is out of stock, 4 is discontinued. */
+export const productsFixture: ProductSummary[] = Array.from({ length: 10 }, (_, index) => {
+  const id = index + 1;
+  if (id === 3) return product(id, { inStock: 0, status: 1 });
+  if (id === 4) return product(id, { status: -1 });
+  return product(id);
+});
+
+export function detailOf(summary: ProductSummary, overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    ...summary,
+    description: `${summary.name} keeps you well.`,
+    images: [summary.mainImage, `/api/images/products/${summary.id}-b.svg`],
+    plans: ['GOLD'],
+    eligible: null,
+    favorite: false,
+    ...overrides,
+  };
+}
+
+/** Milliseconds the product list waits before answering (to look at the loading state). */
+export const listDelay = { ms: 0 };
+
+/** Every product-list query the API received, in order. */
+export const productRequests: URLSearchParams[] = [];
+
+export function listAnswer(params: URLSearchParams): ProductList {
+  let rows = productsFixture.filter(
+    (row) =>
+      (!params.get('category') || row.categoryId === Number(params.get('category'))) &&
+      (!params.get('brand') || row.brand === params.get('brand')) &&
+      (!params.get('priceMin') || Number(row.price) >= Number(params.get('priceMin'))) &&
+      (!params.get('priceMax') || Number(row.price) <= Number(params.get('priceMax'))),
+  );
+  const sort = params.get('sort');
+  if (sort === 'price-desc') rows = [...rows].sort((a, b) => Number(b.price) - Number(a.price));
+  if (sort === 'name-desc') rows = [...rows].sort((a, b) => b.name.localeCompare(a.name));
+  const page = Number(params.get('page') ?? '1');
+  return {
+    products: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    total: rows.length,
+    page,
+    pageSize: PAGE_SIZE,
+    brands: [...new Set(rows.map((row) => row.brand))],
+  };
+}
+
+/** Serves categories, plans, the product list and product details from the fixtures. */
+export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) {
+  productRequests.length = 0;
+  listDelay.ms = 0;
+  server.use(
+    http.get(`${API}/api/catalog/categories`, () => HttpResponse.json(categoriesFixture)),
+    http.get(`${API}/api/health-plans`, () => HttpResponse.json(plansFixture)),
+    http.get(`${API}/api/catalog/products`, async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      productRequests.push(params);
+      if (listDelay.ms > 0) await delay(listDelay.ms);
+      return HttpResponse.json(listAnswer(params));
+    }),
+    http.get(`${API}/api/catalog/products/:id`, ({ params }) => {
+      const id = Number(params.id);
+      const summary = productsFixture.find((row) => row.id === id);
+      if (!summary) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      return HttpResponse.json({
+        product: details[id] ?? detailOf(summary),
+        similar: productsFixture.filter((row) => row.categoryId === summary.categoryId && row.id !== id).slice(0, 2),
+      });
+    }),
+  );
+}
