@@ -2,11 +2,14 @@
  * Operations command (`pnpm --filter @otc/api ops <command>`):
  *   migrate                 apply pending migrations
  *   seed [--products N]     demo data; grows the catalog to N generated products (batch inserts)
+ *   order:advance <id>, order:cancel <id>, stock:set <sku> <n>   (services/order-commands.ts)
  */
 import { openDatabase } from './db/client.js';
 import { loadConfig } from './env.js';
+import { systemClock } from './lib/clock.js';
 import { resolveSecret } from './lib/secret.js';
 import { seed } from './seed/seed.js';
+import { ORDER_COMMANDS, ORDER_USAGE, runOrderCommand } from './services/order-commands.js';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -17,7 +20,8 @@ function option(args: string[], name: string): string | undefined {
 
 const USAGE = `usage: ops <command>
   migrate                 apply pending migrations
-  seed [--products N]     demo data; grows the catalog to N products`;
+  seed [--products N]     demo data; grows the catalog to N products
+${ORDER_USAGE}`;
 
 async function main(args: string[]) {
   const [command, ...rest] = args;
@@ -50,6 +54,11 @@ async function main(args: string[]) {
         );
         break;
       }
+      case ORDER_COMMANDS[0]:
+      case ORDER_COMMANDS[1]:
+      case ORDER_COMMANDS[2]:
+        console.log(await runOrderCommand({ db: database.db, clock: systemClock, config }, command, rest));
+        break;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);
         process.exitCode = 1;

@@ -23,9 +23,9 @@ afterAll(async () => t?.close());
 it(`${BUYERS} parallel completes over a stock of ${STOCK} place exactly ${STOCK} orders`, async () => {
   const product = await stockedProduct(t, 'cl1', STOCK);
   await t.database.db.update(products).set({ priceCents: 3000 }).where(eq(products.id, product.id));
-  const shoppers = [];
+  const shoppers: Awaited<ReturnType<typeof makeShopper>>[] = [];
   for (let i = 0; i < BUYERS; i += 1) shoppers.push(await makeShopper(t));
-  const drafts = [];
+  const drafts: number[] = [];
   for (const shopper of shoppers) drafts.push(await readyDraft(t, shopper, product.id, 1));
 
   const results = await Promise.all(

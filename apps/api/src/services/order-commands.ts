@@ -1,0 +1,57 @@
+/**
+ * The order subcommands of the operations command (src/ops.ts), kept apart so tests run them on a
+ * test database:
+ *   order:advance <id>   confirmed/paymentVerification -> packaging -> shipped -> delivered
+ *   order:cancel <id>    cancels; releases the reservation (unpaid) or restocks (paid)
+ *   stock:set <sku> <n>  units on hand of a product (SKU code or id)
+ */
+import { ORDER_STATUS } from '@otc/sdk';
+import type { Db } from '../db/client.js';
+import type { AppConfig } from '../env.js';
+import type { Clock } from '../lib/clock.js';
+import { createCustomersService } from './customers.js';
+import { createOrdersService } from './orders.js';
+
+export const ORDER_COMMANDS = ['order:advance', 'order:cancel', 'stock:set'] as const;
+
+export const ORDER_USAGE = `  order:advance <id>      confirmed/payment verification -> packaging -> shipped (tracking number) -> delivered
+  order:cancel <id>       cancel a placed order (releases reserved stock, or restocks a paid one)
+  stock:set <sku> <n>     set the units on hand of a product (SKU code or id)`;
+
+function orderId(raw: string | undefined): number {
+  const id = Number(raw);
+  if (!raw || !Number.isInteger(id) || id <= 0) throw new Error('an order id (a positive whole number) is needed');
+  return id;
+}
+
+/** Runs one subcommand; answers the line to print. Errors throw with a readable message. */
+export async function runOrderCommand(
+  deps: { db: Db; clock: Clock; config: AppConfig },
+  command: string,
+  args: string[],
+): Promise<string> {
+  const orders = createOrdersService({
+    ...deps,
+    customers: createCustomersService({ db: deps.db, clock: deps.clock }),
+  });
+  switch (command) {
+    case 'order:advance': {
+      const order = await orders.advance(orderId(args[0]));
+      const tracking = order.status === ORDER_STATUS.shipped && order.trackingNumber ? ` (${order.trackingCarrier} ${order.trackingNumber})` : '';
+      return `order ${order.id} (#${order.number}) is now ${order.status}${tracking}`;
+    }
+    case 'order:cancel': {
+      const order = await orders.cancel(orderId(args[0]));
+      return `order ${order.id} (#${order.number}) is cancelled`;
+    }
+    case 'stock:set': {
+      const [sku, raw] = args;
+      const stock = Number(raw);
+      if (!sku || raw === undefined || !/^\d+$/.test(raw)) throw new Error('usage: stock:set <sku> <n>');
+      const product = await orders.setStock(sku, stock);
+      return `product ${product.sku} (id ${product.id}): stock ${product.stock}, reserved ${product.reserved}`;
+    }
+    default:
+      throw new Error(`unknown command "${command}"`);
+  }
+}
