@@ -42,7 +42,10 @@ export const productsFixture: ProductSummary[] = Array.from({ length: 10 }, (_, 
   return product(id);
 });
 
-export function detailOf(summary: ProductSummary, overrides: Partial<ProductDetail> = {}): ProductDetail {
+export function detailOf(
+  summary: ProductSummary,
+  overrides: Partial<ProductDetail> = {},
+): ProductDetail {
   return {
     ...summary,
     description: `${summary.name} keeps you well.`,
@@ -100,7 +103,9 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
       if (!summary) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
       return HttpResponse.json({
         product: details[id] ?? detailOf(summary),
-        similar: productsFixture.filter((row) => row.categoryId === summary.categoryId && row.id !== id).slice(0, 2),
+        similar: productsFixture
+          .filter((row) => row.categoryId === summary.categoryId && row.id !== id)
+          .slice(0, 2),
       });
     }),
   );

@@ -44,7 +44,9 @@ describe('catalog page', () => {
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price-desc' } });
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=price-desc'));
     expect(router.state.historyAction).toBe('PUSH');
-    await vi.waitFor(() => expect(productNames()).toEqual(['Vitamin F', 'Vitamin E', 'Vitamin D', 'Vitamin C']));
+    await vi.waitFor(() =>
+      expect(productNames()).toEqual(['Vitamin F', 'Vitamin E', 'Vitamin D', 'Vitamin C']),
+    );
     const last = productRequests.at(-1);
     expect(last?.get('sort')).toBe('price-desc');
     expect(last?.get('page')).toBe('1');
@@ -77,8 +79,12 @@ describe('catalog page', () => {
     await vi.waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
     expect(productNames()).toEqual([]);
     expect(screen.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'true');
-    await vi.waitFor(() => expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']));
-    expect(productRequests.map((params) => [params.get('category'), params.get('page')])).toEqual([['2', '1']]);
+    await vi.waitFor(() =>
+      expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
+    );
+    expect(productRequests.map((params) => [params.get('category'), params.get('page')])).toEqual([
+      ['2', '1'],
+    ]);
     expect(screen.getByText('4 products')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
@@ -90,7 +96,13 @@ describe('catalog page', () => {
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2'));
     expect(router.state.historyAction).toBe('PUSH');
     await waitForProducts(8);
-    expect(productNames().slice(0, 5)).toEqual(['Vitamin A', 'Vitamin B', 'Vitamin C', 'Vitamin D', 'Vitamin E']);
+    expect(productNames().slice(0, 5)).toEqual([
+      'Vitamin A',
+      'Vitamin B',
+      'Vitamin C',
+      'Vitamin D',
+      'Vitamin E',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
     await waitForProducts(10);
     expect(currentUrl(router)).toBe('/catalog?page=3');
@@ -105,7 +117,9 @@ describe('catalog page', () => {
 
   it('shows an empty state when nothing matches, and clears the filters from it', async () => {
     const { router } = await renderApp('/catalog?priceMin=900');
-    expect(await screen.findByRole('heading', { name: 'No products match these filters' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No products match these filters' }),
+    ).toBeInTheDocument();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     fireEvent.click(clear.at(-1)!);
     await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog'));

@@ -113,7 +113,8 @@ export function Component() {
 
   const total = first.currentData?.total;
   const pageSize = first.data?.pageSize ?? 24;
-  const hasMore = total !== undefined && last.currentData !== undefined && params.page * pageSize < total;
+  const hasMore =
+    total !== undefined && last.currentData !== undefined && params.page * pageSize < total;
   const sortLabels: Record<SortOption, string> = {
     default: t`Recommended`,
     'name-asc': t`Name: A to Z`,

@@ -1,0 +1,172 @@
+import { act, fireEvent, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../../test/server';
+import { connectStore } from '../../app/store';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { detailOf, productsFixture, useCatalogHandlers } from './catalog-fixtures';
+
+const vitaminA = productsFixture[0]!;
+
+async function renderItem(path: string) {
+  const view = await renderApp(path);
+  const disconnect = connectStore(view.store);
+  onTestFinished(disconnect);
+  return view;
+}
+
+function jsonLd(): Record<string, unknown> {
+  const script = document.querySelector('script[type="application/ld+json"]');
+  expect(script).not.toBeNull();
+  return JSON.parse(script!.textContent ?? '') as Record<string, unknown>;
+}
+
+describe('item page', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it('shows the product, its title, description meta and Product structured data', async () => {
+    useCatalogHandlers();
+    await renderItem('/item/1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vitamin A' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(document.title).toBe('Vitamin A | Benefit Shop'));
+    expect(document.querySelectorAll('title')).toHaveLength(1);
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Vitamin A keeps you well.',
+    );
+    expect(screen.getByRole('link', { name: 'Vitamins' })).toHaveAttribute(
+      'href',
+      '/catalog?category=1',
+    );
+    expect(screen.getByText('$1.50')).toBeInTheDocument();
+    expect(screen.getByText('Manufacturer').nextElementSibling).toHaveTextContent(
+      'Nature Labs Inc.',
+    );
+    const data = jsonLd();
+    expect(data).toMatchObject({
+      '@type': 'Product',
+      name: 'Vitamin A',
+      sku: '1',
+      brand: { '@type': 'Brand', name: 'Nature Health' },
+      offers: {
+        '@type': 'Offer',
+        price: '1.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(data.image).toEqual([
+      'http://localhost:3000/api/images/products/1.svg',
+      'http://localhost:3000/api/images/products/1-b.svg',
+    ]);
+    const similar = screen.getByRole('region', { name: 'Similar products' });
+    expect(within(similar).getByRole('heading', { name: 'Vitamin B' })).toBeInTheDocument();
+  });
+
+  it('marks an out-of-stock product in the structured data and offers no add button', async () => {
+    useCatalogHandlers();
+    await renderItem('/item/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vitamin C' })).toBeInTheDocument();
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(jsonLd()).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  it('adds the chosen quantity to the guest cart, notifies and updates the header count', async () => {
+    useCatalogHandlers();
+    await renderItem('/item/1');
+    await screen.findByRole('heading', { level: 1, name: 'Vitamin A' });
+    expect(screen.getByRole('link', { name: 'Cart, empty' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'One more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    const stored = JSON.parse(localStorage.getItem('guest-cart') ?? '[]') as {
+      product: { id: number };
+      amount: number;
+    }[];
+    expect(stored.map((row) => [row.product.id, row.amount])).toEqual([[1, 2]]);
+  });
+
+  it('never lets the quantity go beyond the stock, counting what is in the cart', async () => {
+    useCatalogHandlers({ 2: detailOf(productsFixture[1]!, { inStock: 3 }) });
+    await renderItem('/item/2');
+    await screen.findByRole('heading', { level: 1, name: 'Vitamin B' });
+    const more = screen.getByRole('button', { name: 'One more' });
+    fireEvent.click(more);
+    fireEvent.click(more);
+    expect(screen.getByRole('group', { name: 'Quantity of Vitamin B' })).toHaveTextContent('3');
+    expect(more).toBeDisabled();
+    expect(screen.getByText('You cannot add more')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'One less' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByRole('link', { name: 'Cart, 2 items' });
+    // One unit left in stock: the stepper starts again at 1 and cannot go up.
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByRole('link', { name: 'Cart, 3 items' });
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+    expect(screen.getByText('You cannot add more')).toBeInTheDocument();
+  });
+
+  it('explains a product the plan does not cover', async () => {
+    useCatalogHandlers({ 5: detailOf(productsFixture[4]!, { eligible: false }) });
+    await renderItem('/item/5');
+    expect(await screen.findByText('Not covered by your plan')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Why are some items not eligible?' })).toHaveAttribute(
+      'href',
+      '/docs/items-eligibility',
+    );
+  });
+
+  it('asks a guest to sign in to keep favorites; a customer toggles the heart', async () => {
+    useCatalogHandlers();
+    const first = await renderItem('/item/1');
+    expect(await screen.findByRole('link', { name: 'Sign in to save favorites' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fitem%2F1',
+    );
+    first.unmount();
+
+    let favorite = false;
+    useCatalogHandlers();
+    server.use(
+      http.get(`${API}/api/catalog/products/1`, () =>
+        HttpResponse.json({ product: detailOf(vitaminA, { favorite }), similar: [] }),
+      ),
+      http.post(`${API}/api/favorites`, () => {
+        favorite = true;
+        return HttpResponse.json([vitaminA]);
+      }),
+    );
+    signIn();
+    await renderItem('/item/1');
+    const heart = await screen.findByRole('button', { name: 'Favorite' });
+    expect(heart).toHaveAttribute('aria-pressed', 'false');
+    act(() => heart.click());
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      ),
+    );
+  });
+
+  it('answers 404 for an unknown product', async () => {
+    useCatalogHandlers();
+    await renderItem('/item/999');
+    expect(await screen.findByText(/404/)).toBeInTheDocument();
+    expect(screen.getByText(/Page not found/i)).toBeInTheDocument();
+  });
+
+  it('is in Spanish under /es', async () => {
+    setLocaleCookie('es');
+    useCatalogHandlers();
+    await renderItem('/es/item/1');
+    expect(await screen.findByRole('button', { name: 'Agregar al carrito' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Vitamins' })).toHaveAttribute(
+      'href',
+      '/es/catalog?category=1',
+    );
+  });
+});
