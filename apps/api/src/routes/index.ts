@@ -12,6 +12,9 @@ import dev from './dev/index.js';
 import emails from './emails/index.js';
 import orders from './orders/index.js';
 import phones from './phones/index.js';
+import catalog from './catalog/index.js';
+import favorites from './favorites/index.js';
+import search from './search/index.js';
 import settings from './settings/index.js';
 import support from './support/index.js';
 
@@ -26,4 +29,7 @@ export const handlers = mergeHandlers([
   addresses,
   cards,
   support,
+  catalog,
+  search,
+  favorites,
 ]);

@@ -14,13 +14,16 @@ import { createAuthService } from './auth.js';
 import { createSiteVerifyBotCheck, type BotCheck } from './bot-check.js';
 import { createSandboxIssuer, type CardIssuer } from './card-issuer.js';
 import { createCardsService } from './cards.js';
+import { createCatalogService } from './catalog.js';
 import { createCodesService } from './codes.js';
 import { createContactsService } from './contacts.js';
 import { createCustomersService } from './customers.js';
+import { createFavoritesService } from './favorites.js';
 import type { Notifier } from './notifier.js';
 import { createOrdersService } from './orders.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
+import { createSearchService } from './search.js';
 import { buildSettings } from './settings.js';
 import { createSupportService } from './support.js';
 import { createTokensService } from './tokens.js';
@@ -68,6 +71,9 @@ export function createServices(deps: ServiceDeps) {
   const addresses = createAddressesService({ db, config, clock });
   const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint });
   const support = createSupportService({ db, clock });
+  const catalog = createCatalogService({ db });
+  const search = createSearchService({ db, catalog });
+  const favorites = createFavoritesService({ db });
   const botCheck = createBotCheck(config);
   return {
     db,
@@ -85,6 +91,9 @@ export function createServices(deps: ServiceDeps) {
     addresses,
     cards,
     support,
+    catalog,
+    search,
+    favorites,
     /** Scores form tokens (null when the bot check is off). */
     botCheck,
     settings: buildSettings(config),

@@ -1,0 +1,13 @@
+/**
+ * The signed-in customer of a public route, when the request carries a valid bearer token; null
+ * for a guest (an invalid or expired token on a public route is answered as for a guest).
+ */
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../services/index.js';
+
+export async function optionalCustomer(request: FastifyRequest, services: Services): Promise<number | null> {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  const claims = await services.tokens.verifyAccess(match[1]);
+  return claims?.customerId ?? null;
+}
