@@ -45,16 +45,16 @@ const shell = () => import('./pages/page-shell');
 
 export const pageRoutes: PageRoute[] = [
   { name: 'home', path: '', title: msg`Home`, load: () => import('../features/catalog/pages/home-page') },
-  { name: 'about-us', path: 'about-us', title: msg`About us`, load: shell }, // SHELL
-  { name: 'terms-of-use', path: 'terms-of-use', title: msg`Terms of use`, load: shell }, // SHELL
-  { name: 'privacy-policy', path: 'privacy-policy', title: msg`Privacy policy`, load: shell }, // SHELL
-  { name: 'return-policy', path: 'return-policy', title: msg`Return policy`, load: shell }, // SHELL
-  { name: 'contacts', path: 'contacts', title: msg`Contact us`, load: shell }, // SHELL
+  { name: 'about-us', path: 'about-us', title: msg`About us`, load: () => import('../features/info/pages/about-us-page') },
+  { name: 'terms-of-use', path: 'terms-of-use', title: msg`Terms of use`, load: () => import('../features/info/pages/terms-of-use-page') },
+  { name: 'privacy-policy', path: 'privacy-policy', title: msg`Privacy policy`, load: () => import('../features/info/pages/privacy-policy-page') },
+  { name: 'return-policy', path: 'return-policy', title: msg`Return policy`, load: () => import('../features/info/pages/return-policy-page') },
+  { name: 'contacts', path: 'contacts', title: msg`Contact us`, load: () => import('../features/support/pages/contacts-page') },
   {
     name: 'items-eligibility',
     path: 'docs/items-eligibility',
     title: msg`Why are some items not eligible`,
-    load: shell, // SHELL
+    load: () => import('../features/info/pages/items-eligibility-page'),
   },
   { name: 'catalog', path: 'catalog', title: msg`Catalog`, load: () => import('../features/catalog/pages/catalog-page') },
   {
@@ -77,7 +77,7 @@ export const pageRoutes: PageRoute[] = [
   { name: 'account-orders', path: 'account/orders', title: msg`My orders`, auth: true, load: shell }, // SHELL
   { name: 'account-payment-methods', path: 'account/payment-methods', title: msg`Payment methods`, auth: true, load: shell }, // SHELL
   { name: 'account-security', path: 'account/security', title: msg`Security`, auth: true, load: shell }, // SHELL
-  { name: 'balance-check', path: 'balance-check', title: msg`Check your balance`, load: shell }, // SHELL
+  { name: 'balance-check', path: 'balance-check', title: msg`Check your balance`, load: () => import('../features/support/pages/balance-check-page') },
   { name: 'request-new-product', path: 'request-new-product', title: msg`Request a new product`, auth: true, load: shell }, // SHELL
   { name: 'login', path: 'login', title: msg`Sign in`, guestOnly: true, load: shell }, // SHELL
   { name: 'login-password', path: 'login/password', title: msg`Sign in with a password`, guestOnly: true, load: shell }, // SHELL

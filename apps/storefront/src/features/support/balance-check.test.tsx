@@ -1,0 +1,83 @@
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../../test/server';
+import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
+
+// Typing with user-event into whole-app renders is slow on a loaded machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+let sent: unknown[] = [];
+
+function answerBalance(respond: () => Response) {
+  server.use(
+    http.post(`${API}/api/balance-check`, async ({ request }) => {
+      sent.push(await request.json());
+      return respond();
+    }),
+  );
+}
+
+beforeEach(() => {
+  sent = [];
+  setLocaleCookie('en');
+});
+
+describe('balance check', () => {
+  it('checks the card number length per card type', async () => {
+    const user = userEvent.setup();
+    await renderApp('/balance-check');
+    const number = await screen.findByLabelText(/^Card number/);
+    await user.type(number, '1234 5678 9012 345');
+    await user.type(screen.getByLabelText(/^Security code/), '123');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(screen.getByText('Your card number should be of 16 or 19 digits')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'S3 benefit card' }));
+    expect(await screen.findByText('Your card number should be of 16 or 17 digits')).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    expect(number).toHaveValue('1234 5678 9012 345');
+  });
+
+  it('shows the balance and the end of the allowance period', async () => {
+    const user = userEvent.setup();
+    answerBalance(() =>
+      HttpResponse.json({ type: 'national', last4: '4321', balance: '42.50', periodEndsAt: '2024-12-31' }),
+    );
+    await renderApp('/balance-check');
+    await user.click(await screen.findByRole('radio', { name: 'National benefit card' }));
+    await user.type(screen.getByLabelText(/^Card number/), '6000 1111 2222 4321');
+    await user.type(screen.getByLabelText(/^Security code/), '987');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByText('$42.50')).toBeInTheDocument();
+    expect(screen.getByText('National benefit card ending in 4321')).toBeInTheDocument();
+    expect(screen.getByText('Available until December 31, 2024')).toBeInTheDocument();
+    expect(sent).toEqual([{ type: 'national', number: '6000 1111 2222 4321', code: '987' }]);
+  });
+
+  it.each([
+    ['card_number_or_code_is_not_correct', 400, 'Card number or code is not correct'],
+    ['limitReached', 429, 'Your daily request limit is reached'],
+    ['low_rate', 403, 'Your request was rejected as automated activity. Please try again, or call us instead.'],
+  ])('translates the error %s', async (code, status, text) => {
+    const user = userEvent.setup();
+    answerBalance(() => HttpResponse.json({ message: 'x', code }, { status }));
+    await renderApp('/balance-check');
+    await user.type(await screen.findByLabelText(/^Card number/), '6000111122223333');
+    await user.type(screen.getByLabelText(/^Security code/), '123');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('6000111122223333');
+  });
+
+  it('in Spanish, the wrong card message is Spanish', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    answerBalance(() =>
+      HttpResponse.json({ message: 'x', code: 'card_number_or_code_is_not_correct' }, { status: 400 }),
+    );
+    await renderApp('/es/balance-check');
+    await user.type(await screen.findByLabelText(/^Número de tarjeta/), '6000111122223333');
+    await user.type(screen.getByLabelText(/^Código de seguridad/), '123');
+    await user.click(screen.getByRole('button', { name: 'Consultar saldo' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El número de tarjeta o el código no es correcto');
+  });
+});

@@ -1,0 +1,142 @@
+import { fireEvent, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../../test/server';
+import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
+
+// Typing with user-event into whole-app renders is slow on a loaded machine.
+vi.setConfig({ testTimeout: 20_000 });
+
+let sent: unknown[] = [];
+
+function answerContact(respond: () => Response) {
+  server.use(
+    http.post(`${API}/api/contact`, async ({ request }) => {
+      sent.push(await request.json());
+      return respond();
+    }),
+  );
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText(/^First name/), 'Rosa');
+  await user.type(screen.getByLabelText(/^Last name/), 'Martínez');
+  await user.type(screen.getByLabelText(/^Phone number/), '(555) 123-4567');
+  await user.type(screen.getByLabelText(/^Message/), 'My order has not arrived yet.');
+}
+
+beforeEach(() => {
+  sent = [];
+  setLocaleCookie('en');
+});
+
+describe('contacts page', () => {
+  it('shows the support phone formatted, TTY 711, hours and the processing note', async () => {
+    await renderApp('/contacts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(await screen.findAllByRole('link', { name: '+1 (800) 555-0199' })).not.toHaveLength(0);
+    expect(main).toHaveTextContent('TTY: 711');
+    expect(main).toHaveTextContent('Monday to Friday, 8 a.m. to 8 p.m. Eastern time');
+    expect(main).toHaveTextContent('Contact messages are processed within the next business day.');
+  });
+
+  it('checks a field when it loses focus, 300 ms later', async () => {
+    await renderApp('/contacts');
+    const first = await screen.findByLabelText(/^First name/);
+    fireEvent.focus(first);
+    fireEvent.blur(first);
+    expect(screen.queryByText('Required')).not.toBeInTheDocument();
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(first).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('a wrong phone and e-mail block sending and keep what was typed', async () => {
+    const user = userEvent.setup();
+    answerContact(() => HttpResponse.json({ reference: 'C-1' }));
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.clear(screen.getByLabelText(/^Phone number/));
+    await user.type(screen.getByLabelText(/^Phone number/), '12345');
+    await user.type(screen.getByLabelText(/^E-mail/), 'rosa@');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(screen.getAllByText('This field has wrong format')).toHaveLength(2);
+    expect(sent).toHaveLength(0);
+    expect(screen.getByLabelText(/^E-mail/)).toHaveFocus();
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('My order has not arrived yet.');
+  });
+
+  it('sends the message and shows the reference number (e-mail optional)', async () => {
+    const user = userEvent.setup();
+    answerContact(() => HttpResponse.json({ reference: 'CM-20241105-0042' }));
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('CM-20241105-0042')).toBeInTheDocument();
+    expect(screen.getByText('Thank you, your message was sent')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        firstName: 'Rosa',
+        lastName: 'Martínez',
+        email: '',
+        phone: '(555) 123-4567',
+        message: 'My order has not arrived yet.',
+      },
+    ]);
+  });
+
+  it('422 field errors show per field and nothing typed is lost', async () => {
+    const user = userEvent.setup();
+    answerContact(() =>
+      HttpResponse.json(
+        { message: 'Validation failed', code: 'validation_failed', data: { phone: ['This field has wrong format'] } },
+        { status: 422 },
+      ),
+    );
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Your Message Was Not Sent')).toBeInTheDocument();
+    const phone = screen.getByLabelText(/^Phone number/);
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('This field has wrong format')).toBeInTheDocument();
+    expect(phone).toHaveValue('(555) 123-4567');
+    expect(screen.getByLabelText(/^First name/)).toHaveValue('Rosa');
+  });
+
+  it('a failure says the message was not sent, with the reason', async () => {
+    const user = userEvent.setup();
+    answerContact(() =>
+      HttpResponse.json({ message: 'Your daily request limit is reached', code: 'limitReached' }, { status: 429 }),
+    );
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your Message Was Not Sent');
+    expect(alert).toHaveTextContent('Your daily request limit is reached');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('My order has not arrived yet.');
+  });
+
+  it('in Spanish, errors are Spanish', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    answerContact(() => HttpResponse.json({ message: 'Automated', code: 'low_rate' }, { status: 403 }));
+    await renderApp('/es/contacts');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contáctenos' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    expect(screen.getAllByText('Obligatorio').length).toBeGreaterThanOrEqual(4);
+    await user.type(screen.getByLabelText(/^Nombre/), 'Rosa');
+    await user.type(screen.getByLabelText(/^Apellido/), 'Martínez');
+    await user.type(screen.getByLabelText(/^Número de teléfono/), '5551234567');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'Hola');
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Su mensaje no fue enviado');
+    expect(alert).toHaveTextContent('Su solicitud fue rechazada porque parece actividad automatizada.');
+  });
+});
