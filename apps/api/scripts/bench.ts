@@ -14,7 +14,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -85,12 +85,15 @@ function percentile(sorted: number[], p: number): number {
 async function load(url: string, requests: Req[], seconds: number): Promise<Figures> {
   const times: number[] = [];
   let bad = 0;
-  const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests });
-  instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
-    if (statusCode !== 200) bad += 1;
-    times.push(responseTime);
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, connections: CONNECTIONS, duration: seconds, requests }, (error, done) =>
+      error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(done),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode !== 200) bad += 1;
+      times.push(responseTime);
+    });
   });
-  const result = await instance;
   times.sort((a, b) => a - b);
   return {
     p50: percentile(times, 50),
@@ -198,6 +201,8 @@ async function runBackend(backend: 'postgresql' | 'pglite', rows: Row[], seedTim
 async function main() {
   const rows: Row[] = [];
   const seedTimes: string[] = [];
+  const load1 = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+  console.log(`load average at start: ${load1()} (figures are only meaningful on an idle machine)`);
   if (await pgReachable()) await runBackend('postgresql', rows, seedTimes);
   else console.log(`NOTICE: PostgreSQL at ${PG_URL} is unreachable: PostgreSQL cases skipped.`);
   await runBackend('pglite', rows, seedTimes);
@@ -210,6 +215,7 @@ async function main() {
   }
   console.log('');
   for (const line of seedTimes) console.log(line);
+  console.log(`load average at the end: ${load1()}`);
 
   let failed = false;
   const check = (label: string, ok: boolean | undefined) => {
