@@ -47,7 +47,7 @@ async function main(args: string[]) {
         const result = await seed(database.db, {
           secret: resolveSecret(config.jwtSecret, config.dataDir),
           ...(productCount ? { products: productCount } : {}),
-          log: (line) => console.log(line),
+          log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`),
         });
         console.log(
           `seeded: ${result.productsAdded} products added, ${result.demoCustomersAdded} demo customers added in ${((Date.now() - started) / 1000).toFixed(1)} s`,

@@ -23,6 +23,9 @@ function wrap(text: string, width: number, lines: number): string[] {
   return out.slice(0, lines);
 }
 
+/** Where the API serves the picture of a product. */
+export const productImagePath = (id: number) => `/api/images/products/${id}.svg`;
+
 export interface ProductPicture {
   id: number;
   name: string;

@@ -5,8 +5,6 @@ import { categories, products } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import { productSvg } from '../../lib/product-image.js';
 
-export const productImagePath = (id: number) => `/api/images/products/${id}.svg`;
-
 export default async function imageRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(
     '/api/images/products/:file',
