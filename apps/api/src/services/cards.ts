@@ -10,8 +10,8 @@
  *   code never tells whether a number is linked somewhere.
  * - Only the last four digits and a keyed fingerprint (HMAC) are kept; the fingerprint is unique,
  *   so a card linked to another account answers 409 `card_already_in_system`.
- * - One card is active at a time; the first card added becomes the active one. An active S3 card
- *   is the customer's `activeInsuranceCard`.
+ * - One card is active at a time; the first card added becomes the active one. The active card
+ *   is the customer's `activeInsuranceCard` (an S3 one is what `prohealth` pays with).
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CardType } from '@otc/sdk';
