@@ -6,7 +6,8 @@ export default defineConfig({
     environment: 'node',
     // PGlite compiles PostgreSQL (WebAssembly) once per file; two cores, so two workers.
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Generous: a shared two-core machine may be busy with other workspaces' suites.
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
   },
 });
