@@ -1,4 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+
+/**
+ * The run serves its own copy of the built storefront (other engineers rebuild `dist` while a run
+ * is under way, and the API lists the static files once at start). The API resolves
+ * STOREFRONT_DIR against its own package folder, so the path is absolute.
+ */
+const storefrontDir = fileURLToPath(new URL('./.e2e-data/storefront', import.meta.url));
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -36,7 +44,8 @@ export default defineConfig({
   // The whole product at one address: the API serves the built storefront, on a fresh PGlite
   // database seeded with the demo data, with the development outbox on for sign-in codes.
   webServer: {
-    command: 'rm -rf .e2e-data && node ../apps/api/dist/server.js',
+    command:
+      'rm -rf .e2e-data && mkdir -p .e2e-data && cp -r ../apps/storefront/dist .e2e-data/storefront && node ../apps/api/dist/server.js',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: !process.env.CI,
@@ -44,8 +53,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       NODE_ENV: 'development',
-      DATA_DIR: '.e2e-data',
-      STOREFRONT_DIR: '../apps/storefront/dist',
+      DATA_DIR: '.e2e-data/db',
+      STOREFRONT_DIR: storefrontDir,
     },
   },
 });

@@ -1,0 +1,49 @@
+import { expect, test, type Page } from '@playwright/test';
+import { en, es, escapeRegExp, type ShopLocale } from '../fixtures/locales';
+import { mainHeading } from '../fixtures/shop';
+
+async function expectErrorPage(page: Page, locale: ShopLocale, message: string, path: string) {
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(mainHeading(page)).toHaveText(`${message} ${path}`);
+  await expect(page.getByText(locale.text.errorApology)).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', locale.htmlLang);
+  const home = page.getByRole('link', { name: locale.text.goBackMainPage });
+  await expect(home).toBeVisible();
+  await home.click();
+  await expect(page).toHaveURL(locale.code === 'es' ? /\/es$/ : /\/$/);
+  await expect(mainHeading(page)).toHaveText(locale.headings.home);
+}
+
+const invalidIds: { locale: ShopLocale; path: string }[] = [
+  { locale: en, path: '/item/abc' },
+  { locale: en, path: '/checkout/12a' },
+  { locale: es, path: '/es/order/x1' },
+  { locale: es, path: '/es/item/abc' },
+];
+
+for (const { locale, path } of invalidIds) {
+  test(`a non-digit id ${path} is "${locale.text.notFoundInvalidId}" with the full path`, async ({ page }) => {
+    await page.goto(path);
+    await expectErrorPage(page, locale, locale.text.notFoundInvalidId, path);
+  });
+}
+
+const unmatched: { locale: ShopLocale; path: string }[] = [
+  { locale: en, path: '/no-such-page' },
+  { locale: en, path: '/catalog/extra/segments' },
+  { locale: es, path: '/es/no-existe' },
+];
+
+for (const { locale, path } of unmatched) {
+  test(`an unmatched path ${path} is "${locale.text.notFoundUnmatched}" with the path`, async ({ page }) => {
+    await page.goto(path);
+    await expectErrorPage(page, locale, locale.text.notFoundUnmatched, path);
+  });
+}
+
+test('the error page title names the status and the message', async ({ page }) => {
+  await page.goto('/item/abc');
+  await expect(page).toHaveTitle(new RegExp(`^404 ${escapeRegExp(en.text.notFoundInvalidId)} /item/abc`));
+  await page.goto('/es/zzz');
+  await expect(page).toHaveTitle(new RegExp(`^404 ${escapeRegExp(es.text.notFoundUnmatched)} /es/zzz`));
+});

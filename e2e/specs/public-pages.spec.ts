@@ -1,0 +1,42 @@
+import { expect, test } from '@playwright/test';
+import { escapeRegExp, localized, shopLocales, type ShopLocale } from '../fixtures/locales';
+import { demoProduct, mainHeading } from '../fixtures/shop';
+
+/** Every public route of spec section 2, with the heading a person reads on it. */
+const publicPages: { path: string; heading: (locale: ShopLocale) => string }[] = [
+  { path: '/', heading: (l) => l.headings.home },
+  { path: '/about-us', heading: (l) => l.headings.aboutUs },
+  { path: '/terms-of-use', heading: (l) => l.headings.termsOfUse },
+  { path: '/privacy-policy', heading: (l) => l.headings.privacyPolicy },
+  { path: '/return-policy', heading: (l) => l.headings.returnPolicy },
+  { path: '/contacts', heading: (l) => l.headings.contacts },
+  { path: '/docs/items-eligibility', heading: (l) => l.headings.itemsEligibility },
+  { path: '/catalog', heading: (l) => l.headings.catalog },
+  { path: `/item/${demoProduct.id}`, heading: (l) => demoProduct.name[l.code] },
+  { path: '/cart', heading: (l) => l.headings.cart },
+  { path: '/balance-check', heading: (l) => l.headings.balanceCheck },
+  { path: '/login', heading: (l) => l.headings.login },
+  { path: '/sign-up', heading: (l) => l.headings.signUp },
+  { path: '/login-recovery', heading: (l) => l.headings.loginRecovery },
+];
+
+for (const locale of shopLocales) {
+  test.describe(`public pages (${locale.code})`, () => {
+    for (const { path, heading } of publicPages) {
+      const url = localized(locale, path);
+      test(`${url} answers in ${locale.code} with its heading and title`, async ({ page }) => {
+        const response = await page.goto(url);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveURL(url);
+        await expect(mainHeading(page)).toHaveText(heading(locale));
+        await expect(page.locator('html')).toHaveAttribute('lang', locale.htmlLang);
+        // The header speaks the page's language and offers the other one.
+        await expect(page.getByRole('link', { name: locale.text.siteName }).first()).toBeVisible();
+        await expect(page.getByRole('link', { name: new RegExp(`^${locale.text.otherLanguage}\\b`) }).first()).toBeAttached();
+        // The document title is translated too (the home page's title is "Home" / "Inicio").
+        const titleStart = path === '/' ? (locale.code === 'es' ? 'Inicio' : 'Home') : heading(locale);
+        await expect(page).toHaveTitle(new RegExp(`^${escapeRegExp(titleStart)}${escapeRegExp(locale.text.pageTitleSuffix)}$`));
+      });
+    }
+  });
+}
