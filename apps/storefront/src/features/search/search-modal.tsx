@@ -136,7 +136,8 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
               autoComplete="off"
               enterKeyHint="search"
               value={text}
-              placeholder={t`Type at least 3 letters, e.g. vitamin`}
+              placeholder={t`e.g. vitamin D`}
+              aria-describedby="search-modal-hint"
               onChange={(event) => {
                 setText(event.target.value);
                 applyQuery(event.target.value);
@@ -145,6 +146,9 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
               className="block min-h-13 w-full rounded-lg border-2 border-border bg-surface py-2 pr-3 pl-12 text-lg text-fg placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
             />
           </div>
+          <p id="search-modal-hint" className="mt-2 text-muted">
+            <Trans>Type at least 3 letters of a product, brand or category.</Trans>
+          </p>
         </form>
 
         {typedEnough ? (
