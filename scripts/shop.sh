@@ -48,7 +48,7 @@ case "${1:-}" in
     ensure_chromium
     log "Lint, typecheck, unit and route tests, build"
     status=0
-    "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=errors-only --continue || status=$?
+    "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=errors-only --continue --concurrency=2 || status=$?
     if [[ $status -ne 0 ]]; then
       # Print the failing logs in full for whoever reads CI.
       "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=new-only --continue || true
