@@ -40,7 +40,11 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /static-assets\.spec\.ts/ },
+    // Exhausts the per-address rate limit when the product is wrong: runs after everything else.
+    { name: 'static-assets', testMatch: /static-assets\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   // The whole product at one address: the API serves the built storefront, on a fresh PGlite
   // database seeded with the demo data, with the development outbox on for sign-in codes.
   webServer: {

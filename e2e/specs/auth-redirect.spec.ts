@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { localized, shopLocales } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { escapeRegExp, localized, shopLocales } from '../fixtures/locales';
 import { demoProduct, headerCartLink, mainHeading } from '../fixtures/shop';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { en, es, escapeRegExp, type ShopLocale } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 

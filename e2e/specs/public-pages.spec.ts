@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { escapeRegExp, localized, shopLocales, type ShopLocale } from '../fixtures/locales';
 import { demoProduct, mainHeading } from '../fixtures/shop';
 
