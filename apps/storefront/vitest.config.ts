@@ -10,6 +10,8 @@ export default defineConfig({
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Route modules and catalogs are transformed on first import; slow on a busy machine.
+    testTimeout: 20_000,
     env: { VITE_API_BASE_URL: 'http://shop.test' },
   },
 });

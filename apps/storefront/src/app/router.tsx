@@ -1,5 +1,5 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import { activateLocale } from '../lib/i18n';
+import { loadLocale } from '../lib/i18n';
 import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue } from '../lib/prefetch';
@@ -28,7 +28,7 @@ function rootLoader(locale: Locale) {
       }
     }
     if (cookie !== locale) writeLocaleCookie(locale);
-    await activateLocale(locale);
+    await loadLocale(locale);
     return null;
   };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import userEvent from '@testing-library/user-event';
-import { renderApp, screen, setLocaleCookie } from '../test/render-app';
+import { renderApp, screen, setLocaleCookie, waitForUrl } from '../test/render-app';
 import { COLOUR_MODE_KEY, resolveColourMode } from './colour-mode';
 
 function mockSystemDark(dark: boolean) {
@@ -53,8 +53,8 @@ describe('colour mode menu', () => {
     mockSystemDark(false);
     setLocaleCookie('en');
     const user = userEvent.setup();
-    await renderApp('/');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    const { router } = await renderApp('/');
+    await waitForUrl(router, '/');
     expect(document.documentElement).not.toHaveClass('dark');
 
     await user.click(screen.getByRole('button', { name: 'Colour mode: Same as device' }));

@@ -11,14 +11,26 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 const loaded = new Set<Locale>();
 
-/** Loads the locale's catalog (once) and makes it the active one. */
+/** Loads the locale's catalog once, without switching to it (route loaders). */
+export async function loadLocale(locale: Locale): Promise<void> {
+  if (loaded.has(locale)) return;
+  const { messages } = await catalogs[locale]();
+  i18n.load(locale, messages);
+  loaded.add(locale);
+}
+
+/**
+ * Switches to an already loaded locale, synchronously. Called when the page of that locale
+ * renders (layout effect), so the page being left never shows the next page's language.
+ */
+export function activateLoadedLocale(locale: Locale): void {
+  if (loaded.has(locale) && i18n.locale !== locale) i18n.activate(locale);
+}
+
+/** Loads the locale's catalog (once) and makes it the active one (app start, tests). */
 export async function activateLocale(locale: Locale): Promise<void> {
-  if (!loaded.has(locale)) {
-    const { messages } = await catalogs[locale]();
-    i18n.load(locale, messages);
-    loaded.add(locale);
-  }
-  if (i18n.locale !== locale) i18n.activate(locale);
+  await loadLocale(locale);
+  activateLoadedLocale(locale);
 }
 
 export { i18n };

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '../app/router';
 import { Providers } from '../app/providers';
@@ -42,3 +42,17 @@ export function currentUrl(router: { state: { location: { pathname: string; sear
 }
 
 export { screen };
+
+type TestRouter = ReturnType<typeof createMemoryRouter>;
+
+/**
+ * Waits until the router rests at `url` (path + query) and React shows the layout (not the
+ * loading fallback), whatever the page itself renders.
+ */
+export async function waitForUrl(router: TestRouter, url: string): Promise<void> {
+  await waitFor(() => {
+    expect(router.state.navigation.state).toBe('idle');
+    expect(currentUrl(router)).toBe(url);
+    expect(document.getElementById('main')).not.toBeNull();
+  });
+}
