@@ -15,16 +15,19 @@ describe('routes come from the contract', () => {
     expect(unknownHandlers(handlers)).toEqual([]);
   });
 
-  it('registers every handled route at its contract method and path', async () => {
-    const t = await buildTestApp();
-    try {
+  describe('in a built app', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(async () => t?.close());
+
+    it('registers every handled route at its contract method and path', () => {
       for (const name of Object.keys(handlers) as (keyof typeof contract)[]) {
         const def = contract[name];
         expect(t.app.hasRoute({ method: def.method, url: toRouterPath(def.path) })).toBe(true);
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses to start with a handler that is not in the contract', async () => {
