@@ -49,10 +49,6 @@ case "${1:-}" in
     log "Lint, typecheck, unit and route tests, build"
     status=0
     "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=errors-only --continue --concurrency=2 || status=$?
-    if [[ $status -ne 0 ]]; then
-      # Print the failing logs in full for whoever reads CI.
-      "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=new-only --continue || true
-    fi
     if [[ -d e2e/specs ]]; then
       log "End-to-end tests in Chromium"
       "${PNPM[@]}" --filter @otc/e2e e2e || status=$?
