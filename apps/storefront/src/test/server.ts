@@ -25,4 +25,11 @@ export const settingsFixture: Settings = {
 
 export const server = setupServer(
   http.get(`${API}/api/constants`, () => HttpResponse.json(settingsFixture)),
+  // Pages that show the catalog (home) ask for it; by default the shop is empty. Catalog tests
+  // serve products with `useCatalogHandlers` (src/features/catalog/catalog-fixtures.ts).
+  http.get(`${API}/api/catalog/categories`, () => HttpResponse.json([])),
+  http.get(`${API}/api/health-plans`, () => HttpResponse.json([])),
+  http.get(`${API}/api/catalog/products`, () =>
+    HttpResponse.json({ products: [], total: 0, page: 1, pageSize: 24, brands: [] }),
+  ),
 );

@@ -1,4 +1,4 @@
-import { act, fireEvent, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { currentUrl, renderApp, screen, setLocaleCookie } from '../../test/render-app';
 import { listDelay, productRequests, useCatalogHandlers } from './catalog-fixtures';
 
@@ -14,7 +14,7 @@ function card(name: string): HTMLElement {
 }
 
 async function waitForProducts(count: number) {
-  await vi.waitFor(() => expect(productNames()).toHaveLength(count));
+  await waitFor(() => expect(productNames()).toHaveLength(count));
 }
 
 describe('catalog page', () => {
@@ -42,9 +42,9 @@ describe('catalog page', () => {
     const { router } = await renderApp('/catalog?page=2&category=1');
     await waitForProducts(6);
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'price-desc' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=price-desc'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=price-desc'));
     expect(router.state.historyAction).toBe('PUSH');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(productNames()).toEqual(['Vitamin F', 'Vitamin E', 'Vitamin D', 'Vitamin C']),
     );
     const last = productRequests.at(-1);
@@ -52,20 +52,20 @@ describe('catalog page', () => {
     expect(last?.get('page')).toBe('1');
 
     act(() => void router.navigate(-1));
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2&category=1'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2&category=1'));
   });
 
   it('an empty value removes its parameter', async () => {
     const { router } = await renderApp('/catalog?category=1&brand=Nature+Health');
     await waitForProducts(4);
     fireEvent.change(screen.getByLabelText('Brand'), { target: { value: '' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1'));
-    await vi.waitFor(() => expect(screen.getByLabelText('Brand')).toHaveValue(''));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1'));
+    await waitFor(() => expect(screen.getByLabelText('Brand')).toHaveValue(''));
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name-desc' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=name-desc'));
-    await vi.waitFor(() => expect(screen.getByLabelText('Sort by')).toHaveValue('name-desc'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=name-desc'));
+    await waitFor(() => expect(screen.getByLabelText('Sort by')).toHaveValue('name-desc'));
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'default' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1'));
   });
 
   it('a changed filter clears the list and reloads it', async () => {
@@ -74,12 +74,12 @@ describe('catalog page', () => {
     productRequests.length = 0;
     listDelay.ms = 300;
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=2'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=2'));
     // As soon as the page shows the new filter, the old pages are gone (skeletons or new rows).
-    await vi.waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
     expect(productNames()).toEqual([]);
     expect(screen.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'true');
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
     );
     expect(productRequests.map((params) => [params.get('category'), params.get('page')])).toEqual([
@@ -93,7 +93,7 @@ describe('catalog page', () => {
     const { router } = await renderApp('/catalog');
     await waitForProducts(4);
     fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2'));
     expect(router.state.historyAction).toBe('PUSH');
     await waitForProducts(8);
     expect(productNames().slice(0, 5)).toEqual([
@@ -122,7 +122,7 @@ describe('catalog page', () => {
     ).toBeInTheDocument();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
     fireEvent.click(clear.at(-1)!);
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/catalog'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog'));
     await waitForProducts(4);
   });
 
@@ -132,8 +132,8 @@ describe('catalog page', () => {
     expect(await screen.findByText('10 productos')).toBeInTheDocument();
     const plan = await screen.findByRole('option', { name: 'Gold Advantage (Sunrise Health)' });
     fireEvent.change(plan.closest('select')!, { target: { value: 'GOLD' } });
-    await vi.waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?plan=GOLD'));
-    await vi.waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?plan=GOLD'));
+    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
     expect(screen.getByLabelText('Ordenar por')).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
 import { useCatalogHandlers } from './catalog-fixtures';
 
@@ -28,7 +29,7 @@ describe('home page', () => {
       'href',
       '/balance-check',
     );
-    await vi.waitFor(() => expect(document.title).toBe('Home | Benefit Shop'));
+    await waitFor(() => expect(document.title).toBe('Home | Benefit Shop'));
   });
 
   it('is in Spanish under /es', async () => {
@@ -41,6 +42,6 @@ describe('home page', () => {
       'href',
       '/es/catalog?category=2',
     );
-    await vi.waitFor(() => expect(document.title).toMatch(/^Inicio/));
+    await waitFor(() => expect(document.title).toMatch(/^Inicio/));
   });
 });

@@ -1,4 +1,4 @@
-import { act, fireEvent, within } from '@testing-library/react';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
 import { connectStore } from '../../app/store';
@@ -27,7 +27,7 @@ describe('item page', () => {
     useCatalogHandlers();
     await renderItem('/item/1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vitamin A' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(document.title).toBe('Vitamin A | Benefit Shop'));
+    await waitFor(() => expect(document.title).toBe('Vitamin A | Benefit Shop'));
     expect(document.querySelectorAll('title')).toHaveLength(1);
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
       'content',
@@ -102,7 +102,7 @@ describe('item page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await screen.findByRole('link', { name: 'Cart, 2 items' });
     // One unit left in stock: the stepper starts again at 1 and cannot go up.
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled());
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await screen.findByRole('link', { name: 'Cart, 3 items' });
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
@@ -144,7 +144,7 @@ describe('item page', () => {
     const heart = await screen.findByRole('button', { name: 'Favorite' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
     act(() => heart.click());
-    await vi.waitFor(() =>
+    await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute(
         'aria-pressed',
         'true',

@@ -39,6 +39,8 @@ export function ProductTile({
       linkAs={AppLink}
       linkProps={{ to: `/item/${product.id}`, prefetch: 'intent' }}
       headingLevel={headingLevel}
+      // Long words ("Acetaminophen") break inside narrow two-column cards on phones.
+      className="hyphens-auto [overflow-wrap:anywhere]"
       action={
         availability.notAvailable || availability.outOfStock ? null : (
           <Button

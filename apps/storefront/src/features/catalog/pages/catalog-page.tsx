@@ -140,7 +140,7 @@ export function Component() {
       <p aria-live="polite" className="mt-1 min-h-7 text-lg text-muted">
         {total !== undefined ? plural(total, { one: '# product', other: '# products' }) : null}
       </p>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[17rem_minmax(0,1fr)]">
+      <div className="mt-4 grid gap-6 lg:grid-cols-[19rem_minmax(0,1fr)]">
         <aside aria-label={t`Filters`} className="hidden lg:block">
           {filters}
         </aside>
