@@ -7,7 +7,11 @@ const root = new URL('..', import.meta.url).pathname;
 const reports = [];
 for (const group of ['packages', 'apps']) {
   for (const name of readdirSync(join(root, group))) {
-    reports.push([`${group}/${name}`, join(root, group, name, 'test-results', 'vitest.json')]);
+    const dir = join(root, group, name, 'test-results');
+    if (!existsSync(dir)) continue;
+    for (const file of readdirSync(dir).filter((f) => /^vitest.*\.json$/.test(f)).sort()) {
+      reports.push([`${group}/${name} ${file.replace(/^vitest-?|\.json$/g, '') || ''}`.trim(), join(dir, file)]);
+    }
   }
 }
 reports.push(['e2e', join(root, 'e2e', 'test-results', 'results.json')]);
