@@ -201,7 +201,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, {
     redisUrl: config.redisUrl,
-    max: options.rateLimit?.max ?? 600,
+    max: options.rateLimit?.max ?? config.rateLimitPerMinute,
   });
   await app.register(swaggerPlugin);
 
@@ -227,7 +227,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Routes.
   registerContractRoutes(app, options.handlers ?? allHandlers, {
     production,
-    authRateLimitMax: options.rateLimit?.authMax ?? 30,
+    authRateLimitMax: options.rateLimit?.authMax ?? config.authRateLimitPerMinute,
   });
   await app.register(imageRoutes);
   await app.register(siteRoutes);

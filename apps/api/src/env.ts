@@ -81,6 +81,10 @@ const envSchema = z
       .transform((value) => !['0', 'false', 'no', 'off'].includes((value ?? '').toLowerCase())),
     /** Contact messages, product requests and balance checks per client address per day, each. */
     SUPPORT_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
+    /** API requests per minute per client address (static files are not counted). */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /** Sign-in calls per minute per client address. */
+    AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CODE_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
     CODE_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
   })
@@ -130,6 +134,8 @@ export interface AppConfig {
   botCheckMinScore: number;
   addingContactsEnabled: boolean;
   supportDailyLimitPerClient: number;
+  rateLimitPerMinute: number;
+  authRateLimitPerMinute: number;
   /** One-time codes per login per day, and per client address per day. */
   codeDailyLimit: number;
   codeDailyLimitPerClient: number;
@@ -180,6 +186,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     botCheckMinScore: env.BOT_CHECK_MIN_SCORE,
     addingContactsEnabled: env.ADDING_CONTACTS_ENABLED,
     supportDailyLimitPerClient: env.SUPPORT_DAILY_LIMIT_PER_CLIENT,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     codeDailyLimit: env.CODE_DAILY_LIMIT,
     codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
   };

@@ -24,6 +24,9 @@ export default fp<RateLimitOptions>(
       global: true,
       max: options.max,
       timeWindow: '1 minute',
+      // Only the API is limited: one page load fetches ~25 hashed assets, and people behind one
+      // address (a family, a clinic) must never see a blank page for loading the shop.
+      allowList: (request) => !request.url.startsWith('/api/'),
       ...(redis ? { redis, nameSpace: 'otc-rl:' } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError(429, 'too_many_requests', undefined, undefined, {
