@@ -39,13 +39,14 @@ export function ProductTile({
       linkAs={AppLink}
       linkProps={{ to: `/item/${product.id}`, prefetch: 'intent' }}
       headingLevel={headingLevel}
-      // Long words ("Acetaminophen") break inside narrow two-column cards on phones.
-      className="hyphens-auto [overflow-wrap:anywhere]"
+      // A long word ("Acetaminofén") breaks only when it cannot fit a narrow phone card.
+      className="hyphens-auto break-words"
       action={
         availability.notAvailable || availability.outOfStock ? null : (
           <Button
             size="sm"
             variant="secondary"
+            className="whitespace-nowrap"
             disabled={!canAdd}
             loading={busy}
             aria-label={t`Add ${name} to cart`}
