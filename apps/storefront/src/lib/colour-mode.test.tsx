@@ -16,12 +16,17 @@ function mockSystemDark(dark: boolean) {
   );
 }
 
-/** Runs index.html's inline script, as the browser does before first paint. */
-function runInlineScript() {
+/**
+ * Runs the first-paint script as the browser does: index.html loads it as a classic, blocking
+ * script in <head> (a file, so the CSP keeps script-src 'self').
+ */
+function runFirstPaintScript() {
   const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
-  const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!script) throw new Error('no inline script in index.html');
-  new Function(script)();
+  const head = html.slice(0, html.indexOf('</head>'));
+  if (!/<script src="\/first-paint\.js"><\/script>/.test(head)) {
+    throw new Error('index.html does not load /first-paint.js in <head>');
+  }
+  new Function(readFileSync(resolve(__dirname, '../../public/first-paint.js'), 'utf8'))();
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -30,20 +35,20 @@ describe('colour mode before first paint (index.html)', () => {
   it('dark preference adds .dark', () => {
     mockSystemDark(false);
     localStorage.setItem(COLOUR_MODE_KEY, 'dark');
-    runInlineScript();
+    runFirstPaintScript();
     expect(document.documentElement).toHaveClass('dark');
   });
 
   it('light preference wins over a dark system', () => {
     mockSystemDark(true);
     localStorage.setItem(COLOUR_MODE_KEY, 'light');
-    runInlineScript();
+    runFirstPaintScript();
     expect(document.documentElement).not.toHaveClass('dark');
   });
 
   it('no preference follows the system', () => {
     mockSystemDark(true);
-    runInlineScript();
+    runFirstPaintScript();
     expect(document.documentElement).toHaveClass('dark');
   });
 });
