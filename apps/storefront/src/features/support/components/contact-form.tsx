@@ -3,14 +3,21 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
 import { rule } from '@otc/sdk/validation';
 import { Button, TextField, cn } from '@otc/ui';
-import { apiErrorText, fieldErrorText, validationText } from '../../../lib/form-messages';
+import { apiErrorText } from '../../../lib/form-messages';
+import { fieldBinder } from '../../../lib/field-binding';
 import { useFormValidation } from '../../../lib/use-form-validation';
 import type { SdkQueryError } from '../../../lib/api';
 import { useSendContactMessageMutation } from '../support-api';
 
 type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
 const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'phone', 'message'];
-const EMPTY: Record<Field, string> = { firstName: '', lastName: '', email: '', phone: '', message: '' };
+const EMPTY: Record<Field, string> = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  message: '',
+};
 
 const RULES = {
   firstName: [rule.required, rule.notBlank],
@@ -40,24 +47,7 @@ export function ContactForm() {
   const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const errorOf = (field: Field): string | undefined => {
-    const server = form.serverErrors[field];
-    if (server) return fieldErrorText(i18n, server);
-    const found = form.errors[field];
-    return found ? validationText(i18n, found.code) : undefined;
-  };
-
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errorOf(field),
-    onBlur: () => form.onBlur(field),
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [field]: value }));
-      form.onChange(field);
-    },
-  });
+  const bind = fieldBinder(i18n, form, values, setValues);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -103,8 +93,8 @@ export function ContactForm() {
         </h3>
         <p className="mt-3 text-lg">
           <Trans>
-            Your reference number is <strong className="font-mono">{reference}</strong>. Please keep it in case you
-            call us about this message.
+            Your reference number is <strong className="font-mono">{reference}</strong>. Please keep
+            it in case you call us about this message.
           </Trans>
         </p>
         <p className="mt-2">
@@ -118,7 +108,12 @@ export function ContactForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-describedby="contact-form-note">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-5"
+      aria-describedby="contact-form-note"
+    >
       <p id="contact-form-note" className="text-muted">
         <Trans>Fields marked with * are required.</Trans>
       </p>

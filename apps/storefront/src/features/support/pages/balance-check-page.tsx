@@ -5,7 +5,8 @@ import { CARD_TYPES, formatDate, formatPrice, type CardType } from '@otc/sdk';
 import { rule } from '@otc/sdk/validation';
 import { Button, Container, RadioGroup, TextField } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { apiErrorText, fieldErrorText, validationText } from '../../../lib/form-messages';
+import { apiErrorText } from '../../../lib/form-messages';
+import { fieldBinder } from '../../../lib/field-binding';
 import { useFormValidation } from '../../../lib/use-form-validation';
 import { useLocale } from '../../../lib/use-locale';
 import { useCheckBalanceMutation } from '../support-api';
@@ -28,24 +29,7 @@ export function Component() {
     s3: t`S3 benefit card`,
   };
 
-  const errorOf = (field: Field): string | undefined => {
-    const server = form.serverErrors[field];
-    if (server) return fieldErrorText(i18n, server);
-    const found = form.errors[field];
-    return found ? validationText(i18n, found.code) : undefined;
-  };
-
-  const bind = (field: Field) => ({
-    name: field,
-    value: values[field],
-    error: errorOf(field),
-    onBlur: () => form.onBlur(field),
-    onChange: (event: { target: { value: string } }) => {
-      const { value } = event.target;
-      setValues((previous) => ({ ...previous, [field]: value }));
-      form.onChange(field);
-    },
-  });
+  const bind = fieldBinder(i18n, form, values, setValues);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -61,14 +45,17 @@ export function Component() {
       const error = result.error as SdkQueryError;
       const fieldErrors = error.fieldErrors ?? {};
       const known = (['number', 'code'] as const).filter((field) => fieldErrors[field]);
-      if (known.length > 0) form.setServerErrors(Object.fromEntries(known.map((f) => [f, fieldErrors[f]])));
+      if (known.length > 0)
+        form.setServerErrors(Object.fromEntries(known.map((f) => [f, fieldErrors[f]])));
       setFailure(apiErrorText(i18n, error));
     }
   }
 
   const cardName = data ? typeLabels[data.type] : '';
   const last4 = data?.last4 ?? '';
-  const periodEnd = data?.periodEndsAt ? formatDate(data.periodEndsAt, locale, { dateStyle: 'long' }) : '';
+  const periodEnd = data?.periodEndsAt
+    ? formatDate(data.periodEndsAt, locale, { dateStyle: 'long' })
+    : '';
 
   return (
     <Container className="py-8 sm:py-12">
@@ -76,8 +63,8 @@ export function Component() {
         <h1 className="text-3xl font-extrabold sm:text-4xl">{t`Check your balance`}</h1>
         <p className="mt-3 text-lg">
           <Trans>
-            See how much allowance is left on your benefit card. You do not need to sign in. The numbers are
-            printed on the card.
+            See how much allowance is left on your benefit card. You do not need to sign in. The
+            numbers are printed on the card.
           </Trans>
         </p>
 
@@ -96,7 +83,11 @@ export function Component() {
           <TextField
             id="balance-number"
             label={t`Card number`}
-            hint={type === 's3' ? t`16 or 17 digits, spaces are fine` : t`16 or 19 digits, spaces are fine`}
+            hint={
+              type === 's3'
+                ? t`16 or 17 digits, spaces are fine`
+                : t`16 or 19 digits, spaces are fine`
+            }
             inputMode="numeric"
             autoComplete="off"
             requiredMark="*"
@@ -124,7 +115,10 @@ export function Component() {
 
         <div aria-live="polite" className="mt-6">
           {failure ? (
-            <div role="alert" className="flex gap-3 rounded-xl border-2 border-danger bg-danger-soft p-4">
+            <div
+              role="alert"
+              className="flex gap-3 rounded-xl border-2 border-danger bg-danger-soft p-4"
+            >
               <AlertTriangle aria-hidden="true" className="size-6 shrink-0 text-danger" />
               <p className="font-semibold">{failure}</p>
             </div>
