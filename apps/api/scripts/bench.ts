@@ -8,7 +8,8 @@
  * The catalog grows through the seed's own code path (`seed(db, { products: N })`, as
  * `ops seed --products N`); the app runs in a child process (scripts/bench-server.ts) with the
  * rate limit lifted; autocannon drives it with BENCH_CONNECTIONS (10) connections for
- * BENCH_SECONDS (5) per case after a 1 s warm-up. Targets: search p95 <= 15 ms at 100 000 on
+ * BENCH_SECONDS (5) per case after a 1 s warm-up. BENCH_BACKENDS (postgresql,pglite), BENCH_SIZES and
+ * BENCH_CASES (list,search,health) narrow a run while tuning. Targets: search p95 <= 15 ms at 100 000 on
  * PostgreSQL, and p95 at 100 000 <= 2 x p95 at 1 000 for each case.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +27,8 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgresql,pglite').split(',');
+const CASE_NAMES = (process.env.BENCH_CASES ?? 'list,search,health').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
 
@@ -181,7 +184,7 @@ async function runBackend(backend: 'postgresql' | 'pglite', rows: Row[], seedTim
 
       const { url, child } = await startServer(env);
       try {
-        for (const [name, requests] of Object.entries(CASES)) {
+        for (const [name, requests] of Object.entries(CASES).filter(([name]) => CASE_NAMES.includes(name))) {
           await load(url, requests, 1);
           const figures = await load(url, requests, SECONDS);
           rows.push({ backend, products: size, case: name, ...figures });
@@ -203,9 +206,11 @@ async function main() {
   const seedTimes: string[] = [];
   const load1 = () => loadavg().map((n) => n.toFixed(1)).join(' ');
   console.log(`load average at start: ${load1()} (figures are only meaningful on an idle machine)`);
-  if (await pgReachable()) await runBackend('postgresql', rows, seedTimes);
-  else console.log(`NOTICE: PostgreSQL at ${PG_URL} is unreachable: PostgreSQL cases skipped.`);
-  await runBackend('pglite', rows, seedTimes);
+  if (BACKENDS.includes('postgresql')) {
+    if (await pgReachable()) await runBackend('postgresql', rows, seedTimes);
+    else console.log(`NOTICE: PostgreSQL at ${PG_URL} is unreachable: PostgreSQL cases skipped.`);
+  }
+  if (BACKENDS.includes('pglite')) await runBackend('pglite', rows, seedTimes);
 
   console.log('\nbackend     products  case     p50 ms  p95 ms   req/s  errors');
   for (const row of rows) {

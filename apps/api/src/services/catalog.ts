@@ -6,7 +6,8 @@
  * discontinued (-1) items are left out of lists and search but their detail stays reachable and
  * carries the status. Each sort reads one partial index (migration 0002), so a page costs the same
  * at 1 000 or 100 000 products. Counts and brand lists are aggregates over the whole filtered set:
- * they are cached per filter for a short time (`countTtlMs`).
+ * they are cached per filter for a short time (`countTtlMs`), as are the category rows and plan
+ * codes every list and search reads.
  */
 import { CATALOG_PAGE_SIZE } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
@@ -62,8 +63,8 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-/** A small time-bounded cache of aggregates (counts, brand lists) keyed by filter. */
-class TtlCache<V> {
+/** A small time-bounded cache keyed by string (aggregates, lookups), the oldest entry evicted past `max`. */
+export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
   constructor(
     private readonly ttlMs: number,
@@ -106,11 +107,15 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
   /** The id of an active plan code; 404 plan_not_found otherwise. */
   async function planId(code: string | undefined): Promise<number | null> {
     if (code === undefined || code === '') return null;
-    const [row] = rowsOf<{ id: number }>(
-      await db.execute(sql`SELECT id FROM health_plans WHERE code = ${code.toLowerCase()} AND active LIMIT 1`),
-    );
-    if (!row) throw new HttpError(404, 'plan_not_found');
-    return row.id;
+    const normalized = code.toLowerCase();
+    const id = (await aggregates.get(`plan:${normalized}`, async () => {
+      const [row] = rowsOf<{ id: number }>(
+        await db.execute(sql`SELECT id FROM health_plans WHERE code = ${normalized} AND active LIMIT 1`),
+      );
+      return row?.id ?? null;
+    })) as number | null;
+    if (id === null) throw new HttpError(404, 'plan_not_found');
+    return id;
   }
 
   function coveredBy(plan: number | null): SQL {
@@ -130,9 +135,10 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       );
       return new Map(rows.map((row) => [row.category_id, Number(row.n)]));
     })) as Map<number, number>;
-    const rows = rowsOf<{ id: number; slug: string; name_en: string; name_es: string }>(
-      await db.execute(sql`SELECT id, slug, name_en, name_es FROM categories ORDER BY position, id`),
-    );
+    type CategoryRow = { id: number; slug: string; name_en: string; name_es: string };
+    const rows = (await aggregates.get('category-rows', async () =>
+      rowsOf<CategoryRow>(await db.execute(sql`SELECT id, slug, name_en, name_es FROM categories ORDER BY position, id`)),
+    )) as CategoryRow[];
     return rows
       .map((row) => ({
         id: row.id,
@@ -274,7 +280,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     categories,
     list,
     detail,
-    /** Forget cached counts and brand lists (after catalog changes). */
+    /** Forget cached counts, brand lists, categories and plans (after catalog changes). */
     invalidate: () => aggregates.clear(),
   };
 }

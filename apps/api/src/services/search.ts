@@ -10,8 +10,16 @@
  * full text still finds nothing, a trigram match on the stored unaccented names is the last resort.
  *
  * Ranking: full-text rank over both languages (names weigh most), items in stock first, then id;
- * at most 20 products. Categories: those whose name matches a query word, then those of the found
- * products.
+ * at most 20 products. Ranking reads the tsvector of every row it orders, so it is done over the
+ * first SEARCH_CANDIDATES matches in catalog order (`search_candidates()`, migration 0004) rather
+ * than over all of them: a broad word such
+ * as "vitamin" matches about 4 000 of 100 000 products, and ranking them all made it cost a
+ * hundred times what it costs at 1 000. A word that broad matches far more than the modal shows,
+ * and the next word typed narrows it. Categories: those whose name matches a query word, then
+ * those of the found products.
+ *
+ * The vocabulary answer for a word (known, or its corrections) is kept for the catalog's cache
+ * lifetime: it only changes when product names do.
  */
 import type { SearchAnswer } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
@@ -19,9 +27,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Lang } from '../lib/errors.js';
 import type { CatalogService } from './catalog.js';
-import { rowsOf } from './catalog.js';
+import { TtlCache, rowsOf } from './catalog.js';
 
 export const SEARCH_LIMIT = 20;
+/** Matches ranked per search (see above). */
+export const SEARCH_CANDIDATES = 200;
+const VOCABULARY_TTL_MS = 30_000;
 const MAX_WORDS = 6;
 const MAX_CATEGORIES = 5;
 
@@ -64,32 +75,50 @@ interface Row {
   category_name: string;
 }
 
-export function createSearchService({ db, catalog }: { db: Db; catalog: CatalogService }) {
+interface WordCheck {
+  /** A word of the names, or (typed last) the start of one. */
+  known: boolean;
+  /** A whole word of the names: searched as typed, not as a prefix ("solar" must not become every "sol..."). */
+  whole: boolean;
+  corrections: string[];
+}
+
+export function createSearchService({
+  db,
+  catalog,
+  vocabularyTtlMs = VOCABULARY_TTL_MS,
+}: {
+  db: Db;
+  catalog: CatalogService;
+  vocabularyTtlMs?: number;
+}) {
+  const vocabulary = new TtlCache<WordCheck>(vocabularyTtlMs, 5000, Date.now);
+
+  /** Whether a word (or, typed last, the start of one) is in the vocabulary; if not, the closest words. */
+  async function checkWord(word: string, prefix: boolean): Promise<WordCheck> {
+    const [row] = rowsOf<{ whole: boolean; known: boolean; corrections: string[] | null }>(
+      await db.execute(sql`
+        SELECT k.whole, k.known,
+          CASE WHEN k.known THEN NULL ELSE ARRAY(SELECT s.word FROM search_words s WHERE s.word % ${word}
+            ORDER BY similarity(s.word, ${word}) DESC, s.word LIMIT 3) END AS corrections
+        FROM (SELECT w.whole, w.whole OR (${prefix}::boolean AND EXISTS (
+                SELECT 1 FROM search_words s WHERE s.word LIKE ${word} || '%')) AS known
+              FROM (SELECT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${word}) AS whole) w) k`),
+    );
+    return { known: Boolean(row?.known), whole: Boolean(row?.whole), corrections: row?.corrections ?? [] };
+  }
+
   /** Terms of the words; misspelt ones (three letters or more) get vocabulary corrections. */
   async function terms(words: string[]): Promise<Term[]> {
     const last = words.length - 1;
-    const base = words.map((word, index) => ({
-      word,
-      prefix: index === last && word.length >= 3,
-      corrections: [] as string[],
-    }));
-    const checked = base.filter((term) => term.word.length >= 3 && !/^\d+$/.test(term.word));
-    if (checked.length === 0) return base;
-    const rows = rowsOf<{ input: string; known: boolean; corrections: string[] | null }>(
-      await db.execute(sql`
-        SELECT q.word AS input,
-          EXISTS (SELECT 1 FROM search_words s WHERE s.word = q.word
-                  OR (q.prefix AND s.word LIKE q.word || '%')) AS known,
-          ARRAY(SELECT s.word FROM search_words s WHERE s.word % q.word
-                ORDER BY similarity(s.word, q.word) DESC, s.word LIMIT 3) AS corrections
-        FROM unnest(${`{${checked.map((t) => t.word).join(',')}}`}::text[],
-                    ${`{${checked.map((t) => String(t.prefix)).join(',')}}`}::boolean[]) AS q(word, prefix)`),
+    return Promise.all(
+      words.map(async (word, index) => {
+        const prefix = index === last && word.length >= 3;
+        if (word.length < 3 || /^\d+$/.test(word)) return { word, prefix, corrections: [] };
+        const check = await vocabulary.get(`${word}:${prefix}`, () => checkWord(word, prefix));
+        return { word, prefix: prefix && !check.whole, corrections: check.known ? [] : check.corrections };
+      }),
     );
-    for (const row of rows) {
-      if (row.known) continue;
-      for (const term of base) if (term.word === row.input) term.corrections = row.corrections ?? [];
-    }
-    return base;
   }
 
   function columns(lang: Lang): SQL {
@@ -98,20 +127,19 @@ export function createSearchService({ db, catalog }: { db: Db; catalog: CatalogS
       : sql`p.id, p.name_en AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_en AS category_name`;
   }
 
-  async function fullText(text: string, lang: Lang, covered: SQL): Promise<Row[]> {
+  async function fullText(text: string, lang: Lang, plan: number | null): Promise<Row[]> {
     // The caller's language weighs a little more when both match.
-    const [own, other] = lang === 'es' ? ['spanish', 'english'] : ['english', 'spanish'];
-    const ownVector = lang === 'es' ? sql`p.search_es` : sql`p.search_en`;
-    const otherVector = lang === 'es' ? sql`p.search_en` : sql`p.search_es`;
+    const weighted = lang === 'es' ? sql`greatest(m.rank_es * 1.1, m.rank_en)` : sql`greatest(m.rank_en * 1.1, m.rank_es)`;
     return rowsOf<Row>(
       await db.execute(sql`
-        WITH q AS (SELECT to_tsquery(${own}::regconfig, ${text}) AS own, to_tsquery(${other}::regconfig, ${text}) AS other)
         SELECT ${columns(lang)}
-        FROM q, products p JOIN categories c ON c.id = p.category_id
-        WHERE (${ownVector} @@ q.own OR ${otherVector} @@ q.other) AND p.status IS NULL AND ${covered}
-        ORDER BY greatest(ts_rank(${ownVector}, q.own) * 1.1, ts_rank(${otherVector}, q.other)) DESC,
-          p.in_stock DESC NULLS LAST, p.id
-        LIMIT ${SEARCH_LIMIT}`),
+        FROM (SELECT m.id, ${weighted} AS rank, m.in_stock
+              FROM search_candidates(to_tsquery('english', ${text}), to_tsquery('spanish', ${text}),
+                                     ${plan}::integer, ${SEARCH_CANDIDATES}) m
+              ORDER BY rank DESC, m.in_stock DESC NULLS LAST, m.id
+              LIMIT ${SEARCH_LIMIT}) best
+          JOIN products p ON p.id = best.id JOIN categories c ON c.id = p.category_id
+        ORDER BY best.rank DESC, best.in_stock DESC NULLS LAST, best.id`),
     );
   }
 
@@ -140,7 +168,7 @@ export function createSearchService({ db, catalog }: { db: Db; catalog: CatalogS
       catalog.categories(lang, planCode),
     ]);
     let rows: Row[] = [];
-    if (termList.length > 0) rows = await fullText(tsqueryText(termList), lang, covered);
+    if (termList.length > 0) rows = await fullText(tsqueryText(termList), lang, plan);
     if (rows.length === 0 && words.length > 0) rows = await trigram(words.join(' '), lang, covered);
 
     // Categories named like a query word (or its correction), then those of the products found.

@@ -71,6 +71,17 @@ describe('search', () => {
     expect(ibuprofenCl1.products.length).toBeLessThan(ibuprofen.products.length);
   });
 
+  it('searches a whole word of the names as typed, not as the start of longer words', async () => {
+    // "flu" is a word of the names; as a prefix it would also bring fluoride toothpaste.
+    const flu = await search('flu', 'en');
+    expect(flu.products.length).toBeGreaterThan(0);
+    expect(flu.products.map((p) => p.name).filter((name) => /fluori|flutica/i.test(name))).toEqual([]);
+    // A word being typed is still a prefix.
+    const typing = await search('fluori', 'en');
+    expect(typing.products.length).toBeGreaterThan(0);
+    expect(typing.products.every((p) => /fluoride/i.test(p.name))).toBe(true);
+  });
+
   it('answers success with nothing found for a word that matches nothing', async () => {
     const answer = await search('xqzwv', 'en');
     expect(answer).toEqual({ status: 'success', products: [], categories: [] });
