@@ -71,7 +71,15 @@ for (const locale of shopLocales) {
       await card.scrollIntoViewIfNeeded();
       await page.mouse.wheel(0, 200);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
-      const before = await page.evaluate(() => window.scrollY);
+      // The wheel may still be scrolling smoothly: take the position once it has stopped moving.
+      let before = -1;
+      await expect
+        .poll(async () => {
+          const previous = before;
+          before = await page.evaluate(() => new Promise<number>((done) => requestAnimationFrame(() => done(window.scrollY))));
+          return before === previous;
+        })
+        .toBe(true);
       const link = card.getByRole('heading').getByRole('link');
       const name = (await link.textContent())?.trim() ?? '';
       await link.click();
