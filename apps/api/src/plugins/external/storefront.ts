@@ -2,6 +2,10 @@
  * Serves the built storefront when STOREFRONT_DIR holds an index.html: hashed /assets/* cached a
  * year (immutable), index.html never cached, and an SPA fallback for other GETs outside /api that
  * accept HTML (so /es/catalog opens the app, which routes on the client).
+ *
+ * Compression: the build writes `.br` and `.gz` copies of its text files beside them; they are
+ * sent (`preCompressed`, with `Vary: accept-encoding`) to clients that accept the encoding, and
+ * the plain file to the others. Nothing is compressed per request.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -24,8 +28,14 @@ export default fp<{ root: string }>(
       wildcard: false,
       cacheControl: false,
       index: ['index.html'],
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const relative = path.relative(options.root, filePath).split(path.sep).join('/');
+        // `filePath` is the file sent: `index.html.br` is still index.html.
+        const relative = path
+          .relative(options.root, filePath)
+          .split(path.sep)
+          .join('/')
+          .replace(/\.(?:br|gz)$/, '');
         if (relative.startsWith('assets/')) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
         } else if (relative.endsWith('.html')) {

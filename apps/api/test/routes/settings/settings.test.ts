@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settingsSchema } from '@otc/sdk/schemas';
 import { loadConfig } from '../../../src/env.js';
@@ -8,11 +9,18 @@ import { buildTestApp, call, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 let storefront: string;
+const INDEX = '<!doctype html><title>Shop</title>';
 beforeAll(async () => {
   storefront = mkdtempSync(path.join(tmpdir(), 'otc-storefront-'));
   mkdirSync(path.join(storefront, 'assets'));
-  writeFileSync(path.join(storefront, 'index.html'), '<!doctype html><title>Shop</title>');
+  writeFileSync(path.join(storefront, 'index.html'), INDEX);
   writeFileSync(path.join(storefront, 'assets', 'app-3f9a.js'), 'console.log(1)');
+  // What the storefront build writes beside its text files (vite/precompress.ts).
+  const script = path.join(storefront, 'assets', 'app-3f9a.js');
+  writeFileSync(`${script}.br`, brotliCompressSync('console.log(1)'));
+  writeFileSync(`${script}.gz`, gzipSync('console.log(1)'));
+  writeFileSync(path.join(storefront, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(path.join(storefront, 'index.html.gz'), gzipSync(INDEX));
   t = await buildTestApp({ seed: true, config: { storefrontDir: storefront } });
 });
 afterAll(async () => {
@@ -128,5 +136,45 @@ describe('site', () => {
     expect(missingAsset.statusCode).toBe(404);
     const json = await t.app.inject({ method: 'GET', url: '/somewhere', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(404);
+  });
+
+  it('sends the precompressed copy a client accepts, and the plain file otherwise', async () => {
+    const get = (url: string, headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url, headers: { accept: '*/*', ...headers } });
+
+    const br = await get('/assets/app-3f9a.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+    const gz = await get('/assets/app-3f9a.js', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await get('/assets/app-3f9a.js', {});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe('console.log(1)');
+    const identity = await get('/assets/app-3f9a.js', { 'accept-encoding': 'identity' });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe('console.log(1)');
+
+    // index.html, directly and as the SPA fallback: compressed, and still never cached.
+    for (const url of ['/', '/index.html', '/es/catalog']) {
+      const page = await get(url, { accept: 'text/html', 'accept-encoding': 'br' });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers['content-encoding'], url).toBe('br');
+      expect(page.headers['content-type'], url).toMatch(/text\/html/);
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(page.rawPayload).toString(), url).toBe(INDEX);
+      const plainPage = await get(url, { accept: 'text/html' });
+      expect(plainPage.headers['content-encoding'], url).toBeUndefined();
+      expect(plainPage.headers['cache-control'], url).toBe('no-cache');
+      expect(plainPage.body, url).toBe(INDEX);
+    }
   });
 });
