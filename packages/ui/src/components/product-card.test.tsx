@@ -41,6 +41,21 @@ describe('ProductCard', () => {
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
     // The action is a separate control, not inside the link.
     expect(link).not.toContainElement(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(image).not.toHaveAttribute('fetchpriority');
+  });
+
+  it('loads a priority picture (first screenful) at once and with high priority', () => {
+    render(
+      <ProductCard
+        name="Vitamin C 500 mg"
+        price="$4.99"
+        image={{ src: '/img/7.jpg', width: 320, height: 320, priority: true }}
+        linkProps={{ href: '/item/7' }}
+      />,
+    );
+    const image = document.querySelector('img');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
   });
 });
 

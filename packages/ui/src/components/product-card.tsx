@@ -8,6 +8,11 @@ export interface ProductCardImage {
   height: number;
   /** Usually empty: the product name next to it already says what it shows. */
   alt?: string;
+  /**
+   * A picture in the first screenful (likely the page's largest paint): loaded at once with high
+   * priority instead of lazily.
+   */
+  priority?: boolean;
 }
 
 export type ProductCardProps<C extends ElementType = 'a'> = {
@@ -60,7 +65,8 @@ export function ProductCard<C extends ElementType = 'a'>({
             width={image.width}
             height={image.height}
             alt={image.alt ?? ''}
-            loading="lazy"
+            loading={image.priority ? 'eager' : 'lazy'}
+            fetchPriority={image.priority ? 'high' : undefined}
             decoding="async"
             className="h-full w-full object-contain"
           />

@@ -32,9 +32,15 @@ describe('catalog page', () => {
     expect(within(outOfStock).getByText('Out of stock')).toBeInTheDocument();
     expect(within(outOfStock).queryByRole('button', { name: /add/i })).not.toBeInTheDocument();
     expect(within(card('Vitamin D')).getByText('Not available')).toBeInTheDocument();
+    // The first row's pictures (the page's largest paint on a phone) load at once; later ones lazily.
     const image = within(card('Vitamin A')).getByRole('presentation');
-    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image).toHaveAttribute('loading', 'eager');
+    expect(image).toHaveAttribute('fetchpriority', 'high');
     expect(image).toHaveAttribute('width', '400');
+    expect(within(card('Vitamin B')).getByRole('presentation')).toHaveAttribute('loading', 'eager');
+    expect(within(card('Vitamin C')).getByRole('presentation')).toHaveAttribute('loading', 'lazy');
+    // The list is named by a heading between the page's h1 and the products' h3.
+    expect(screen.getByRole('heading', { level: 2, name: 'Products' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Vitamin A to cart' })).toBeEnabled();
   });
 

@@ -14,9 +14,12 @@ export const PRODUCT_IMAGE_SIZE = 400;
 export function ProductTile({
   product,
   headingLevel = 3,
+  priority = false,
 }: {
   product: ProductSummary;
   headingLevel?: 2 | 3;
+  /** One of the first tiles on screen: its picture loads at once, with high priority. */
+  priority?: boolean;
 }) {
   const { t } = useLingui();
   const addToCart = useAddToCart();
@@ -31,7 +34,12 @@ export function ProductTile({
       price={formatPrice(product.price)}
       image={
         product.mainImage
-          ? { src: product.mainImage, width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE }
+          ? {
+              src: product.mainImage,
+              width: PRODUCT_IMAGE_SIZE,
+              height: PRODUCT_IMAGE_SIZE,
+              priority,
+            }
           : undefined
       }
       manufacturer={product.manufacturer}

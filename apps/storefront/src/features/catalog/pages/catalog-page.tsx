@@ -58,6 +58,9 @@ function SkeletonTiles() {
   ));
 }
 
+/** Tiles whose pictures load at once: the first row, whatever the column count. */
+const PRIORITY_TILES = 2;
+
 /** One page of the list: its products, or skeletons while it loads. */
 function ProductPageItems({ args }: { args: ProductPageArgs }) {
   // `currentData`: the answer for THESE filters only (`data` would keep the previous filter's
@@ -79,9 +82,10 @@ function ProductPageItems({ args }: { args: ProductPageArgs }) {
     );
   }
   if (!data) return <SkeletonTiles />;
-  return data.products.map((product) => (
+  // The first row of the first page is on screen at once (two columns on a phone).
+  return data.products.map((product, index) => (
     <li key={product.id}>
-      <ProductTile product={product} />
+      <ProductTile product={product} priority={args.page === 1 && index < PRIORITY_TILES} />
     </li>
   ));
 }
@@ -208,19 +212,25 @@ export function Component() {
               }
             />
           ) : (
-            <ul
-              aria-label={t`Products`}
-              aria-busy={first.isFetching || last.isFetching || undefined}
-              className={
-                twoColumns
-                  ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
-                  : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
-              }
-            >
-              {Array.from({ length: params.page }, (_, index) => (
-                <ProductPageItems key={index + 1} args={{ ...base, page: index + 1 }} />
-              ))}
-            </ul>
+            <>
+              {/* The products' names are h3: this names their list and keeps the heading order. */}
+              <h2 id="catalog-products" className="sr-only">
+                <Trans>Products</Trans>
+              </h2>
+              <ul
+                aria-labelledby="catalog-products"
+                aria-busy={first.isFetching || last.isFetching || undefined}
+                className={
+                  twoColumns
+                    ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
+                    : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
+                }
+              >
+                {Array.from({ length: params.page }, (_, index) => (
+                  <ProductPageItems key={index + 1} args={{ ...base, page: index + 1 }} />
+                ))}
+              </ul>
+            </>
           )}
           {hasMore ? (
             <div className="flex justify-center pt-2">

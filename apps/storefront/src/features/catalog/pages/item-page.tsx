@@ -55,6 +55,8 @@ function Gallery({ product }: { product: ProductDetail }) {
             width={PRODUCT_IMAGE_SIZE}
             height={PRODUCT_IMAGE_SIZE}
             alt={product.name}
+            // The page's largest paint: fetched before the thumbnails and the similar items.
+            fetchPriority="high"
             className="h-full w-full object-contain"
           />
         ) : null}
