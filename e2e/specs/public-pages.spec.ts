@@ -40,3 +40,23 @@ for (const locale of shopLocales) {
     }
   });
 }
+
+test.describe('content security policy', () => {
+  // The CSP is script-src 'self' (no eval): nothing in the shop may trip it, not even a caught
+  // probe such as zod's `new Function` check (public/first-paint.js turns zod jitless).
+  test('home, catalog and an item load without a CSP violation', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Reflect.set(window, '__cspViolations', seen);
+      document.addEventListener('securitypolicyviolation', (event) => {
+        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`);
+      });
+    });
+    for (const path of ['/', '/catalog', `/item/${demoProduct.id}`]) {
+      await page.goto(path);
+      await expect(mainHeading(page)).toBeVisible();
+      const violations = await page.evaluate(() => Reflect.get(window, '__cspViolations') as string[]);
+      expect(violations, path).toEqual([]);
+    }
+  });
+});

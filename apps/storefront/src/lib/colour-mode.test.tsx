@@ -51,6 +51,18 @@ describe('colour mode before first paint (index.html)', () => {
     runFirstPaintScript();
     expect(document.documentElement).toHaveClass('dark');
   });
+
+  it('turns zod jitless before the SDK builds its schemas (no eval probe under the CSP)', () => {
+    mockSystemDark(false);
+    const saved = Reflect.get(globalThis, '__zod_globalConfig');
+    Reflect.deleteProperty(globalThis, '__zod_globalConfig');
+    try {
+      runFirstPaintScript();
+      expect(Reflect.get(globalThis, '__zod_globalConfig')).toEqual({ jitless: true });
+    } finally {
+      Reflect.set(globalThis, '__zod_globalConfig', saved);
+    }
+  });
 });
 
 describe('colour mode menu', () => {
