@@ -3,9 +3,9 @@
  * configuration read from the environment (e.g. `{ config: { dataDir: ':memory:' } }`), and tests
  * may hand in an opened database, a clock and a mail transport.
  *
- * Order (after fastify/demo): external plugins (database, helmet, CORS, rate limit, swagger),
- * app plugins (services, authentication), then the routes of the contract, the site routes
- * (sitemap, product pictures) and the built storefront.
+ * Order (after fastify/demo): external plugins (database, helmet, compression, CORS, rate limit,
+ * swagger), app plugins (services, authentication), then the routes of the contract, the site
+ * routes (sitemap, product pictures) and the built storefront.
  */
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Transporter } from 'nodemailer';
@@ -30,6 +30,7 @@ import {
 import { resolveSecret } from './lib/secret.js';
 import authPlugin from './plugins/app/auth.js';
 import servicesPlugin from './plugins/app/services.js';
+import compressPlugin from './plugins/external/compress.js';
 import corsPlugin from './plugins/external/cors.js';
 import databasePlugin from './plugins/external/database.js';
 import helmetPlugin from './plugins/external/helmet.js';
@@ -198,6 +199,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // External plugins.
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
   await app.register(helmetPlugin);
+  await app.register(compressPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, {
     redisUrl: config.redisUrl,

@@ -138,6 +138,33 @@ describe('site', () => {
     expect(json.statusCode).toBe(404);
   });
 
+  it('compresses JSON answers from 1 KB for clients that accept it, and nothing else', async () => {
+    const url = '/api/catalog/products?page=1';
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    // Small answers and pictures are sent as they are.
+    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+    const picture = await t.app.inject({
+      method: 'GET',
+      url: '/api/images/products/1.svg',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-encoding']).toBeUndefined();
+  });
+
   it('sends the precompressed copy a client accepts, and the plain file otherwise', async () => {
     const get = (url: string, headers: Record<string, string>) =>
       t.app.inject({ method: 'GET', url, headers: { accept: '*/*', ...headers } });
