@@ -1,11 +1,12 @@
 /**
  * The server: reads the configuration, opens and migrates the database (PGlite in DATA_DIR by
- * default), seeds the demo data on first start (empty catalog), and listens on PORT.
+ * default), seeds the demo data on first start (empty catalog), adds sandbox test cards missing
+ * from an older data folder on every later start, and listens on PORT.
  */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './env.js';
 import { resolveSecret } from './lib/secret.js';
-import { catalogIsEmpty, seed } from './seed/seed.js';
+import { catalogIsEmpty, seed, seedSandboxAccounts } from './seed/seed.js';
 
 async function main() {
   let config;
@@ -20,10 +21,14 @@ async function main() {
   }
   const app = await buildApp({ config });
   const db = app.database.db;
+  const secret = resolveSecret(config.jwtSecret, config.dataDir);
   if (await catalogIsEmpty(db)) {
     app.log.info('empty catalog: seeding the demo data');
-    const result = await seed(db, { secret: resolveSecret(config.jwtSecret, config.dataDir) });
+    const result = await seed(db, { secret });
     app.log.info(result, 'demo data seeded');
+  } else {
+    const added = await seedSandboxAccounts(db, { secret });
+    if (added > 0) app.log.info({ added }, 'sandbox test cards added to the sandbox ledger');
   }
   const close = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');

@@ -40,6 +40,11 @@ export const DEMO_PASSWORD = 'Demo1234';
  * Sandbox cards: what each number does when checked or charged, and its security code (CVV).
  * The ONE table of test cards: the seed loads it into the sandbox ledger (`sandbox_accounts`),
  * the sandbox card issuer checks number and code pairs against it, and the README lists it.
+ *
+ * `credit` cards are credit cards for the `credit` payment method (the second configuration):
+ * Luhn-valid numbers (the SDK's `isPaymentInputValid('credit', ...)`), charged by number only, so
+ * they have no security code here. They are not benefit cards: the card issuer never knows them,
+ * so they can neither be added to an account nor answer the guest balance check.
  */
 export const SANDBOX_CARDS = [
   { type: 'network', number: '6035000000000001', code: '123', behavior: 'approve', balanceCents: 25000 },
@@ -57,6 +62,10 @@ export const SANDBOX_CARDS = [
   { type: 'network', number: '6035000000001001', code: '321', behavior: 'approve', balanceCents: 15000 },
   { type: 'national', number: '6036000000001001', code: '654', behavior: 'approve', balanceCents: 12000 },
   { type: 's3', number: '6037000000001001', code: '987', behavior: 'approve', balanceCents: 20000 },
+  // Credit cards (well-known test numbers); the balance is the credit left.
+  { type: 'credit', number: '4242424242424242', code: null, behavior: 'approve', balanceCents: 50000 },
+  { type: 'credit', number: '4000000000000002', code: null, behavior: 'decline', balanceCents: 50000 },
+  { type: 'credit', number: '4000000000009995', code: null, behavior: 'insufficient', balanceCents: 500 },
 ] as const;
 
 export const DEMO_CUSTOMERS = [
@@ -148,23 +157,35 @@ export async function seed(db: Db, options: SeedOptions) {
     )
     .onConflictDoNothing();
   const ending = periodEnd(now);
-  await db
+  await seedSandboxAccounts(db, { secret: options.secret, now });
+
+  const added = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
+  const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
+  return { productsAdded: added, demoCustomersAdded: demo };
+}
+
+/**
+ * Adds the sandbox ledger accounts of `SANDBOX_CARDS` that are missing (by fingerprint); the
+ * accounts already there keep their balances. Run by the seed and at every start, so a data
+ * folder seeded before a test card was added to the table gets it too. Answers how many were added.
+ */
+export async function seedSandboxAccounts(db: Db, options: { secret: string; now?: Date }): Promise<number> {
+  const ending = periodEnd(options.now ?? new Date());
+  const added = await db
     .insert(sandboxAccounts)
     .values(
       SANDBOX_CARDS.map((card) => ({
         type: card.type,
-        fingerprint: fingerprint(card.number),
+        fingerprint: keyedHash(options.secret, 'card-fingerprint', card.number),
         last4: card.number.slice(-4),
         behavior: card.behavior,
         balanceCents: card.balanceCents,
         periodEndsAt: ending,
       })),
     )
-    .onConflictDoNothing();
-
-  const added = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
-  const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
-  return { productsAdded: added, demoCustomersAdded: demo };
+    .onConflictDoNothing()
+    .returning({ id: sandboxAccounts.id });
+  return added.length;
 }
 
 async function seedDemoCustomers(

@@ -4,9 +4,13 @@
  * and code pairs are the documented test cards (`SANDBOX_CARDS`), balances and the end of the
  * allowance period come from the sandbox ledger (`sandbox_accounts`, loaded by the seed and
  * charged by the sandbox gateways). A real issuer plugs in behind the same port.
+ *
+ * It issues benefit and insurance cards only (network, national, S3): the sandbox credit cards of
+ * the `credit` payment method are unknown to it, so they can neither be added to an account nor
+ * answer the guest balance check.
  */
-import { eq } from 'drizzle-orm';
-import type { CardType } from '@otc/sdk';
+import { and, eq, inArray } from 'drizzle-orm';
+import { CARD_TYPES, type CardType } from '@otc/sdk';
 import type { Db } from '../db/client.js';
 import { sandboxAccounts } from '../db/schema.js';
 import { safeEqual } from '../lib/crypto.js';
@@ -32,7 +36,9 @@ export function createSandboxIssuer(options: {
   const { db } = options;
   return {
     async lookup(type, digits, code) {
-      const card = SANDBOX_CARDS.find((c) => c.type === type && c.number === digits);
+      // Benefit card types only: a sandbox credit card never matches, whatever type is passed.
+      const benefit = (CARD_TYPES as readonly string[]).includes(type);
+      const card = SANDBOX_CARDS.find((c) => benefit && c.type === type && c.number === digits);
       // Compare codes in constant time even when the number is unknown.
       const matches = safeEqual(card?.code ?? '\u0000', code) && card !== undefined;
       if (!matches) return null;
@@ -43,7 +49,7 @@ export function createSandboxIssuer(options: {
       const [row] = await db
         .select({ balanceCents: sandboxAccounts.balanceCents, periodEndsAt: sandboxAccounts.periodEndsAt })
         .from(sandboxAccounts)
-        .where(eq(sandboxAccounts.fingerprint, fingerprint))
+        .where(and(eq(sandboxAccounts.fingerprint, fingerprint), inArray(sandboxAccounts.type, [...CARD_TYPES])))
         .limit(1);
       return row ?? null;
     },

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { count, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PLAN_CODES } from '@otc/sdk';
+import { CARD_TYPES, PLAN_CODES, type CardType } from '@otc/sdk';
+import { isPaymentInputValid } from '@otc/sdk/rules';
+import { validateCardNumber } from '@otc/sdk/validation';
 import { categories, healthPlans, productPlans, products, promoCodes, sandboxAccounts } from '../../src/db/schema.js';
+import { keyedHash } from '../../src/lib/crypto.js';
 import { DEFAULT_PRODUCT_COUNT, productSpec } from '../../src/seed/catalog.js';
-import { SANDBOX_CARDS, seed, seedProducts } from '../../src/seed/seed.js';
+import { SANDBOX_CARDS, seed, seedProducts, seedSandboxAccounts } from '../../src/seed/seed.js';
 import { openTestDatabase, TEST_SECRET } from '../helpers.js';
 import type { Database } from '../../src/db/client.js';
 
@@ -91,5 +95,63 @@ describe('demo catalog', () => {
     expect(row?.n).toBe(DEFAULT_PRODUCT_COUNT + 2500);
     const [unique] = await database.db.select({ n: sql<number>`count(distinct ${products.nameEn})::int` }).from(products);
     expect(unique?.n).toBe(DEFAULT_PRODUCT_COUNT + 2500);
+  });
+});
+
+describe('sandbox cards', () => {
+  it('README "Sandbox cards" table lists exactly SANDBOX_CARDS, in order', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const section = readme.split('## Sandbox cards')[1]?.split('\n## ')[0] ?? '';
+    const rows = section
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| Type') && !line.startsWith('| ---'))
+      .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    const behaviors: Record<string, string> = { approve: 'approve', decline: 'decline', 'insufficient funds': 'insufficient' };
+    const documented = rows.map(([type, number, code, behavior, balance]) => ({
+      type,
+      // "6035 0000 0000 0000 019 (19 digits)" -> the digits.
+      number: number?.replace(/\(.*\)/, '').replace(/\s/g, ''),
+      code: code === '—' ? null : code,
+      behavior: behaviors[behavior?.replace(/\(.*\)/, '').trim() ?? ''] ?? behavior,
+      balanceCents: Math.round(Number(balance) * 100),
+    }));
+    expect(documented).toEqual(SANDBOX_CARDS.map((card) => ({ ...card })));
+  });
+
+  it('benefit cards have valid lengths and codes; credit cards pass the credit input check', () => {
+    const credit = SANDBOX_CARDS.filter((card) => card.type === 'credit');
+    expect(credit.map((card) => card.behavior).sort()).toEqual(['approve', 'decline', 'insufficient']);
+    for (const card of SANDBOX_CARDS) {
+      if (card.type === 'credit') {
+        expect(isPaymentInputValid('credit', { card: card.number }).valid, card.number).toBe(true);
+        expect(card.code).toBeNull();
+      } else {
+        expect(CARD_TYPES).toContain(card.type);
+        expect(validateCardNumber(card.number, card.type as CardType), card.number).toBeNull();
+        expect(card.code).toMatch(/^\d{3,4}$/);
+      }
+    }
+    expect(new Set(SANDBOX_CARDS.map((card) => card.number)).size).toBe(SANDBOX_CARDS.length);
+  });
+
+  it('a data folder seeded before a card was added gets it, keeping the balances already there', async () => {
+    const db = database.db;
+    const fingerprint = (digits: string) => keyedHash(TEST_SECRET, 'card-fingerprint', digits);
+    // An older ledger: no credit cards yet, and one account already charged.
+    await db.delete(sandboxAccounts).where(eq(sandboxAccounts.type, 'credit'));
+    const charged = fingerprint('6035000000000001');
+    await db.update(sandboxAccounts).set({ balanceCents: 1234 }).where(eq(sandboxAccounts.fingerprint, charged));
+
+    expect(await seedSandboxAccounts(db, { secret: TEST_SECRET })).toBe(3);
+    const accounts = await db.select().from(sandboxAccounts);
+    expect(accounts).toHaveLength(SANDBOX_CARDS.length);
+    expect(accounts.find((a) => a.fingerprint === charged)?.balanceCents).toBe(1234);
+    const credit = accounts.filter((a) => a.type === 'credit').sort((a, b) => a.id - b.id);
+    expect(credit.map((a) => [a.last4, a.behavior, a.balanceCents])).toEqual([
+      ['4242', 'approve', 50000],
+      ['0002', 'decline', 50000],
+      ['9995', 'insufficient', 500],
+    ]);
+    expect(await seedSandboxAccounts(db, { secret: TEST_SECRET })).toBe(0);
   });
 });

@@ -1,5 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CardType } from '@otc/sdk';
 import { cardListSchema, customerSchema } from '@otc/sdk/schemas';
+import { sandboxAccounts } from '../../../src/db/schema.js';
+import { keyedHash } from '../../../src/lib/crypto.js';
+import { createSandboxIssuer } from '../../../src/services/card-issuer.js';
 import { seed } from '../../../src/seed/seed.js';
 import { TEST_SECRET, bearer, buildTestApp, call, registerCustomer, type TestApp } from '../../helpers.js';
 
@@ -92,6 +97,37 @@ describe('adding cards', () => {
     expect(wrongType.body.code).toBe('card_number_or_code_is_not_correct');
   });
 
+  it('never adds a sandbox credit card as a benefit or insurance card', async () => {
+    const { token } = await registerCustomer(t.app, 'cards.credit@example.com');
+    const asCredit = await addCard(token, 'credit', '4242424242424242', '123');
+    expect(asCredit.status).toBe(422);
+    expect(asCredit.body.data).toHaveProperty('type');
+    for (const type of ['network', 'national', 's3']) {
+      for (const number of ['4242424242424242', '4000000000000002', '4000000000009995']) {
+        for (const code of ['123', '000']) {
+          const res = await addCard(token, type, number, code);
+          expect(res.status, `${type} ${number} ${code}`).toBe(422);
+          expect(res.body.code).toBe('card_number_or_code_is_not_correct');
+        }
+      }
+    }
+    expect((await send(token, 'GET', '/api/insurance-card')).body).toEqual({ data: [] });
+  });
+
+  it('the sandbox issuer knows no credit card, by number or by fingerprint', async () => {
+    const fingerprint = (digits: string) => keyedHash(TEST_SECRET, 'card-fingerprint', digits);
+    const issuer = createSandboxIssuer({ db: t.database.db, fingerprint });
+    expect(await issuer.lookup('credit' as CardType, '4242424242424242', '\u0000')).toBeNull();
+    expect(await issuer.balance(fingerprint('4242424242424242'))).toBeNull();
+    // The ledger does hold it (the credit gateway charges it); a benefit card answers.
+    const [ledger] = await t.database.db
+      .select()
+      .from(sandboxAccounts)
+      .where(eq(sandboxAccounts.fingerprint, fingerprint('4242424242424242')));
+    expect(ledger).toMatchObject({ type: 'credit', balanceCents: 50000 });
+    expect(await issuer.balance(fingerprint('6035000000000001'))).toMatchObject({ balanceCents: 25000 });
+  });
+
   it('refuses a card linked to another account with 409 card_already_in_system', async () => {
     const { token } = await registerCustomer(t.app, 'cards.dup@example.com');
     // The network demo customer's card.
@@ -126,6 +162,18 @@ describe('guest balance check', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'national', last4: '0003', balance: '5.00', periodEndsAt: periodEnd });
+  });
+
+  it('does not answer for a sandbox credit card', async () => {
+    const check = (payload: object) => call(t.app, { method: 'POST', url: '/api/balance-check', payload });
+    const asCredit = await check({ type: 'credit', number: '4242424242424242', code: '123' });
+    expect(asCredit.status).toBe(422);
+    expect(asCredit.body).not.toHaveProperty('balance');
+    for (const type of ['network', 'national', 's3']) {
+      const res = await check({ type, number: '4242 4242 4242 4242', code: '123' });
+      expect(res.status, type).toBe(422);
+      expect(res.body.code).toBe('card_number_or_code_is_not_correct');
+    }
   });
 
   it('refuses a wrong code and a wrong length', async () => {

@@ -202,15 +202,18 @@ describe('complete and back to draft', () => {
   });
 });
 
+/** A placed order (3 units of a product of the plan) of a new shopper of app `on`. */
+async function placedOn(on: TestApp, options: { plan?: string; balanceCents?: number } = {}, skip = 6) {
+  const product = await stockedProduct(on, options.plan ?? 'cl1', 30, 1000, skip);
+  const shopper = await makeShopper(on, options);
+  const id = await readyDraft(on, shopper, product.id, 3);
+  const res = await api(on.app, shopper.token)('PATCH', `/api/order/${id}/complete`);
+  if (res.status !== 200) throw new Error(`complete ${res.status} ${JSON.stringify(res.body)}`);
+  return { id, shopper, product, as: api(on.app, shopper.token), total: String(res.body.price) };
+}
+
 describe('payment', () => {
-  async function placed(options: { plan?: string; balanceCents?: number } = {}, skip = 6) {
-    const product = await stockedProduct(t, options.plan ?? 'cl1', 30, 1000, skip);
-    const shopper = await makeShopper(t, options);
-    const id = await readyDraft(t, shopper, product.id, 3);
-    const res = await api(t.app, shopper.token)('PATCH', `/api/order/${id}/complete`);
-    if (res.status !== 200) throw new Error(`complete ${res.status} ${JSON.stringify(res.body)}`);
-    return { id, shopper, product, as: api(t.app, shopper.token), total: String(res.body.price) };
-  }
+  const placed = (options: { plan?: string; balanceCents?: number } = {}, skip = 6) => placedOn(t, options, skip);
 
   it('answers the sandbox declines, lack of funds and unavailable methods', async () => {
     const { id, as } = await placed();
@@ -259,6 +262,71 @@ describe('payment', () => {
       expect(rows).toHaveLength(1);
     }
     expect(await productStock(t, second.product.id)).toMatchObject({ reserved: 0 });
+  });
+});
+
+describe('credit payments (the second configuration)', () => {
+  let c: TestApp;
+  beforeAll(async () => {
+    c = await buildTestApp({ seed: true, config: { paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits', 'credit'] } });
+  });
+  afterAll(async () => c?.close());
+
+  const ledger = async (digits: string) => {
+    const fingerprint = c.app.services.cardFingerprint(digits);
+    const [account] = await c.database.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.fingerprint, fingerprint));
+    return account!;
+  };
+  const pay = (order: Awaited<ReturnType<typeof placedOn>>, card: string, code = 'credit') =>
+    order.as('POST', `/api/order/${order.id}/pay`, { code, input: { card } });
+
+  it('approves with 4242 4242 4242 4242: payment verification, the credit account charged', async () => {
+    const order = await placedOn(c);
+    const before = (await ledger('4242424242424242')).balanceCents;
+    const paid = await pay(order, '4242 4242 4242 4242');
+    expect(paid.status).toBe(200);
+    expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: order.id, status: -5, amount: order.total });
+    expect((await ledger('4242424242424242')).balanceCents).toBe(before - toCents(order.total));
+    const [payment] = await c.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(payment).toMatchObject({ method: 'credit', status: 'approved', last4: '4242', amountCents: toCents(order.total) });
+    expect(JSON.stringify(payment)).not.toContain('4242424242424242');
+    const detail = orderDetailSchema.parse((await order.as('GET', `/api/order/${order.id}`)).body);
+    expect(detail.payment).toMatchObject({ code: 'credit', last4: '4242' });
+    expect(await productStock(c, order.product.id)).toEqual({ stock: 27, reserved: 0 });
+  });
+
+  it('declines 4000 0000 0000 0002 and lacks funds on 4000 0000 0000 9995; the order still waits', async () => {
+    const order = await placedOn(c, {}, 7);
+    const declined = await pay(order, '4000000000000002');
+    expect(declined.status).toBe(422);
+    expect(declined.body).toMatchObject({ code: 'card_number_or_code_is_not_correct', message: 'Card number or code is not correct' });
+    const poor = await pay(order, '4000 0000 0000 9995');
+    expect(poor.status).toBe(422);
+    expect(poor.body).toMatchObject({ code: 'notEnoughBalance', message: "You don't have enough funds to pay for this order" });
+    expect((await ledger('4000000000000002')).balanceCents).toBe(50000);
+    expect((await ledger('4000000000009995')).balanceCents).toBe(500);
+    const rows = await c.database.db.select().from(payments).where(eq(payments.orderId, order.id));
+    expect(rows.map((r) => [r.status, r.last4, r.errorCode])).toEqual([
+      ['declined', '0002', 'card_number_or_code_is_not_correct'],
+      ['declined', '9995', 'notEnoughBalance'],
+    ]);
+    expect((await order.as('GET', `/api/order/${order.id}`)).body.status).toBe(-10);
+  });
+
+  it('keeps credit and benefit cards apart; refuses numbers failing the Luhn check', async () => {
+    const order = await placedOn(c, {}, 8);
+    const luhn = await pay(order, '4242424242424241');
+    expect(luhn.status).toBe(422);
+    expect(luhn.body.data).toEqual({ card: ['Your card number is not valid'] });
+    // A benefit card through credit (no sandbox benefit number is Luhn-valid), a credit card
+    // through trnsx (unknown to that processor): both refused, nothing charged.
+    const benefit = await pay(order, '6035000000000001');
+    expect(benefit.status).toBe(422);
+    expect(benefit.body.data).toEqual({ card: ['Your card number is not valid'] });
+    const asNetwork = await pay(order, '4242424242424242', 'trnsx');
+    expect(asNetwork.body.code).toBe('card_number_or_code_is_not_correct');
+    expect((await ledger('6035000000000001')).balanceCents).toBe(25000);
+    expect((await order.as('GET', `/api/order/${order.id}`)).body.status).toBe(-10);
   });
 });
 
