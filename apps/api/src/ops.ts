@@ -57,7 +57,13 @@ async function main(args: string[]) {
       case ORDER_COMMANDS[0]:
       case ORDER_COMMANDS[1]:
       case ORDER_COMMANDS[2]:
-        console.log(await runOrderCommand({ db: database.db, clock: systemClock, config }, command, rest));
+        console.log(
+          await runOrderCommand(
+            { db: database.db, clock: systemClock, config, secret: resolveSecret(config.jwtSecret, config.dataDir) },
+            command,
+            rest,
+          ),
+        );
         break;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);

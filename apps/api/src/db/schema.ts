@@ -460,9 +460,12 @@ export const payments = pgTable(
     /** Payment method code. */
     method: text().notNull(),
     amountCents: integer().notNull(),
-    /** 'approved', 'declined' or 'pending'. */
+    /**
+     * 'approved', 'declined', 'pending', or 'refunded': the refund of the order's approved payment
+     * (same amount, method and card; key `order:<id>:refund`), when a paid order is cancelled.
+     */
     status: text().notNull(),
-    /** One charge per order and attempt: paying twice charges once. */
+    /** One charge per order and attempt: paying twice charges once, cancelling refunds once. */
     idempotencyKey: text().notNull().unique(),
     last4: text(),
     fingerprint: text(),

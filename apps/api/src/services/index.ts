@@ -64,8 +64,8 @@ export function createServices(deps: ServiceDeps) {
   const customers = createCustomersService({ db, clock });
   const auth = createAuthService({ db, clock, codes, tokens, customers });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
-  const orders = createOrdersService({ db, clock, config, customers });
   const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint) });
+  const orders = createOrdersService({ db, clock, config, customers, payments });
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
   const contacts = createContactsService({ db, config, codes, tokens, customers });
   const addresses = createAddressesService({ db, config, clock });

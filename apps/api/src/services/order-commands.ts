@@ -2,20 +2,24 @@
  * The order subcommands of the operations command (src/ops.ts), kept apart so tests run them on a
  * test database:
  *   order:advance <id>   confirmed/paymentVerification -> packaging -> shipped -> delivered
- *   order:cancel <id>    cancels; releases the reservation (unpaid) or restocks (paid)
+ *   order:cancel <id>    cancels; releases the reservation (unpaid) or restocks and refunds (paid)
  *   stock:set <sku> <n>  units on hand of a product (SKU code or id)
  */
 import { ORDER_STATUS } from '@otc/sdk';
+import { fromCents } from '@otc/sdk/rules';
 import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
+import { keyedHash } from '../lib/crypto.js';
 import { createCustomersService } from './customers.js';
 import { createOrdersService } from './orders.js';
+import { sandboxGateways } from './payment-gateways/sandbox.js';
+import { createPaymentsService } from './payments.js';
 
 export const ORDER_COMMANDS = ['order:advance', 'order:cancel', 'stock:set'] as const;
 
 export const ORDER_USAGE = `  order:advance <id>      confirmed/payment verification -> packaging -> shipped (tracking number) -> delivered
-  order:cancel <id>       cancel a placed order (releases reserved stock, or restocks a paid one)
+  order:cancel <id>       cancel a placed order (releases reserved stock, or restocks and refunds a paid one)
   stock:set <sku> <n>     set the units on hand of a product (SKU code or id)`;
 
 function orderId(raw: string | undefined): number {
@@ -24,15 +28,28 @@ function orderId(raw: string | undefined): number {
   return id;
 }
 
+export interface OrderCommandDeps {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  /** The server secret: card fingerprints are keyed with it. */
+  secret: string;
+}
+
 /** Runs one subcommand; answers the line to print. Errors throw with a readable message. */
 export async function runOrderCommand(
-  deps: { db: Db; clock: Clock; config: AppConfig },
+  deps: OrderCommandDeps,
   command: string,
   args: string[],
 ): Promise<string> {
+  const { db, clock, config, secret } = deps;
+  const gateways = sandboxGateways((digits) => keyedHash(secret, 'card-fingerprint', digits));
   const orders = createOrdersService({
-    ...deps,
-    customers: createCustomersService({ db: deps.db, clock: deps.clock }),
+    db,
+    clock,
+    config,
+    customers: createCustomersService({ db, clock }),
+    payments: createPaymentsService({ db, clock, config, gateways }),
   });
   switch (command) {
     case 'order:advance': {
@@ -41,8 +58,9 @@ export async function runOrderCommand(
       return `order ${order.id} (#${order.number}) is now ${order.status}${tracking}`;
     }
     case 'order:cancel': {
-      const order = await orders.cancel(orderId(args[0]));
-      return `order ${order.id} (#${order.number}) is cancelled`;
+      const { order, refund } = await orders.cancel(orderId(args[0]));
+      const refunded = refund ? `, ${fromCents(refund.amountCents)} refunded to ${refund.method}` : '';
+      return `order ${order.id} (#${order.number}) is cancelled${refunded}`;
     }
     case 'stock:set': {
       const [sku, raw] = args;

@@ -1,7 +1,8 @@
 /**
  * Orders: the open draft (one per customer), its rows, recalculation, promo code, placing it
  * (stock reserved in one transaction), going back to draft, history and detail, delivery address
- * and the operations that move a placed order on (packaging, shipped, delivered, cancelled).
+ * and the operations that move a placed order on (packaging, shipped, delivered, cancelled; a
+ * cancelled paid order is refunded in the same transaction, once).
  *
  * Decisions (spec "not shown"):
  * - Shipping is free and tax is 0: OTC items bought with a health-plan benefit allowance are not
@@ -44,6 +45,7 @@ import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { errors, HttpError, validationError, type Lang } from '../lib/errors.js';
 import type { CustomersService } from './customers.js';
+import type { PaymentsService } from './payments.js';
 
 export const ORDER_PAGE_SIZE = 10;
 const NO_SUCH_PRODUCT = 'This product does not exist.';
@@ -107,6 +109,8 @@ export function createOrdersService(deps: {
   clock: Clock;
   config: AppConfig;
   customers: CustomersService;
+  /** Refunds the payment of a cancelled order. */
+  payments: Pick<PaymentsService, 'refund'>;
 }) {
   const { db, clock, config } = deps;
 
@@ -649,7 +653,11 @@ export function createOrdersService(deps: {
       });
     },
 
-    /** Cancels a placed order: an unpaid one releases its reservation, a paid one restocks. */
+    /**
+     * Cancels a placed order: an unpaid one releases its reservation; a paid one restocks and its
+     * payment is refunded (recorded, with an order event), all in this transaction. The order row
+     * is locked and a cancelled order cannot be cancelled again, so the refund happens once.
+     */
     async cancel(orderId: number) {
       return db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -678,7 +686,13 @@ export function createOrdersService(deps: {
           .where(eq(orders.id, orderId))
           .returning();
         await event(tx, orderId, ORDER_STATUS.cancelled);
-        return updated!;
+        // Whatever approved payment there is goes back (an unpaid order has none).
+        const refund = await deps.payments.refund(tx, order);
+        if (refund) {
+          const card = refund.last4 ? ` card ending ${refund.last4}` : '';
+          await event(tx, orderId, ORDER_STATUS.cancelled, `refunded ${fromCents(refund.amountCents)} to ${refund.method}${card}`);
+        }
+        return { order: updated!, refund };
       });
     },
 

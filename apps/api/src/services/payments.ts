@@ -3,13 +3,17 @@
  * whole charge, so two concurrent pays of one order run one after the other; the second finds the
  * order paid and answers the first payment (idempotent: one approved payment per order, enforced
  * by the unique `order:<id>` key too). An approved charge moves the reserved units to sold.
+ *
+ * Refunds (a cancelled paid order) run inside the cancel's transaction: the approved charge is
+ * given back in full through the gateway it was paid with and recorded as a `refunded` payment
+ * row under the unique key `order:<id>:refund`, so an order is refunded at most once.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS, type PaymentMethodCode } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
 import type { PaymentAnswer } from '@otc/sdk/schemas';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { customers, orderEvents, orderRows, orders, payments, products } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
@@ -35,6 +39,44 @@ export function createPaymentsService(deps: {
   });
 
   return {
+    /**
+     * Gives back the approved payment of an order, in the caller's transaction (which holds the
+     * order row locked): through the gateway of the method it was paid with, enabled or not now.
+     * Answers what was refunded, or null when the order has no approved payment or was refunded
+     * already. A gateway that cannot refund throws, and so rolls the caller back.
+     */
+    async refund(tx: Tx, order: { id: number; customerId: number }): Promise<Refund | null> {
+      const [paid] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')));
+      if (!paid) return null;
+      const key = `order:${order.id}:refund`;
+      const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, key));
+      if (done) return null;
+      const gateway = gateways.get(paid.method as PaymentMethodCode);
+      if (!gateway) throw new Error(`order ${order.id}: no payment gateway "${paid.method}" to refund through`);
+      const result = await gateway.refund({
+        tx,
+        customerId: order.customerId,
+        orderId: order.id,
+        amountCents: paid.amountCents,
+        payment: { last4: paid.last4, fingerprint: paid.fingerprint, reference: paid.reference },
+      });
+      await tx.insert(payments).values({
+        orderId: order.id,
+        method: paid.method,
+        amountCents: paid.amountCents,
+        status: 'refunded',
+        idempotencyKey: key,
+        last4: paid.last4,
+        fingerprint: paid.fingerprint,
+        reference: result.reference,
+        createdAt: clock.now(),
+      });
+      return { amountCents: paid.amountCents, method: paid.method, last4: paid.last4 };
+    },
+
     async pay(
       customerId: number,
       orderId: number,
@@ -138,6 +180,12 @@ export function createPaymentsService(deps: {
       throw declined.error;
     },
   };
+}
+
+export interface Refund {
+  amountCents: number;
+  method: string;
+  last4: string | null;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

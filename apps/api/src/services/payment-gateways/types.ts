@@ -2,6 +2,8 @@
  * The payment port: one gateway per method code. A gateway charges an amount inside the caller's
  * transaction (the sandboxes keep their ledger in the same database, so a charge and the order's
  * status change commit together) and answers approved or declined; a bad input throws a 422.
+ * It refunds an approved charge the same way (a cancelled paid order): the money goes back where
+ * it came from, or the refund throws and the caller's transaction (the cancel) rolls back.
  * Real processors plug in behind the same interface.
  */
 import type { PaymentMethodCode } from '@otc/sdk';
@@ -33,9 +35,27 @@ export type ChargeResult =
       error: HttpError;
     };
 
+export interface RefundRequest {
+  tx: Tx;
+  /** The customer who paid (the order's customer). */
+  customerId: number;
+  orderId: number;
+  /** The whole approved charge. */
+  amountCents: number;
+  /** What the approved charge recorded. */
+  payment: { last4: string | null; fingerprint: string | null; reference: string | null };
+}
+
+export interface RefundResult {
+  /** The processor's reference of the refund. */
+  reference: string;
+}
+
 export interface PaymentGateway {
   code: PaymentMethodCode;
   /** A card typed at checkout: the order goes to payment verification, else it is confirmed. */
   cardPayment: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Gives an approved charge back in full; throws when it cannot (nothing is then refunded). */
+  refund(request: RefundRequest): Promise<RefundResult>;
 }
