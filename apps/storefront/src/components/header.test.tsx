@@ -25,7 +25,8 @@ describe('header', () => {
     const { store, router } = await renderApp('/');
     await waitForUrl(router, '/');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    // The modal's module may still be loading on a first open (it is not in the first load).
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     expect(store.getState().ui.searchOpen).toBe(true);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

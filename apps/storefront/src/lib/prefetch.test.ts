@@ -1,4 +1,4 @@
-import { createPrefetchQueue } from './prefetch';
+import { createPrefetchQueue, whenIdle } from './prefetch';
 import { buildRoutes, createRoutePrefetcher } from '../app/router';
 
 function deferred() {
@@ -41,5 +41,37 @@ describe('route prefetch queue', () => {
     prefetch('/es/catalog');
     prefetch('/es/catalog');
     expect(lazy).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('whenIdle', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs the task later, never during the current work, and not once cancelled', async () => {
+    vi.useFakeTimers();
+    expect(document.readyState).toBe('complete');
+    const task = vi.fn();
+    whenIdle(task);
+    expect(task).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(task).toHaveBeenCalledTimes(1);
+
+    const cancelled = vi.fn();
+    whenIdle(cancelled)();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(cancelled).not.toHaveBeenCalled();
+  });
+
+  it('waits for the page to load', async () => {
+    vi.useFakeTimers();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('interactive');
+    const task = vi.fn();
+    whenIdle(task);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(task).not.toHaveBeenCalled();
+    readyState.mockRestore();
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(task).toHaveBeenCalledTimes(1);
   });
 });

@@ -43,3 +43,25 @@ export function createPrefetchQueue(limit: number = ROUTE_PREFETCH_LIMIT) {
 }
 
 export type PrefetchQueue = ReturnType<typeof createPrefetchQueue>;
+
+/**
+ * Runs `task` once the page has loaded and the main thread is idle, so warming the pages a
+ * link leads to never competes with drawing this one. Returns a cancel function.
+ */
+export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
+  let cancelled = false;
+  const run = () => {
+    if (!cancelled) task();
+  };
+  const schedule = () => {
+    if (cancelled) return;
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
+    else setTimeout(run, 1);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', schedule);
+  };
+}

@@ -6,7 +6,7 @@ import { createAppStore } from '../../app/store';
 import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
 import { searchOpened } from '../ui/ui-slice';
-import { SearchSlot } from '../../components/search-slot';
+import { loadSearchModal, SearchSlot } from '../../components/search-slot';
 import type { SearchAnswer } from './search-api';
 
 const categories = [
@@ -89,6 +89,12 @@ function type(input: HTMLElement, value: string) {
 async function advance(ms: number) {
   await act(() => vi.advanceTimersByTimeAsync(ms));
 }
+
+// The slot loads the modal's module at idle time or on first open; these tests start with it
+// loaded (as after the idle warm-up), so opening draws it at once even under fake timers.
+beforeAll(async () => {
+  await loadSearchModal();
+});
 
 beforeEach(() => {
   searches = [];

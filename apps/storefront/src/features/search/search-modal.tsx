@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AppLink } from '../../components/app-link';
 import { env } from '../../env';
 import { useGetSettingsQuery } from '../settings/settings-api';
-import { searchClosed, searchOpened, selectSearchOpen } from '../ui/ui-slice';
+import { searchClosed, selectSearchOpen } from '../ui/ui-slice';
 import { useLocale } from '../../lib/use-locale';
 import { useSearchProductsQuery, type SearchAnswer, type SearchCategory } from './search-api';
 
@@ -28,14 +28,9 @@ function withCategory(catalogPath: string, id: number): string {
 const listLink =
   'flex min-h-11 items-center rounded-lg px-3 py-2 font-semibold underline-offset-4 hover:bg-surface-3 hover:underline';
 
-/** True when the key press came from a place where `/` is typed text. */
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
-}
-
 /**
- * The search modal (spec sections 2 and 4): opened from the header button or the `/` key, it
+ * The search modal (spec sections 2 and 4): opened from the header button or the `/` key
+ * (`useSearchShortcut`, in the layout: this module is loaded on first open), it
  * shows the categories under 3 characters and the search answer from 3. The typed text becomes
  * the query after 500 ms of quiet (at most 2000 ms while typing on); Enter applies it at once and
  * searches again. Any link, both close buttons, Escape and a click outside close it. The text
@@ -69,17 +64,6 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
   const searching = query.length >= MIN_SEARCH_LENGTH;
   const locale = useLocale();
   const search = useSearchProductsQuery({ q: query, plan, locale }, { skip: !open || !searching });
-
-  useEffect(() => {
-    function onKeyDown(event: globalThis.KeyboardEvent) {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (isTypingTarget(event.target)) return;
-      event.preventDefault();
-      dispatch(searchOpened());
-    }
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [dispatch]);
 
   const close = () => dispatch(searchClosed());
 
