@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { firstLoadChunks } from './vite/first-load-chunks';
 import { precompress } from './vite/precompress';
 
 /** The API the dev and preview servers forward `/api` and `/sitemap.xml` to. */
@@ -44,5 +45,10 @@ export default defineConfig({
   preview: { port: 4173, proxy },
   // The manifest (dist/.vite/manifest.json) maps source modules to chunks: the Lighthouse bench
   // reads it to tell a page's own scripts from the route modules its links prefetch.
-  build: { target: 'es2022', sourcemap: true, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    manifest: true,
+    rollupOptions: { output: { manualChunks: firstLoadChunks() } },
+  },
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { formatPrice, type ProductSummary } from '@otc/sdk';
@@ -10,8 +10,12 @@ import { ProductFlags, availabilityOf } from './product-flags';
 /** Product pictures are square (400 x 400 SVG from the API). */
 export const PRODUCT_IMAGE_SIZE = 400;
 
-/** A product card of the catalog, home and similar lists: link, price, flags, add to cart. */
-export function ProductTile({
+/**
+ * A product card of the catalog, home and similar lists: link, price, flags, add to cart.
+ * Memoised: a list page re-renders as its other queries settle (filters, plans, counts), and its
+ * two dozen cards need not follow while their product (cached by RTK Query) is the same.
+ */
+export const ProductTile = memo(function ProductTile({
   product,
   headingLevel = 3,
   priority = false,
@@ -75,4 +79,4 @@ export function ProductTile({
       }
     />
   );
-}
+});
