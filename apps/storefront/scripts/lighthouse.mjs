@@ -27,8 +27,8 @@
 // every page; first-load JavaScript of /catalog (and /es/catalog) <= 150 KB gzip. Prints PASS or
 // FAIL per target and exits 1 on any FAIL.
 //
-// Environment: BENCH_RUNS (runs per page), BENCH_KEEP_DATA=1 (keep the temporary DATA_DIR),
-// CHROME_PATH. Builds the storefront and the API first when their dist/ is missing.
+// Environment: BENCH_RUNS (runs per page), BENCH_PAGES (e.g. `catalog,item`: only those pages,
+// both languages), BENCH_KEEP_DATA=1 (keep the temporary DATA_DIR), CHROME_PATH. Builds the storefront and the API first when their dist/ is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -324,7 +324,8 @@ async function main() {
     const home = 'src/features/catalog/pages/home-page.tsx';
     const catalog = 'src/features/catalog/pages/catalog-page.tsx';
     const item = 'src/features/catalog/pages/item-page.tsx';
-    const pages = [
+    const only = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
+    const allPages = [
       { name: 'home', path: '/', module: home },
       { name: 'catalog', path: '/catalog', module: catalog },
       { name: 'item', path: `/item/${itemId}`, module: item },
@@ -332,6 +333,8 @@ async function main() {
       { name: 'catalog', path: '/es/catalog', module: catalog },
       { name: 'item', path: `/es/item/${itemId}`, module: item },
     ];
+    const pages = allPages.filter((page) => only.length === 0 || only.includes(page.name));
+    if (pages.length === 0) throw new Error(`BENCH_PAGES=${only.join(',')} names no page`);
     log(`API and storefront at ${api.origin}; ${runs} Lighthouse run(s) per page (mobile)`);
     for (const page of pages) {
       const results = [];
