@@ -4,6 +4,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { precompress } from './vite/precompress';
+import { routePreloads } from './vite/route-preloads';
 
 /** The API the dev and preview servers forward `/api` and `/sitemap.xml` to. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -36,6 +37,10 @@ export default defineConfig({
     lingui(),
     tailwindcss(),
     versionFile(),
+    routePreloads({
+      routesModule: 'src/app/routes.ts',
+      localeCatalog: /\/src\/locales\/([a-z]{2})\/messages\.[jt]s$/,
+    }),
     precompress(),
   ],
   define: {

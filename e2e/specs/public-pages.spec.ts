@@ -60,3 +60,29 @@ test.describe('content security policy', () => {
     }
   });
 });
+
+test.describe('route preloads', () => {
+  // index.html lists each route's scripts (#route-preloads); first-paint.js preloads those of
+  // the address before the app starts, and the app then uses them (one request each).
+  test('an item page in Spanish preloads its page script and the Spanish catalog', async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(`/es/item/${demoProduct.id}`);
+    await expect(mainHeading(page)).toHaveText(demoProduct.name.es);
+    const data = JSON.parse((await page.locator('#route-preloads').textContent()) ?? '{}') as {
+      routes: [string, string[]][];
+      locales: Record<string, string[]>;
+    };
+    const itemScripts = data.routes.find(([pattern]) => pattern === 'item/:id')?.[1] ?? [];
+    expect(itemScripts.some((script) => /\/item-page-[\w-]+\.js$/.test(script))).toBe(true);
+    const expected = [...(data.locales.es ?? []), ...itemScripts];
+    expect(expected.length).toBeGreaterThan(1);
+    const preloaded = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    for (const script of expected) {
+      expect(preloaded, script).toContain(script);
+      expect(requested.filter((path) => path === script), script).toHaveLength(1);
+    }
+  });
+});

@@ -1,19 +1,26 @@
-// Before first paint: language of <html> from the address, and the colour mode
-// (localStorage "colour-mode": light | dark; none = follow the device). Keep in step with
-// src/lib/colour-mode.ts and src/lib/locale.ts.
+// Runs before first paint and before any module (a classic, blocking script in <head>).
 //
-// Also before any module runs: zod (the SDK's schemas) probes once whether it may compile
-// parsers with `new Function`. The CSP (script-src 'self') forbids eval, so the probe can only
-// fail, and Chrome reports it as a CSP violation. zod reads its configuration from
-// globalThis.__zod_globalConfig (shared by every copy of zod); `jitless` skips the probe and
-// parses the way it must under this CSP anyway.
+// 1. Language of <html> from the address, and the colour mode (localStorage "colour-mode":
+//    light | dark; none = follow the device). Keep in step with src/lib/colour-mode.ts and
+//    src/lib/locale.ts.
+//
+// 2. The page's own scripts: the build puts in index.html (#route-preloads, see
+//    vite/route-preloads.ts) which scripts each route of the page table and each locale's
+//    catalog need beyond the first load; those of this address are preloaded now, beside the
+//    app's scripts, rather than requested once the app has started.
+//
+// 3. zod (the SDK's schemas) probes once whether it may compile parsers with `new Function`.
+//    The CSP (script-src 'self') forbids eval, so the probe can only fail, and Chrome reports it
+//    as a CSP violation. zod reads its configuration from globalThis.__zod_globalConfig (shared
+//    by every copy of zod); `jitless` skips the probe and parses the way it must under this CSP.
 (function () {
   var zodConfig = window.__zod_globalConfig || (window.__zod_globalConfig = {});
   zodConfig.jitless = true;
 
   var root = document.documentElement;
   var path = location.pathname;
-  if (path === '/es' || path.indexOf('/es/') === 0) root.lang = 'es-US';
+  var spanish = path === '/es' || path.indexOf('/es/') === 0;
+  if (spanish) root.lang = 'es-US';
   var mode = null;
   try {
     mode = localStorage.getItem('colour-mode');
@@ -25,4 +32,39 @@
     (mode !== 'light' && window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) root.classList.add('dark');
   root.style.colorScheme = dark ? 'dark' : 'light';
+
+  var block = document.getElementById('route-preloads');
+  if (!block) return;
+  var preloads;
+  try {
+    preloads = JSON.parse(block.textContent || '');
+  } catch {
+    return;
+  }
+  var segments = (spanish ? path.slice(3) : path).split('/').filter(Boolean);
+  // The route whose pattern matches with the most literal segments (`order/delivery` before
+  // `order/:id`, as the router ranks them).
+  var best = null;
+  var bestScore = -1;
+  for (var i = 0; i < preloads.routes.length; i += 1) {
+    var pattern = preloads.routes[i][0].split('/').filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    var score = 0;
+    for (var j = 0; j < pattern.length && score >= 0; j += 1) {
+      if (pattern[j].charAt(0) === ':') continue;
+      score = pattern[j] === segments[j] ? score + 1 : -1;
+    }
+    if (score > bestScore) {
+      best = preloads.routes[i][1];
+      bestScore = score;
+    }
+  }
+  var scripts = (preloads.locales[spanish ? 'es' : 'en'] || []).concat(best || []);
+  for (var k = 0; k < scripts.length; k += 1) {
+    var link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = scripts[k];
+    document.head.appendChild(link);
+  }
 })();

@@ -8,6 +8,8 @@ configure({ asyncUtilTimeout: 4000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
+  // Build-tool tests (vite/*.test.ts) may run in the node environment: no DOM to reset.
+  if (typeof document === 'undefined') return;
   localStorage.clear();
   sessionStorage.clear();
   document.cookie = 'locale=; path=/; max-age=0';
