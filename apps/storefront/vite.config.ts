@@ -55,5 +55,8 @@ export default defineConfig({
     sourcemap: true,
     manifest: true,
     rollupOptions: { output: { manualChunks: firstLoadChunks() } },
+    // The vendor chunk is ~510 kB minified (~160 kB gzip); `pnpm bench` holds the real budget
+    // (first-load JS in gzip per page), so Vite's generic 500 kB warning is raised a little.
+    chunkSizeWarningLimit: 550,
   },
 });

@@ -176,8 +176,8 @@ function activeItemId(list) {
   return item.id;
 }
 
-function runLighthouse(url, file) {
-  return new Promise((resolveRun, reject) => {
+function lighthouseOnce(url, file) {
+  return new Promise((resolveRun) => {
     const child = spawn(
       lighthouse,
       [
@@ -190,11 +190,29 @@ function runLighthouse(url, file) {
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'inherit', 'inherit'] },
     );
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolveRun() : reject(new Error(`lighthouse exited ${code} on ${url}`)),
-    );
+    child.on('error', (error) => resolveRun({ error: error.message }));
+    child.on('exit', (code) => {
+      if (code !== 0) return resolveRun({ error: `lighthouse exited ${code}` });
+      const report = JSON.parse(readFileSync(file, 'utf8'));
+      if (report.runtimeError) {
+        return resolveRun({ error: `${report.runtimeError.code} ${report.runtimeError.message}` });
+      }
+      return resolveRun({ report });
+    });
   });
+}
+
+/**
+ * One audit of `url`. A run Lighthouse could not measure (e.g. NO_NAVSTART: the trace was not
+ * recorded) gives no scores, so it is run again, twice at most; a score is never retried.
+ */
+async function runLighthouse(url, file) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { report, error } = await lighthouseOnce(url, file);
+    if (report) return report;
+    if (attempt === 3) throw new Error(`${url}: ${error}`);
+    log(`  ${url}: ${error}; running it again`);
+  }
 }
 
 const gzipCache = new Map();
@@ -340,11 +358,7 @@ async function main() {
       const results = [];
       for (let run = 1; run <= runs; run += 1) {
         const file = join(out, `${slug(page.path)}.run${run}.json`);
-        await runLighthouse(`${api.origin}${page.path}`, file);
-        const report = JSON.parse(readFileSync(file, 'utf8'));
-        if (report.runtimeError) {
-          throw new Error(`${page.path}: ${report.runtimeError.code} ${report.runtimeError.message}`);
-        }
+        const report = await runLighthouse(`${api.origin}${page.path}`, file);
         results.push({ run, file, report, scores: scoresOf(report) });
         log(`  ${page.path} run ${run}: ${CATEGORIES.map((id) => results.at(-1).scores[id]).join(' / ')}`);
       }
