@@ -51,19 +51,21 @@ export const ProductTile = memo(function ProductTile({
       linkAs={AppLink}
       linkProps={{ to: `/item/${product.id}`, prefetch: 'intent' }}
       headingLevel={headingLevel}
-      // A long word ("Acetaminofén") breaks only when it cannot fit a narrow phone card.
-      className="hyphens-auto break-words"
+      // A long word ("Acetaminofén") breaks only when it cannot fit a narrow phone card. The card
+      // is a size container: on the narrowest phones (two columns at 320 px) the add button drops
+      // its icon and some padding so "Agregar" still fits inside the card.
+      className="@container hyphens-auto break-words"
       action={
         availability.notAvailable || availability.outOfStock ? null : (
           <Button
             size="sm"
             variant="secondary"
-            className="whitespace-nowrap"
+            className="whitespace-nowrap @max-[9.5rem]:px-2"
             disabled={!canAdd}
             loading={busy}
             aria-label={t`Add ${name} to cart`}
             title={canAdd ? undefined : t`You cannot add more`}
-            startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
+            startIcon={<ShoppingCart aria-hidden="true" className="size-5 @max-[9.5rem]:hidden" />}
             onClick={async () => {
               setBusy(true);
               try {

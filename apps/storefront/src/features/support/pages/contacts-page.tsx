@@ -9,8 +9,9 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-const card = 'flex gap-3 rounded-2xl border border-border bg-surface-2 p-5';
-const bigLink = 'text-xl font-bold whitespace-nowrap underline underline-offset-4 hover:no-underline';
+const card = 'flex min-w-0 gap-3 rounded-2xl border border-border bg-surface-2 p-4 sm:p-5';
+// Phone and e-mail stay on one line from sm up; on the narrowest phones they may wrap rather than spill out.
+const bigLink = 'text-xl font-bold [overflow-wrap:anywhere] underline underline-offset-4 hover:no-underline sm:whitespace-nowrap';
 
 export function Component() {
   const { t } = useLingui();
@@ -23,7 +24,7 @@ export function Component() {
         <Trans>Questions about an order, your benefit card or a product? We are glad to help in English and Spanish.</Trans>
       </p>
 
-      <div className="mt-8 grid gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+      <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="contacts-call" className="flex flex-col gap-4 text-lg">
           <h2 id="contacts-call" className="text-2xl font-bold">
             <Trans>Call us</Trans>
