@@ -54,7 +54,8 @@ export function ProductCard<C extends ElementType = 'a'>({
   return (
     <article
       className={cn(
-        'relative flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-3 shadow-sm focus-within:ring-3 focus-within:ring-focus',
+        // A size container: content (names, the action) can adapt to the narrowest phone cards.
+        '@container relative flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-3 shadow-sm focus-within:ring-3 focus-within:ring-focus',
         className,
       )}
     >
@@ -75,7 +76,7 @@ export function ProductCard<C extends ElementType = 'a'>({
         )}
       </div>
       {flags ? <div className="flex flex-wrap gap-1">{flags}</div> : null}
-      <Heading className="text-base leading-snug font-semibold">
+      <Heading className="text-base leading-snug font-semibold @max-[9.5rem]:text-sm">
         <LinkComponent
           {...linkProps}
           className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none"

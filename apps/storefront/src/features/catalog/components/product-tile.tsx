@@ -51,10 +51,10 @@ export const ProductTile = memo(function ProductTile({
       linkAs={AppLink}
       linkProps={{ to: `/item/${product.id}`, prefetch: 'intent' }}
       headingLevel={headingLevel}
-      // A long word ("Acetaminofén") breaks only when it cannot fit a narrow phone card. The card
-      // is a size container: on the narrowest phones (two columns at 320 px) the add button drops
-      // its icon and some padding so "Agregar" still fits inside the card.
-      className="@container hyphens-auto break-words"
+      // A long word ("Acetaminofén") breaks only when it cannot fit a narrow phone card. On the
+      // narrowest phones (two columns at 320 px) the add button drops its icon and some padding
+      // so "Agregar" still fits inside the card (the card is a size container).
+      className="hyphens-auto break-words"
       action={
         availability.notAvailable || availability.outOfStock ? null : (
           <Button
