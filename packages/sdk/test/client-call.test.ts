@@ -13,7 +13,7 @@ function recordRequests() {
 }
 
 describe('client.call', () => {
-  it('sends Accept always, Accept-Language when a locale is set, and the bearer token when signed in', async () => {
+  it('sends Accept always, Accept-Language when a locale is given, and the bearer token when signed in', async () => {
     const token = freshToken();
     const seen: Headers[] = [];
     server.use(
@@ -31,11 +31,13 @@ describe('client.call', () => {
     expect(seen[0]?.get('Authorization')).toBeNull();
 
     client.signIn({ token, refresh_token: 'r1' });
-    client.setLocale('es');
-    expect(client.getLocale()).toBe('es');
-    await client.search.products('vit', 'cl1');
+    await client.search.products('vit', 'cl1', { locale: 'es' });
     expect(seen[1]?.get('Accept-Language')).toBe('es');
     expect(seen[1]?.get('Authorization')).toBe(`Bearer ${token}`);
+    // The locale belongs to that call only: the next one has none again.
+    await client.call('search', { query: { q: 'vit' } });
+    expect(seen[2]?.get('Accept-Language')).toBeNull();
+    expect('setLocale' in client).toBe(false);
   });
 
   it('builds the path, the query and the JSON body from the contract row', async () => {

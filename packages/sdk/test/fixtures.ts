@@ -132,4 +132,5 @@ export const settings: Settings = {
   defaultLoginRedirect: '/',
   catalogPath: '/catalog',
   productPath: '/item',
+  promotions: [{ code: 'Welcome10', percent: 10 }],
 };

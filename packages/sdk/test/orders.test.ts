@@ -206,4 +206,20 @@ describe('order helpers', () => {
     expect(result).toMatchObject({ changed: false, added: [], raised: [], draft: { id: 9 } });
     expect(puts).toBe(0);
   });
+
+  it('refuses a malformed guest cart before any call (issue 8: it used to merge nothing)', async () => {
+    let calls = 0;
+    server.use(
+      http.post(`${BASE}/api/order/prepare-draft`, () => {
+        calls += 1;
+        return HttpResponse.json(draft(9));
+      }),
+    );
+    const client = signedInClient();
+    const malformed = [{ product: { name: 'no id' }, amount: 1 }] as unknown as Row[];
+    await expect(client.orders.mergeGuestCartIntoDraft(malformed)).rejects.toThrow(
+      /mergeGuestCart: guest row 0 has no product id/,
+    );
+    expect(calls).toBe(0);
+  });
 });

@@ -4,15 +4,28 @@ import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  createCart,
   createClient,
   createGuestCart,
   createMemoryStorage,
+  formatPrice,
   isApiError,
+  itemAvailability,
+  NetworkError,
   SessionEndedError,
+  statusAfterPayment,
+  toCents,
   ValidationError,
 } from '../src/index.js';
 import { mergeGuestCart } from '../src/rules/index.js';
-import { customer, draft, freshToken, product } from './fixtures.js';
+import {
+  address,
+  customer,
+  draft,
+  freshToken,
+  product,
+  settings as demoSettings,
+} from './fixtures.js';
 import { server } from './msw-server.js';
 
 const baseUrl = 'https://shop.example';
@@ -55,6 +68,134 @@ describe('README examples', () => {
     expect(ended).toBe(false);
   });
 
+  it('walks a whole purchase: browse, sign up, merge the cart, delivery -> complete -> pay', async () => {
+    const steps: string[] = [];
+    let rows: Array<{ sku_id: number; amount: number }> = [];
+    const token = freshToken('buyer');
+    server.use(
+      http.get(`${baseUrl}/api/constants`, () => HttpResponse.json(demoSettings)),
+      http.get(`${baseUrl}/api/catalog/products`, ({ request }) => {
+        steps.push(`products ${request.headers.get('Accept-Language')}`);
+        return HttpResponse.json({
+          products: [product(7, { status: 0 }), product(1)],
+          total: 2,
+          page: 1,
+          pageSize: 24,
+          brands: [],
+        });
+      }),
+      http.post(`${baseUrl}/api/auth/register/code`, () => {
+        steps.push('register code');
+        return HttpResponse.json({ channel: 'email', resendIn: 60 });
+      }),
+      http.get(`${baseUrl}/api/dev/outbox`, ({ request }) =>
+        HttpResponse.json({
+          messages: [
+            {
+              id: 1,
+              to: new URL(request.url).searchParams.get('to'),
+              channel: 'email',
+              subject: 'Your code',
+              text: 'Your code is 123456',
+              code: '123456',
+              createdAt: '2026-01-01T00:00:00Z',
+            },
+          ],
+        }),
+      ),
+      http.post(`${baseUrl}/api/auth/register`, async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        steps.push(`register ${body.code}`);
+        return HttpResponse.json({ token, refresh_token: 'r1' });
+      }),
+      http.patch(`${baseUrl}/api/customer/data`, () => HttpResponse.json(customer)),
+      http.post(`${baseUrl}/api/order/prepare-draft`, () => HttpResponse.json(draft(41, rows))),
+      http.put(`${baseUrl}/api/order/41/items`, async ({ request }) => {
+        rows = ((await request.json()) as { rows: typeof rows }).rows;
+        steps.push(`items ${JSON.stringify(rows)}`);
+        return HttpResponse.json(draft(41, rows));
+      }),
+      http.post(`${baseUrl}/api/customer/address`, () => HttpResponse.json(address)),
+      http.put(`${baseUrl}/api/order/delivery`, async ({ request }) => {
+        steps.push(`delivery ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({ ...draft(41, rows), deliveryAddress: address });
+      }),
+      http.patch(`${baseUrl}/api/order/41/complete`, () => {
+        steps.push('complete');
+        return HttpResponse.json({ ...draft(41, rows), status: -10 });
+      }),
+      http.post(`${baseUrl}/api/order/41/pay`, async ({ request }) => {
+        steps.push(`pay ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json({
+          orderId: 41,
+          number: 'A-000041',
+          status: -5,
+          paidBy: 'trnsx',
+          amount: '27.00',
+        });
+      }),
+    );
+    const demoUrl = baseUrl;
+
+    const storage = createMemoryStorage(); // createLocalStorage() in a browser
+    const shop = createClient({ baseUrl: demoUrl, tokens: storage, locale: 'en' });
+    const cart = createCart({ client: shop, guestCart: createGuestCart({ storage }) });
+
+    // 1. Browse as a guest and fill the guest cart up to the minimum order.
+    const settings = await shop.settings.get();
+    const { products } = await shop.catalog.products({ page: 1 }); // { locale: 'es' } as a last argument asks in Spanish
+    const item = products.find(
+      (p) => itemAvailability({ status: p.status, stock: p.inStock }).orderable,
+    );
+    if (!item) throw new Error('Nothing to buy');
+    const units = Math.ceil(toCents(settings.minimumOrder) / toCents(item.price));
+    await cart.add(item, Math.min(units, item.inStock));
+
+    // 2. Sign up: a one-time code to the new login, then the account (the tokens are stored).
+    const login = `buyer-${Date.now()}@example.com`;
+    await shop.auth.registerCode(login);
+    const [message] = (await shop.settings.outbox(login)).messages; // development outbox only
+    await shop.auth.register({
+      login,
+      code: message?.code ?? '',
+      firstName: 'Ana',
+      lastName: 'Diaz',
+    });
+    await shop.customer.update({ birthdate: '1950-02-03' }); // the settings' required fields
+
+    // 3. Move the guest cart into the server draft.
+    const merge = await cart.mergeAtSignIn();
+
+    // 4. Checkout, in this order: delivery -> complete -> pay.
+    const home = await shop.addresses.add({
+      address: '1 Main St',
+      city: 'Austin',
+      state: 'TX', // one of settings.deliveryStates (the demo shop delivers to Texas)
+      zip: '73301',
+    });
+    await shop.orders.setDelivery(home.id);
+    const placed = await shop.orders.complete(merge.draft.id);
+    const paid = await shop.orders.pay(placed.id, {
+      code: 'trnsx', // a card method: the card number goes in `input.card`
+      input: { card: '6035000000000001', code: '123' }, // a sandbox card of the demo shop that approves, with its security code
+    });
+    const receipt = `${paid.number}: ${formatPrice(paid.amount)}`;
+    const verifying = paid.status === statusAfterPayment('trnsx'); // -5, payment verification
+
+    expect(receipt).toBe('A-000041: $27.00');
+    expect(verifying).toBe(true);
+    expect(merge).toMatchObject({ changed: true, added: [1] });
+    expect(steps).toEqual([
+      'products en',
+      'register code',
+      'register 123456',
+      'items [{"sku_id":1,"amount":6}]',
+      'delivery {"addressId":3}',
+      'complete',
+      'pay {"code":"trnsx","input":{"card":"6035000000000001","code":"123"}}',
+    ]);
+  });
+
   it('handles errors', async () => {
     server.use(
       http.post(`${baseUrl}/api/insurance-card`, () =>
@@ -65,12 +206,22 @@ describe('README examples', () => {
       ),
       http.patch(`${baseUrl}/api/customer/data`, () =>
         HttpResponse.json(
-          { message: 'Invalid', data: { firstName: ['Required'] } },
+          {
+            message: 'Invalid',
+            code: 'validation_failed',
+            data: { firstName: ['Required'] },
+            fields: { firstName: [{ code: 'required' }] },
+          },
           { status: 422 },
         ),
       ),
     );
     const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+    const offline = createClient({
+      baseUrl,
+      tokens: createMemoryStorage(),
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+    });
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
     const shown: string[] = [];
     const showError = (text: string) => shown.push(text);
@@ -88,14 +239,37 @@ describe('README examples', () => {
       await client.customer.update({ firstName: '' });
     } catch (error) {
       if (!(error instanceof ValidationError)) throw error;
-      for (const [field, message] of Object.entries(error.fieldErrors))
-        showError(`${field}: ${message}`);
+      // Branch on codes (fieldCodes); show the texts (fieldErrors, in the call's language).
+      for (const [field, code] of Object.entries(error.fieldCodes))
+        if (code === 'required') showError(`${field}: ${error.fieldErrors[field]}`);
+    }
+
+    try {
+      await offline.settings.get();
+    } catch (error) {
+      if (error instanceof NetworkError) showError('Check your connection'); // error.cause: the fetch TypeError
     }
 
     expect(shown).toEqual([
       'Sorry, this card is already linked to another account',
       'firstName: Required',
+      'Check your connection',
     ]);
+  });
+
+  it('lists every namespace and method of the client in the README', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+    const listed: string[] = [];
+    for (const [name, value] of Object.entries(client)) {
+      if (typeof value === 'function') listed.push(`client.${name}(`);
+      else if (value && typeof value === 'object') {
+        for (const method of Object.keys(value)) listed.push(`client.${name}.${method}(`);
+      }
+    }
+    expect(listed.length).toBeGreaterThan(60);
+    const missing = listed.filter((entry) => !readme.includes(`\`${entry}`));
+    expect(missing).toEqual([]);
   });
 
   it('keeps a guest cart and merges it at sign-in', async () => {

@@ -11,6 +11,7 @@ import {
 import {
   ApiError,
   MalformedAnswerError,
+  NetworkError,
   NoRefreshTokenError,
   SessionEndedError,
   errorFromAnswer,
@@ -44,11 +45,14 @@ export interface ClientOptions {
   /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
   tokens: KeyValueStorage | TokenStore;
   fetch?: typeof globalThis.fetch;
-  /** Called once when the session ends (refresh failed, or still 401 after the retry). */
+  /**
+   * Called once when a session ends (refresh refused, or still 401 after the retry). Never for
+   * a guest who was not signed in: a guest's 401 just throws {@link SessionEndedError}.
+   */
   onSessionEnd?: () => void;
   /** Sent with order creation and quantity changes; a function is read at each call. */
   agentId?: string | null | (() => string | null | undefined);
-  /** Sent as `Accept-Language`. */
+  /** The default `Accept-Language` of calls that pass no `locale` option. Never changes. */
   locale?: Locale;
   /** Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it off. */
   locks?: LockManagerLike | null;
@@ -57,9 +61,25 @@ export interface ClientOptions {
   now?: () => number;
 }
 
-/** The arguments of `call(name, ...)`: the input is optional when nothing in it is required. */
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * `Accept-Language` of this call (and of its retry after a token refresh); defaults to the
+   * client's `locale`. There is no shared, changeable locale on the client.
+   */
+  locale?: Locale | undefined;
+  /** Cancels the call; the abort error is thrown as is (not a {@link NetworkError}). */
+  signal?: AbortSignal | undefined;
+}
+
+/**
+ * The arguments of `call(name, input?, options?)`: the input is optional when nothing in it is
+ * required.
+ */
 export type CallArgs<N extends RouteName> =
-  Partial<RouteInput<N>> extends RouteInput<N> ? [input?: RouteInput<N>] : [input: RouteInput<N>];
+  Partial<RouteInput<N>> extends RouteInput<N>
+    ? [input?: RouteInput<N>, options?: CallOptions]
+    : [input: RouteInput<N>, options?: CallOptions];
 
 export interface ClientCore {
   /** One typed call of the contract table. */
@@ -71,8 +91,8 @@ export interface ClientCore {
   isSignedIn(): boolean;
   /** The stored token pair, if any. */
   tokens(): TokenPair | null;
-  setLocale(locale: Locale | undefined): void;
-  getLocale(): Locale | undefined;
+  /** The default locale given to `createClient` (calls may pass their own). */
+  readonly defaultLocale: Locale | undefined;
   /** The agent id to send with order calls, if any. */
   agentId(): string | undefined;
 }
@@ -109,7 +129,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const skew = options.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
-  let locale = options.locale;
+  const defaultLocale = options.locale;
   let inflight: Promise<TokenPair> | null = null;
   let endNotified = false;
 
@@ -124,25 +144,44 @@ export function createClientCore(options: ClientOptions): ClientCore {
     return value ? value : undefined;
   }
 
-  function endSession(): void {
+  /** Clears the tokens; tells `onSessionEnd` only when there was a session to end. */
+  function endSession(hadSession: boolean): void {
     store.clear();
-    if (!endNotified) {
+    if (hadSession && !endNotified) {
       endNotified = true;
       options.onSessionEnd?.();
     }
   }
 
-  function send(route: RouteDef, input: LooseInput, token: string | undefined): Promise<Response> {
+  async function send(
+    name: string,
+    route: RouteDef,
+    input: LooseInput,
+    token: string | undefined,
+    callOptions: CallOptions = {},
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    const locale = callOptions.locale ?? defaultLocale;
     if (locale) headers['Accept-Language'] = locale;
     if (token) headers.Authorization = `Bearer ${token}`;
     const init: RequestInit = { method: route.method, headers };
+    if (callOptions.signal) init.signal = callOptions.signal;
     if (route.body && input.body !== undefined) {
       headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(input.body);
     }
     const url = `${baseUrl}${buildPath(route.path, input.params)}${route.query ? buildQuery(input.query) : ''}`;
-    return doFetch(url, init);
+    try {
+      return await doFetch(url, init);
+    } catch (error) {
+      if (
+        callOptions.signal?.aborted ||
+        (error as { name?: unknown } | null)?.name === 'AbortError'
+      ) {
+        throw error;
+      }
+      throw new NetworkError(name, error);
+    }
   }
 
   async function readAnswer(name: string, route: RouteDef, res: Response): Promise<unknown> {
@@ -180,6 +219,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
 
   async function spend(refreshToken: string): Promise<TokenPair> {
     const res = await send(
+      'refreshToken',
       contract.refreshToken,
       { body: { refresh_token: refreshToken } },
       undefined,
@@ -230,14 +270,17 @@ export function createClientCore(options: ClientOptions): ClientCore {
       endNotified = false;
       return pair;
     } catch (error) {
+      // A session existed when the caller held a refresh token or one is stored now.
+      const hadSession = seen !== undefined || store.read() !== null;
       if (error instanceof SessionEndedError) {
-        endSession();
+        endSession(hadSession);
         throw error;
       }
-      if (error instanceof ApiError && error.status < 500) {
-        endSession();
-        throw new SessionEndedError('The session could not be refreshed', route);
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+        endSession(hadSession);
+        throw new SessionEndedError('The session could not be refreshed', route, { cause: error });
       }
+      // Network failures and 5xx keep the session: the refresh may succeed later.
       throw error;
     }
   }
@@ -253,6 +296,8 @@ export function createClientCore(options: ClientOptions): ClientCore {
   async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>> {
     const route: RouteDef = contract[name];
     const input = (args[0] ?? {}) as LooseInput;
+    // Captured once: the retry after a refresh goes out with this call's own locale.
+    const callOptions: CallOptions = args[1] ?? {};
     let pair = store.read();
     if (pair && isTokenExpired(pair.token, now(), skew)) {
       try {
@@ -263,13 +308,16 @@ export function createClientCore(options: ClientOptions): ClientCore {
         pair = null;
       }
     }
-    let res = await send(route, input, pair?.token);
+    let res = await send(name, route, input, pair?.token, callOptions);
     if (res.status === 401 && route.auth) {
       const fresh = await refresh(pair?.refresh_token, name);
-      res = await send(route, input, fresh.token);
+      res = await send(name, route, input, fresh.token, callOptions);
       if (res.status === 401) {
-        endSession();
-        throw new SessionEndedError('Still unauthorized after refreshing the session', name);
+        const cause = errorFromAnswer(401, await res.text().catch(() => ''), name);
+        endSession(true);
+        throw new SessionEndedError('Still unauthorized after refreshing the session', name, {
+          cause,
+        });
       }
     }
     return (await readAnswer(name, route, res)) as RouteOutput<N>;
@@ -286,6 +334,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
       try {
         if (pair) {
           const res = await send(
+            'logout',
             contract.logout,
             { body: { refresh_token: pair.refresh_token } },
             pair.token,
@@ -300,10 +349,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
     },
     isSignedIn: () => store.read() !== null,
     tokens: () => store.read(),
-    setLocale(next) {
-      locale = next;
-    },
-    getLocale: () => locale,
+    defaultLocale,
     agentId,
   };
 }

@@ -6,6 +6,7 @@ export {
   REFRESH_LOCK_NAME,
   type CallArgs,
   type ClientCore,
+  type CallOptions,
   type ClientOptions,
   type LockManagerLike,
 } from './core.js';

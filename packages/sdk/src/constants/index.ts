@@ -19,6 +19,31 @@ export const ROUTE_PREFETCH_LIMIT = 4;
 export const CATALOG_COLUMNS = 3;
 export const CATALOG_PAGE_SIZE = 24;
 export const PASSWORD_MIN_LENGTH = 8;
+/** Longest password accepted (a sign-in or a new one). */
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The largest value of a PostgreSQL `integer` (int4): every id, amount and count fits. */
+export const INT4_MAX = 2_147_483_647;
+/** The largest price (in dollars) a query may name: its cents still fit an int4. */
+export const PRICE_MAX = INT4_MAX / 100;
+/** Longest text fields, in characters (database columns hold them; forms stop typing there). */
+export const TEXT_MAX = {
+  name: 80,
+  organization: 120,
+  address: 200,
+  city: 100,
+  email: 254,
+  login: 254,
+  message: 4000,
+  productName: 200,
+  description: 2000,
+  link: 2000,
+  code: 64,
+  token: 2048,
+  query: 200,
+} as const;
+/** Earliest birth year accepted. */
+export const BIRTH_YEAR_MIN = 1900;
 export const ONE_TIME_CODE_LENGTH = 6;
 export const DEFAULT_CODE_RESEND_SECONDS = 60;
 export const DEFAULT_MINIMUM_ORDER = '25.00';
@@ -57,6 +82,20 @@ export const CARD_LENGTHS: Record<CardType, readonly number[]> = {
   national: [16, 19],
   s3: [16, 17],
 };
+/** Digit counts of the security code (CVV) printed on each card type. */
+export const CARD_CODE_LENGTHS: Record<CardType, readonly number[]> = {
+  network: [3],
+  national: [3],
+  s3: [3, 4],
+};
+/**
+ * The benefit card type of the methods paid with a card number typed at checkout (prohealth pays
+ * with the customer's active card on file, credit with a credit card number alone).
+ */
+export const TYPED_CARD_TYPE = {
+  trnsx: 'network',
+  nationsbenefits: 'national',
+} as const satisfies Partial<Record<PaymentMethodCode, CardType>>;
 /** Which payment method a card type pays through (architecture.md). */
 export const CARD_TYPE_PAYMENT_METHOD: Record<CardType, PaymentMethodCode> = {
   network: 'trnsx',
@@ -123,9 +162,6 @@ export const DEFAULT_REQUIRED_PROFILE_FIELDS: ProfileField[] = [
   'lastName',
   'birthdate',
 ];
-
-export const WELCOME_PROMO_CODE = 'Welcome10';
-export const WELCOME_PROMO_PERCENT = 10;
 
 /** Local storage keys. */
 export const STORAGE_KEYS = {

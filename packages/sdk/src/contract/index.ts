@@ -1,10 +1,12 @@
 /**
  * The shop's API contract: one row per call. The SDK client builds its requests from these rows
- * and parses answers with their schemas; the API registers its handlers from the same rows, so
+ * and parses answers with their schemas (zod/mini); the API registers its handlers from the same rows, so
  * the two cannot drift.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { TEXT_MAX } from '../constants/index.js';
 import * as s from '../schemas/index.js';
+import { textSchema } from '../validation/zod.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,11 +18,14 @@ export interface RouteDef {
   auth: boolean;
   summary: string;
   tag: string;
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  /** Exists only outside production (the development outbox). */
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
+  response: z.ZodMiniType;
+  /**
+   * Exists only outside production, and answers only loopback clients (the development outbox and
+   * operations).
+   */
   devOnly?: boolean;
 }
 
@@ -155,7 +160,7 @@ export const contract = {
     auth: true,
     tag: 'customer',
     summary: 'Choose a health plan',
-    body: z.object({ code: z.string() }),
+    body: z.object({ code: textSchema({ max: TEXT_MAX.code }) }),
     response: s.customerSchema,
   }),
 
@@ -300,7 +305,7 @@ export const contract = {
     tag: 'addresses',
     summary: 'Update an address',
     params: id,
-    body: s.addressInputSchema.partial(),
+    body: s.addressPatchSchema,
     response: s.addressSchema,
   }),
   removeAddress: route({
@@ -358,7 +363,7 @@ export const contract = {
     tag: 'catalog',
     summary: 'Categories, optionally for one plan',
     query: s.categoriesQuerySchema,
-    response: z.array(s.categorySchema),
+    response: s.categoryListSchema,
   }),
   products: route({
     method: 'GET',
@@ -395,7 +400,7 @@ export const contract = {
     auth: true,
     tag: 'favorites',
     summary: 'Favorite products',
-    response: z.array(s.productSummarySchema),
+    response: s.productSummaryListSchema,
   }),
   addFavorite: route({
     method: 'POST',
@@ -404,7 +409,7 @@ export const contract = {
     tag: 'favorites',
     summary: 'Add a favorite',
     body: s.favoriteInputSchema,
-    response: z.array(s.productSummarySchema),
+    response: s.productSummaryListSchema,
   }),
   removeFavorite: route({
     method: 'DELETE',
@@ -413,7 +418,7 @@ export const contract = {
     tag: 'favorites',
     summary: 'Remove a favorite (id of the product)',
     params: id,
-    response: z.array(s.productSummarySchema),
+    response: s.productSummaryListSchema,
   }),
 
   // --- orders ---
@@ -576,22 +581,43 @@ export const contract = {
     response: s.outboxAnswerSchema,
     devOnly: true,
   }),
+  devAdvanceOrder: route({
+    method: 'POST',
+    path: '/api/dev/orders/{id}/advance',
+    auth: false,
+    tag: 'dev',
+    summary: 'Move a placed order one step on, as `ops order:advance` (not in production)',
+    params: id,
+    response: s.devAdvanceAnswerSchema,
+    devOnly: true,
+  }),
+  devSetStock: route({
+    method: 'PUT',
+    path: '/api/dev/products/{id}/stock',
+    auth: false,
+    tag: 'dev',
+    summary: 'Set the units on hand of a product, as `ops stock:set` (not in production)',
+    params: id,
+    body: s.devStockInputSchema,
+    response: s.devStockAnswerSchema,
+    devOnly: true,
+  }),
 } as const;
 
 export type Contract = typeof contract;
 export type RouteName = keyof Contract;
 
-type Infer<T> = T extends z.ZodType ? z.input<T> : never;
-type InferOut<T> = T extends z.ZodType ? z.output<T> : never;
+type Infer<T> = T extends z.ZodMiniType ? z.input<T> : never;
+type InferOut<T> = T extends z.ZodMiniType ? z.output<T> : never;
 
 /** What a caller passes for a route: params, query and body where the route has them. */
-export type RouteInput<N extends RouteName> = (Contract[N] extends { params: z.ZodType }
+export type RouteInput<N extends RouteName> = (Contract[N] extends { params: z.ZodMiniType }
   ? { params: Infer<Contract[N]['params']> }
   : { params?: undefined }) &
-  (Contract[N] extends { query: z.ZodType }
+  (Contract[N] extends { query: z.ZodMiniType }
     ? { query?: Infer<Contract[N]['query']> }
     : { query?: undefined }) &
-  (Contract[N] extends { body: z.ZodType }
+  (Contract[N] extends { body: z.ZodMiniType }
     ? { body: Infer<Contract[N]['body']> }
     : { body?: undefined });
 

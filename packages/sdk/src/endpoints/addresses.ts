@@ -1,12 +1,14 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 
 export function addressEndpoints(core: ClientCore) {
   return {
-    list: () => core.call('listAddresses'),
-    add: (input: RouteInput<'addAddress'>['body']) => core.call('addAddress', { body: input }),
-    update: (id: number, patch: RouteInput<'updateAddress'>['body']) =>
-      core.call('updateAddress', { params: { id }, body: patch }),
-    remove: (id: number) => core.call('removeAddress', { params: { id } }),
+    list: (options?: CallOptions) => core.call('listAddresses', {}, options),
+    add: (input: RouteInput<'addAddress'>['body'], options?: CallOptions) =>
+      core.call('addAddress', { body: input }, options),
+    update: (id: number, patch: RouteInput<'updateAddress'>['body'], options?: CallOptions) =>
+      core.call('updateAddress', { params: { id }, body: patch }, options),
+    remove: (id: number, options?: CallOptions) =>
+      core.call('removeAddress', { params: { id } }, options),
   };
 }

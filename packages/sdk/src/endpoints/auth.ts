@@ -1,4 +1,4 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 import type { TokenPair } from '../schemas/auth.js';
 
@@ -8,23 +8,28 @@ export function authEndpoints(core: ClientCore) {
     return pair;
   };
   return {
-    /** Sends a one-time sign-in code by e-mail or SMS. */
-    requestCode: (login: string) => core.call('requestCode', { body: { login } }),
+    /** Sends a one-time sign-in code by e-mail or SMS (`account_not_found` when none). */
+    requestCode: (login: string, options?: CallOptions) =>
+      core.call('requestCode', { body: { login } }, options),
     /** Signs in with the one-time code and stores the tokens. */
-    verifyCode: async (login: string, code: string) =>
-      keep(await core.call('verifyCode', { body: { login, code } })),
+    verifyCode: async (login: string, code: string, options?: CallOptions) =>
+      keep(await core.call('verifyCode', { body: { login, code } }, options)),
     /** Signs in with a password and stores the tokens. */
-    login: async (username: string, password: string) =>
-      keep(await core.call('login', { body: { username, password } })),
-    registerCode: (login: string) => core.call('registerCode', { body: { login } }),
-    /** Creates the account and stores the tokens. */
-    register: async (input: RouteInput<'register'>['body']) =>
-      keep(await core.call('register', { body: input })),
-    recoveryCode: (login: string) => core.call('recoveryCode', { body: { login } }),
+    login: async (username: string, password: string, options?: CallOptions) =>
+      keep(await core.call('login', { body: { username, password } }, options)),
+    /** Sign-up, step 1: sends a one-time code to a new login. */
+    registerCode: (login: string, options?: CallOptions) =>
+      core.call('registerCode', { body: { login } }, options),
+    /** Sign-up, step 2: creates the account with that code and stores the tokens. */
+    register: async (input: RouteInput<'register'>['body'], options?: CallOptions) =>
+      keep(await core.call('register', { body: input }, options)),
+    recoveryCode: (login: string, options?: CallOptions) =>
+      core.call('recoveryCode', { body: { login } }, options),
     /** Sets a new password with a recovery code and stores the tokens. */
-    recover: async (input: RouteInput<'recover'>['body']) =>
-      keep(await core.call('recover', { body: input })),
-    me: () => core.call('me'),
+    recover: async (input: RouteInput<'recover'>['body'], options?: CallOptions) =>
+      keep(await core.call('recover', { body: input }, options)),
+    me: (options?: CallOptions) => core.call('me', {}, options),
+    /** Revokes the refresh token (best effort) and forgets the tokens. */
     logout: () => core.signOut(),
   };
 }

@@ -1,13 +1,15 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 
 export function cardEndpoints(core: ClientCore) {
   return {
-    list: () => core.call('listCards'),
-    add: (input: RouteInput<'addCard'>['body']) => core.call('addCard', { body: input }),
-    makeActive: (id: number) => core.call('makeCardActive', { params: { id } }),
+    list: (options?: CallOptions) => core.call('listCards', {}, options),
+    add: (input: RouteInput<'addCard'>['body'], options?: CallOptions) =>
+      core.call('addCard', { body: input }, options),
+    makeActive: (id: number, options?: CallOptions) =>
+      core.call('makeCardActive', { params: { id } }, options),
     /** Quick balance check; guests too. */
-    checkBalance: (input: RouteInput<'checkBalance'>['body']) =>
-      core.call('checkBalance', { body: input }),
+    checkBalance: (input: RouteInput<'checkBalance'>['body'], options?: CallOptions) =>
+      core.call('checkBalance', { body: input }, options),
   };
 }

@@ -1,10 +1,13 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 
 export function catalogEndpoints(core: ClientCore) {
   return {
-    categories: (plan?: string) => core.call('categories', { query: plan ? { plan } : {} }),
-    products: (query: RouteInput<'products'>['query'] = {}) => core.call('products', { query }),
-    product: (id: number) => core.call('product', { params: { id } }),
+    categories: (plan?: string, options?: CallOptions) =>
+      core.call('categories', { query: plan ? { plan } : {} }, options),
+    products: (query: RouteInput<'products'>['query'] = {}, options?: CallOptions) =>
+      core.call('products', { query }, options),
+    product: (id: number, options?: CallOptions) =>
+      core.call('product', { params: { id } }, options),
   };
 }

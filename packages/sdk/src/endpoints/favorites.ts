@@ -1,9 +1,11 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 
 export function favoriteEndpoints(core: ClientCore) {
   return {
-    list: () => core.call('listFavorites'),
-    add: (productId: number) => core.call('addFavorite', { body: { sku_id: productId } }),
-    remove: (productId: number) => core.call('removeFavorite', { params: { id: productId } }),
+    list: (options?: CallOptions) => core.call('listFavorites', {}, options),
+    add: (productId: number, options?: CallOptions) =>
+      core.call('addFavorite', { body: { sku_id: productId } }, options),
+    remove: (productId: number, options?: CallOptions) =>
+      core.call('removeFavorite', { params: { id: productId } }, options),
   };
 }

@@ -1,15 +1,19 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 
 export function phoneEndpoints(core: ClientCore) {
   return {
-    add: (value: string) => core.call('addPhone', { body: { value } }),
-    verify: (id: number, code: string) =>
-      core.call('verifyPhone', { params: { id }, body: { code } }),
-    resendCode: (id: number) => core.call('resendPhoneCode', { params: { id } }),
-    makePrimary: (id: number) => core.call('makePhonePrimary', { params: { id } }),
-    update: (id: number, patch: RouteInput<'updatePhone'>['body']) =>
-      core.call('updatePhone', { params: { id }, body: patch }),
-    remove: (id: number) => core.call('removePhone', { params: { id } }),
+    add: (value: string, options?: CallOptions) =>
+      core.call('addPhone', { body: { value } }, options),
+    verify: (id: number, code: string, options?: CallOptions) =>
+      core.call('verifyPhone', { params: { id }, body: { code } }, options),
+    resendCode: (id: number, options?: CallOptions) =>
+      core.call('resendPhoneCode', { params: { id } }, options),
+    makePrimary: (id: number, options?: CallOptions) =>
+      core.call('makePhonePrimary', { params: { id } }, options),
+    update: (id: number, patch: RouteInput<'updatePhone'>['body'], options?: CallOptions) =>
+      core.call('updatePhone', { params: { id }, body: patch }, options),
+    remove: (id: number, options?: CallOptions) =>
+      core.call('removePhone', { params: { id } }, options),
   };
 }

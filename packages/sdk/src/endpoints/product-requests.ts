@@ -1,9 +1,9 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
 
 export function productRequestEndpoints(core: ClientCore) {
   return {
-    create: (request: RouteInput<'requestProduct'>['body']) =>
-      core.call('requestProduct', { body: request }),
+    create: (request: RouteInput<'requestProduct'>['body'], options?: CallOptions) =>
+      core.call('requestProduct', { body: request }, options),
   };
 }

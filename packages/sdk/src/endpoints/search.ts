@@ -1,8 +1,9 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 
 export function searchEndpoints(core: ClientCore) {
   return {
     /** Products and categories matching `q` (3 characters or more; the API refuses shorter). */
-    products: (q: string, plan?: string) => core.call('search', { query: { q, plan } }),
+    products: (q: string, plan?: string, options?: CallOptions) =>
+      core.call('search', { query: plan ? { q, plan } : { q } }, options),
   };
 }

@@ -1,10 +1,11 @@
-import type { ClientCore } from '../client/core.js';
+import type { CallOptions, ClientCore } from '../client/core.js';
 
 export function settingsEndpoints(core: ClientCore) {
   return {
-    get: () => core.call('settings'),
-    health: () => core.call('health'),
+    get: (options?: CallOptions) => core.call('settings', {}, options),
+    health: (options?: CallOptions) => core.call('health', {}, options),
     /** Development outbox (not in production). */
-    outbox: (to: string) => core.call('devOutbox', { query: { to } }),
+    outbox: (to: string, options?: CallOptions) =>
+      core.call('devOutbox', { query: { to } }, options),
   };
 }

@@ -119,3 +119,76 @@ describe('error classes', () => {
     expect(API_ERROR_CODE.card_already_in_system).toBe('card_already_in_system');
   });
 });
+
+describe('422 field codes', () => {
+  it('reads fields: first code per grouped root and every issue with its params', () => {
+    const error = errorFromAnswer(
+      422,
+      JSON.stringify({
+        message: 'Validation failed',
+        code: 'validation_failed',
+        data: { 'rows.1.amount': ['You cannot add more'], name: ['Too long'] },
+        fields: {
+          'rows.1.amount': [{ code: 'cannot_add_more' }],
+          'rows.3.amount': [{ code: 'minimum_order', params: { qty: 2 } }],
+          name: [{ code: 'too_long', params: { max: 200 } }, { code: 'wrong_format' }],
+        },
+      }),
+      'setItems',
+    ) as ValidationError;
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.fieldCodes).toEqual({ rows: 'cannot_add_more', name: 'too_long' });
+    expect(error.fieldIssues).toEqual({
+      rows: [{ code: 'cannot_add_more' }, { code: 'minimum_order', params: { qty: 2 } }],
+      name: [{ code: 'too_long', params: { max: 200 } }, { code: 'wrong_format' }],
+    });
+    expect(error.fieldErrors).toEqual({ rows: 'You cannot add more', name: 'Too long' });
+    expect(error.rowIndexes).toEqual({ rows: [1, 3] });
+  });
+
+  it('reads a malformed or missing fields member defensively', () => {
+    const none = errorFromAnswer(
+      422,
+      JSON.stringify({ message: 'x', data: {} }),
+    ) as ValidationError;
+    expect(none.fieldCodes).toEqual({});
+    const odd = errorFromAnswer(
+      422,
+      JSON.stringify({
+        message: 'x',
+        fields: { a: 'nope', b: [1, null, { code: 5 }, { code: 'required', params: [1] }], c: [] },
+      }),
+    ) as ValidationError;
+    expect(odd.fieldIssues).toEqual({ b: [{ code: 'required' }] });
+    expect(odd.fieldCodes).toEqual({ b: 'required' });
+    const list = errorFromAnswer(
+      422,
+      JSON.stringify({ message: 'x', fields: [] }),
+    ) as ValidationError;
+    expect(list.fieldCodes).toEqual({});
+  });
+});
+
+describe('error brand', () => {
+  it('recognises an ApiError of another copy of the SDK (CJS vs ESM) by its Symbol.for brand', () => {
+    const foreign = Object.assign(new Error('No funds'), { status: 402, code: 'notEnoughBalance' });
+    Object.defineProperty(foreign, Symbol.for('@otc/sdk:error-kinds'), {
+      value: ['ApiError'],
+    });
+    expect(foreign instanceof ApiError).toBe(true);
+    expect(isApiError(foreign, 'notEnoughBalance')).toBe(true);
+    expect(foreign instanceof ValidationError).toBe(false);
+    const plain = Object.assign(new Error('x'), { status: 402, code: 'notEnoughBalance' });
+    expect(isApiError(plain)).toBe(false);
+    expect(isApiError(null)).toBe(false);
+  });
+
+  it('keeps subclasses apart', () => {
+    const validation = new ValidationError({ message: 'x' });
+    expect(validation).toBeInstanceOf(ApiError);
+    expect(new ApiError({ status: 400, message: 'x' })).not.toBeInstanceOf(ValidationError);
+    expect(new NoRefreshTokenError()).toBeInstanceOf(SessionEndedError);
+    expect(new SessionEndedError()).not.toBeInstanceOf(NoRefreshTokenError);
+    expect(new SessionEndedError('x', 'me', { cause: 'why' }).cause).toBe('why');
+  });
+});

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { estimateTotals, promoPercent, type EstimateRow } from './estimate-totals.js';
 
+/** The demo shop's promotions, as its settings give them. */
+const promotions = { promoPercents: { Welcome10: 10 } };
+
 const orderRow = (
   unit: string,
   amount: number,
@@ -88,7 +91,7 @@ describe('estimateTotals', () => {
       ['10.00', '0.00', '10.00', '10.00'],
     ],
   ])('%s', (_name, rows, promo, [subtotal, discount, total, undiscounted]) => {
-    expect(estimateTotals(rows, promo)).toMatchObject({
+    expect(estimateTotals(rows, promo, promotions)).toMatchObject({
       subtotal,
       discount,
       total,
@@ -102,7 +105,7 @@ describe('estimateTotals', () => {
       orderRow('7.00', 2, '14.00'),
       localRow('1.00', 1),
     ];
-    expect(estimateTotals(rows, 'Welcome10', { excludeBadRows: true })).toEqual({
+    expect(estimateTotals(rows, 'Welcome10', { ...promotions, excludeBadRows: true })).toEqual({
       subtotal: '15.00',
       discount: '1.50',
       total: '13.50',
@@ -123,16 +126,31 @@ describe('estimateTotals', () => {
 
   it('sums many small prices exactly', () => {
     const rows = Array.from({ length: 1000 }, () => localRow('0.10', 1));
-    expect(estimateTotals(rows, null).subtotal).toBe('100.00');
+    expect(estimateTotals(rows, null, promotions).subtotal).toBe('100.00');
   });
 
   it.each([-1, 1.5, Number.NaN])('rejects amount %s', (amount) => {
-    expect(() => estimateTotals([localRow('1.00', amount)], null)).toThrow(RangeError);
-    expect(() => estimateTotals([orderRow('1.00', amount, '1.00')], null)).toThrow(RangeError);
+    expect(() => estimateTotals([localRow('1.00', amount)], null, promotions)).toThrow(RangeError);
+    expect(() => estimateTotals([orderRow('1.00', amount, '1.00')], null, promotions)).toThrow(
+      RangeError,
+    );
   });
 
   it('rejects prices that are not money strings', () => {
-    expect(() => estimateTotals([localRow('1.005', 1)], null)).toThrow(TypeError);
+    expect(() => estimateTotals([localRow('1.005', 1)], null, promotions)).toThrow(TypeError);
+  });
+
+  it('takes the percent from the promotions given, never from an SDK constant', () => {
+    const row = [localRow('40.00', 1)];
+    expect(estimateTotals(row, 'Welcome10', { promoPercents: { Welcome10: 15 } }).discount).toBe(
+      '6.00',
+    );
+    expect(() => estimateTotals(row, 'Welcome10', undefined as never)).toThrow(
+      /promoPercents is required/,
+    );
+    expect(() => estimateTotals(row, 'Welcome10', { promoPercents: { Welcome10: 150 } })).toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -146,6 +164,6 @@ describe('promoPercent', () => {
     [undefined, 0],
     ['   ', 0],
   ])('%j -> %i', (code, percent) => {
-    expect(promoPercent(code)).toBe(percent);
+    expect(promoPercent(code, promotions.promoPercents)).toBe(percent);
   });
 });

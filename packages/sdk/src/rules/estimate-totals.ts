@@ -1,4 +1,3 @@
-import { WELCOME_PROMO_CODE, WELCOME_PROMO_PERCENT } from '../constants/index.js';
 import { fromCents } from '../money/from-cents.js';
 import { percentOfCents } from '../money/percent-of-cents.js';
 import { toCents } from '../money/to-cents.js';
@@ -18,9 +17,15 @@ export interface EstimateLocalRow {
 }
 export type EstimateRow = EstimateOrderRow | EstimateLocalRow;
 
+/** Percent off per promo code, e.g. `{ Welcome10: 10 }` (codes compared case-insensitively). */
+export type PromoPercents = Readonly<Record<string, number>>;
+
 export interface EstimateOptions {
-  /** Percent off per promo code (compared case-insensitively). Default: Welcome10 = 10 %. */
-  promoPercents?: Readonly<Record<string, number>>;
+  /**
+   * The shop's promotions: percent off per promo code, from the shop's settings (the API reads
+   * its `promo_codes` table). There is no built-in default: the SDK holds no promo constant.
+   */
+  promoPercents: PromoPercents;
   /** Leave rows with a bad reason code out of the sums (they cannot be ordered). Default false. */
   excludeBadRows?: boolean;
 }
@@ -38,14 +43,13 @@ export interface TotalsEstimate {
   promoPercent: number;
 }
 
-const DEFAULT_PROMOS: Readonly<Record<string, number>> = {
-  [WELCOME_PROMO_CODE]: WELCOME_PROMO_PERCENT,
-};
-
-/** The percent of a promo code, matched trimmed and case-insensitively; 0 when unknown. */
+/**
+ * The percent of a promo code in the shop's promotions, matched trimmed and case-insensitively;
+ * 0 when unknown.
+ */
 export function promoPercent(
   promoCode: string | null | undefined,
-  promoPercents: Readonly<Record<string, number>> = DEFAULT_PROMOS,
+  promoPercents: PromoPercents,
 ): number {
   const code = promoCode?.trim().toLowerCase();
   if (!code) return 0;
@@ -63,17 +67,23 @@ function amountOf(row: EstimateRow): number {
 }
 
 /**
- * The client estimate of an order in integer cents (spec section 9: Welcome10 is 10 % off).
- * The code is matched case-insensitively because it arrives typed by people and from the
- * personalcode link; the API uses this same function, so both sides agree. Rounding of the
+ * The estimate of an order in integer cents, with the promo percent taken from the shop's
+ * promotions (`options.promoPercents`, e.g. `{ Welcome10: 10 }` from the settings). The code is
+ * matched case-insensitively because it arrives typed by people and from the personalcode link;
+ * the API uses this same function, so both sides agree. Rounding of the
  * discount is half up on the cent. Works for server rows (line totals) and guest rows
  * (unit price x amount).
  */
 export function estimateTotals(
   rows: readonly EstimateRow[],
   promoCode: string | null | undefined,
-  options: EstimateOptions = {},
+  options: EstimateOptions,
 ): TotalsEstimate {
+  if (typeof options?.promoPercents !== 'object' || options.promoPercents === null) {
+    throw new TypeError(
+      "estimateTotals: options.promoPercents is required (the shop's promotions from its settings)",
+    );
+  }
   let subtotal = 0;
   let undiscounted = 0;
   for (const row of rows) {

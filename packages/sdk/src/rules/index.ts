@@ -1,6 +1,31 @@
 // Pure business rules. No HTTP client, no I/O: the API imports this entry too.
-export { toCents, fromCents, percentOfCents } from '../money/index.js';
-export { mergeGuestCart, type CartItemRow, type GuestCartMerge } from './merge-guest-cart.js';
+export { toCents, fromCents, parseMoney, percentOfCents } from '../money/index.js';
+export { formatPrice } from '../format/format-price.js';
+export { formatCents } from '../format/format-cents.js';
+export {
+  mergeGuestCart,
+  type CartItemRow,
+  type GuestCartItemRow,
+  type GuestCartMerge,
+} from './merge-guest-cart.js';
+export {
+  itemAvailability,
+  type AvailabilityFlag,
+  type ItemAvailability,
+  type ItemAvailabilityInput,
+} from './item-availability.js';
+export {
+  STATUS_AFTER_PAYMENT,
+  statusAfterPayment,
+  isCardPaymentMethod,
+} from './payment-status.js';
+export {
+  DEFAULT_PRODUCT_PATH,
+  PRODUCT_IMAGE_PREFIX,
+  productPath,
+  productImagePath,
+  productImageUrl,
+} from './product-paths.js';
 export {
   recommendPaymentMethods,
   paymentMethodOptions,
@@ -15,7 +40,7 @@ export {
 export { missingProfileFields, type ProfileSubject } from './missing-profile-fields.js';
 export { isProfileComplete } from './is-profile-complete.js';
 export { profileCompletionPath } from './profile-completion-path.js';
-export { safeContinuePath } from './safe-continue-path.js';
+export { safeContinuePath, safeRedirectPath } from './safe-continue-path.js';
 export {
   estimateTotals,
   promoPercent,
@@ -23,6 +48,7 @@ export {
   type EstimateOrderRow,
   type EstimateLocalRow,
   type EstimateOptions,
+  type PromoPercents,
   type TotalsEstimate,
 } from './estimate-totals.js';
 export { cartIssues, type CartIssues, type IssueRow } from './cart-issues.js';

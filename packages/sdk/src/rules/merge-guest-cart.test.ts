@@ -78,12 +78,23 @@ describe('mergeGuestCart', () => {
       raised: [],
     },
     {
-      name: 'guest rows with zero, negative or fractional amounts are ignored',
+      name: 'guest rows with amount 0 are ignored',
       server: [r(1, 1)],
-      local: [r(1, 0), r(2, -1), r(3, 1.5), r(Number.NaN, 2)],
+      local: [r(1, 0), r(2, 0)],
       rows: [r(1, 1)],
       added: [],
       raised: [],
+    },
+    {
+      name: 'stored guest-cart rows ({ product, amount }) merge like sku rows',
+      server: [r(1, 1)],
+      local: [
+        { product: { id: 1, name: 'A' }, amount: 4 },
+        { product: { id: 7, name: 'B' }, amount: 2 },
+      ],
+      rows: [r(1, 4), r(7, 2)],
+      added: [7],
+      raised: [1],
     },
     {
       name: 'a sku twice on the server: only the first row is raised',
@@ -99,6 +110,19 @@ describe('mergeGuestCart', () => {
     expect(result.added).toEqual(added);
     expect(result.raised).toEqual(raised);
     expect(result.changed).toBe(added.length > 0 || raised.length > 0);
+  });
+
+  it.each<[string, unknown, unknown, RegExp]>([
+    ['a guest row without an id', [], [{ amount: 2 }], /guest row 0 has no product id/],
+    ['a guest row with a product without id', [], [{ product: {}, amount: 1 }], /guest row 0/],
+    ['a negative amount', [], [r(2, -1)], /guest row 0 has an amount/],
+    ['a fractional amount', [], [r(1, 1), r(3, 1.5)], /guest row 1 has an amount/],
+    ['a NaN id', [], [r(Number.NaN, 2)], /no product id/],
+    ['a row that is not an object', [], ['5'], /guest row 0 is not an object/],
+    ['guest rows that are not an array', [], { rows: [] }, /guest rows are not an array/],
+    ['a malformed server row', [{ id: 1, amount: 1 }], [], /server row 0/],
+  ])('refuses %s with a clear error', (_name, server, local, message) => {
+    expect(() => mergeGuestCart(server as CartItemRow[], local as CartItemRow[])).toThrow(message);
   });
 
   it('does not change its inputs', () => {

@@ -1,21 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { safeContinuePath } from './safe-continue-path.js';
+import { safeContinuePath, safeRedirectPath } from './safe-continue-path.js';
+
+describe('safeRedirectPath', () => {
+  it.each<[string | null | undefined, string | null]>([
+    ['/cart', '/cart'],
+    ['/es/order/12?x=1', '/es/order/12?x=1'],
+    ['/catalog?category=2&sort=price-asc', '/catalog?category=2&sort=price-asc'],
+    ['/es/item/7#reviews', '/es/item/7#reviews'],
+    ['/search?q=100%', '/search?q=100%'],
+    ['/es/b%C3%BAsqueda', '/es/b%C3%BAsqueda'],
+    ['/a/../cart', '/cart'],
+    ['', null],
+    [null, null],
+    [undefined, null],
+    ['cart', null],
+    ['//evil.example', null],
+    ['/\\evil.example', null],
+    ['https://evil.example', null],
+    ['javascript:alert(1)', null],
+    ['/ok\nSet-Cookie:x', null],
+    ['/ok\u007f', null],
+    ['/ok\tx', null],
+    ['/ok\u0085', null],
+    // Issue 8: the storefront's copy turned these into "//evil.example".
+    ['/%09/evil.example', null],
+    ['/\t/evil.example', null],
+    ['/%0a/evil.example', null],
+    ['/%0d%0aSet-Cookie:x', null],
+    ['/%2509/evil.example', null],
+    ['/%2F/evil.example', null],
+    ['/%5Cevil.example', null],
+    ['/%5C%5Cevil.example', null],
+  ])('%j -> %j', (input, expected) => {
+    expect(safeRedirectPath(input)).toBe(expected);
+  });
+});
 
 describe('safeContinuePath', () => {
   it.each([
     ['/cart', '/cart'],
-    ['/es/order/12?x=1', '/es/order/12?x=1'],
     ['', '/'],
     [null, '/'],
-    [undefined, '/'],
-    ['cart', '/'],
     ['//evil.example', '/'],
-    ['/\\evil.example', '/'],
-    ['https://evil.example', '/'],
-    ['javascript:alert(1)', '/'],
-    ['/ok\nSet-Cookie:x', '/'],
-    ['/ok\u007f', '/'],
-    ['/ok\tx', '/'],
+    ['/%09/evil.example', '/'],
   ])('%j -> %j', (input, expected) => {
     expect(safeContinuePath(input)).toBe(expected);
   });

@@ -1,56 +1,73 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { PASSWORD_MAX_LENGTH, TEXT_MAX } from '../constants/index.js';
+import {
+  loginSchema,
+  optionalPasswordSchema,
+  passwordSchema,
+  refinePasswordConfirmation,
+  textSchema,
+} from '../validation/zod.js';
+import { countSchema } from './common.js';
 
 /** Tokens on the wire, from every sign-in and from token-refresh. */
 export const tokenPairSchema = z.object({
-  token: z.string().min(1),
-  refresh_token: z.string().min(1),
+  token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
 });
 export type TokenPair = z.infer<typeof tokenPairSchema>;
 
 /** Claims of the access token (a signed three-part token). */
 export const accessClaimsSchema = z.object({ exp: z.number(), username: z.string() });
 
-/** An e-mail address or a US phone number. */
-export const loginSchema = z.string().trim().min(3).max(254);
+/** A token sent back by the client (not blank, bounded, no NUL). */
+const tokenInputSchema = textSchema({ max: TEXT_MAX.token, trim: false });
 
 export const codeRequestSchema = z.object({ login: loginSchema });
 export const codeSentSchema = z.object({
   channel: z.enum(['email', 'sms']),
   /** Seconds until another code may be requested. */
-  resendIn: z.number().int().nonnegative(),
+  resendIn: countSchema,
 });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
-export const oneTimeCodeSchema = z
-  .string()
-  .trim()
-  .regex(/^\d{6}$/);
+export const oneTimeCodeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/));
 export const codeVerifySchema = z.object({ login: loginSchema, code: oneTimeCodeSchema });
-export const passwordLoginSchema = z.object({ username: loginSchema, password: z.string().min(1) });
-export const refreshInputSchema = z.object({ refresh_token: z.string().min(1) });
-export const logoutInputSchema = z.object({ refresh_token: z.string().min(1) });
+export const passwordLoginSchema = z.object({
+  username: textSchema({ max: TEXT_MAX.login }),
+  password: textSchema({ max: PASSWORD_MAX_LENGTH, trim: false }),
+});
+export const refreshInputSchema = z.object({ refresh_token: tokenInputSchema });
+export const logoutInputSchema = z.object({ refresh_token: tokenInputSchema });
 
 /** Registration: a code from POST /api/auth/register/code proves the login; a password is optional. */
 export const registerInputSchema = z.object({
   login: loginSchema,
   code: oneTimeCodeSchema,
-  password: z.string().optional(),
-  firstName: z.string().trim().max(80).optional(),
-  lastName: z.string().trim().max(80).optional(),
-  interfaceLanguage: z.enum(['en', 'es']).optional(),
+  /** Empty means no password. */
+  password: z.optional(optionalPasswordSchema),
+  firstName: z.optional(textSchema({ max: TEXT_MAX.name, min: 0 })),
+  lastName: z.optional(textSchema({ max: TEXT_MAX.name, min: 0 })),
+  interfaceLanguage: z.optional(z.enum(['en', 'es'])),
 });
-export const recoveryInputSchema = z.object({
-  login: loginSchema,
-  code: oneTimeCodeSchema,
-  password: z.string(),
-  passwordConfirmation: z.string(),
-});
-export const passwordChangeSchema = z.object({
-  /** Required when the account already has a password. */
-  currentPassword: z.string().optional(),
-  password: z.string(),
-  passwordConfirmation: z.string(),
-});
+export const recoveryInputSchema = z
+  .object({
+    login: loginSchema,
+    code: oneTimeCodeSchema,
+    password: passwordSchema,
+    passwordConfirmation: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  })
+  .check(refinePasswordConfirmation());
+export const passwordChangeSchema = z
+  .object({
+    /** Required when the account already has a password. */
+    currentPassword: z.optional(z.string().check(z.maxLength(PASSWORD_MAX_LENGTH))),
+    password: passwordSchema,
+    passwordConfirmation: z.string().check(z.maxLength(PASSWORD_MAX_LENGTH)),
+  })
+  .check(refinePasswordConfirmation());
 
-export const contactAddSchema = z.object({ value: z.string().trim().min(3).max(254) });
+export const contactAddSchema = z.object({
+  /** An e-mail address or a US phone (the route says which one it takes). */
+  value: loginSchema,
+});
 export const contactVerifySchema = z.object({ code: oneTimeCodeSchema });

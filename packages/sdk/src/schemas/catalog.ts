@@ -1,17 +1,19 @@
-import { z } from 'zod';
-import { SORT_OPTIONS } from '../constants/index.js';
-import { idSchema, moneySchema } from './common.js';
+import { z } from 'zod/mini';
+import { SORT_OPTIONS, TEXT_MAX } from '../constants/index.js';
+import { idParamSchema, noNul, priceParamSchema, textSchema } from '../validation/zod.js';
+import { countSchema, idSchema, moneySchema, positiveIntSchema } from './common.js';
 
 export const categorySchema = z.object({
   id: idSchema,
   name: z.string(),
   slug: z.string(),
-  productCount: z.number().int().nonnegative(),
+  productCount: countSchema,
 });
 export type Category = z.infer<typeof categorySchema>;
+export const categoryListSchema = z.array(categorySchema);
 
 /** Item status: null fine, 1 out of stock, 0 inactive, -1 discontinued. */
-export const itemStatusSchema = z.union([z.literal(-1), z.literal(0), z.literal(1)]).nullable();
+export const itemStatusSchema = z.nullable(z.union([z.literal(-1), z.literal(0), z.literal(1)]));
 
 /** What a product card, a cart row and a search result need. */
 export const productSummarySchema = z.object({
@@ -19,7 +21,7 @@ export const productSummarySchema = z.object({
   name: z.string(),
   price: moneySchema,
   /** Units available to order now. */
-  inStock: z.number().int().nonnegative(),
+  inStock: countSchema,
   status: itemStatusSchema,
   brand: z.string(),
   manufacturer: z.string(),
@@ -28,14 +30,15 @@ export const productSummarySchema = z.object({
   mainImage: z.string(),
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
+export const productSummaryListSchema = z.array(productSummarySchema);
 
-export const productDetailSchema = productSummarySchema.extend({
+export const productDetailSchema = z.extend(productSummarySchema, {
   description: z.string(),
   images: z.array(z.string()),
   /** Plan codes whose benefit covers this item. */
   plans: z.array(z.string()),
   /** Whether the signed-in customer's plan covers it (null for a guest or no plan). */
-  eligible: z.boolean().nullable(),
+  eligible: z.nullable(z.boolean()),
   favorite: z.boolean(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
@@ -47,32 +50,36 @@ export const productDetailAnswerSchema = z.object({
 
 export const sortSchema = z.enum(SORT_OPTIONS);
 
-export const categoriesQuerySchema = z.object({ plan: z.string().optional() });
+/** A plan code in a query (empty means none). */
+const planQuerySchema = z.optional(textSchema({ max: TEXT_MAX.code, min: 0 }));
+
+export const categoriesQuerySchema = z.object({ plan: planQuerySchema });
 
 export const productListQuerySchema = z.object({
-  category: z.coerce.number().int().positive().optional(),
-  brand: z.string().optional(),
-  plan: z.string().optional(),
-  priceMin: z.coerce.number().nonnegative().optional(),
-  priceMax: z.coerce.number().nonnegative().optional(),
-  sort: sortSchema.optional(),
-  page: z.coerce.number().int().positive().optional(),
+  category: z.optional(idParamSchema),
+  brand: z.optional(textSchema({ max: TEXT_MAX.query, min: 0 })),
+  plan: planQuerySchema,
+  /** Dollars; finite and within int4 cents. */
+  priceMin: z.optional(priceParamSchema),
+  priceMax: z.optional(priceParamSchema),
+  sort: z.optional(sortSchema),
+  page: z.optional(idParamSchema),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const productListSchema = z.object({
   products: z.array(productSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  total: countSchema,
+  page: positiveIntSchema,
+  pageSize: positiveIntSchema,
   /** Brands available under the current category and plan, for the brand filter. */
   brands: z.array(z.string()),
 });
 export type ProductList = z.infer<typeof productListSchema>;
 
 export const searchQuerySchema = z.object({
-  q: z.string().trim().min(3),
-  plan: z.string().optional(),
+  q: z.string().check(z.trim(), z.minLength(3), z.maxLength(TEXT_MAX.query), noNul),
+  plan: planQuerySchema,
 });
 
 export const searchProductSchema = z.object({
@@ -89,7 +96,7 @@ export type SearchProduct = z.infer<typeof searchProductSchema>;
 export const searchAnswerSchema = z.object({
   status: z.literal('success'),
   products: z.array(searchProductSchema),
-  categories: z.array(categorySchema.pick({ id: true, name: true })),
+  categories: z.array(z.pick(categorySchema, { id: true, name: true })),
 });
 export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
 

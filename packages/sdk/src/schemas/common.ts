@@ -1,36 +1,54 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
+import { idNumberSchema, idParamSchema } from '../validation/zod.js';
 
 /** Money on the wire: a decimal string with two places, e.g. "12.50". */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'Money must have two decimals');
+export const moneySchema = z.string().check(z.regex(/^-?\d+\.\d{2}$/, 'Money must have two decimals'));
 export type Money = z.infer<typeof moneySchema>;
 
-export const idSchema = z.number().int().positive();
-/** A numeric id taken from a path or query string. */
-export const idParamSchema = z.coerce.number().int().positive();
+/** An id: integer 1..2147483647 (a PostgreSQL int4). */
+export const idSchema = idNumberSchema;
+/** `{ id }` of a path: "12" -> 12; a number out of int4 range fails (422), never reaches the database. */
 export const idParamsSchema = z.object({ id: idParamSchema });
 
 /** ISO 8601 date-time string. */
-export const dateTimeSchema = z.string().min(1);
-/** Calendar date, YYYY-MM-DD. */
-export const dateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const dateTimeSchema = z.string().check(z.minLength(1));
+/** Calendar date, YYYY-MM-DD (answers; requests use `calendarDateSchema`). */
+export const dateSchema = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 export const localeSchema = z.enum(['en', 'es']);
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-export function pagedSchema<T extends z.ZodType>(item: T) {
+export const countSchema = z.int().check(z.gte(0));
+export const positiveIntSchema = z.int().check(z.gte(1));
+
+export function pagedSchema<T extends z.ZodMiniType>(item: T) {
   return z.object({
     items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    pageSize: z.number().int().positive(),
+    total: countSchema,
+    page: positiveIntSchema,
+    pageSize: positiveIntSchema,
   });
 }
 
-/** Error answers: 4xx carry a code; 422 also carries per-field message lists under `data`. */
+/**
+ * Error answers: 4xx carry a code; 422 also carries per-field message lists under `data` (texts
+ * in the request's language) and the same fields' catalogue codes under `fields`.
+ */
 export const errorBodySchema = z.object({
   message: z.string(),
-  code: z.string().optional(),
-  data: z.record(z.string(), z.array(z.string())).optional(),
+  code: z.optional(z.string()),
+  data: z.optional(z.record(z.string(), z.array(z.string()))),
+  fields: z.optional(
+    z.record(
+      z.string(),
+      z.array(
+        z.object({
+          code: z.string(),
+          params: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+        }),
+      ),
+    ),
+  ),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -1,5 +1,18 @@
-import { z } from 'zod';
-import { CARD_TYPES, PAYMENT_METHOD_CODES } from '../constants/index.js';
+import { z } from 'zod/mini';
+import {
+  CARD_CODE_LENGTHS,
+  CARD_TYPES,
+  PAYMENT_METHOD_CODES,
+  TEXT_MAX,
+  type CardType,
+} from '../constants/index.js';
+import {
+  birthdateSchema,
+  cardNumberOfType,
+  stateSchema,
+  textSchema,
+  zipCodeSchema,
+} from '../validation/zod.js';
 import { dateSchema, dateTimeSchema, idSchema, localeSchema, moneySchema } from './common.js';
 
 export const emailSchema = z.object({
@@ -26,7 +39,7 @@ export type Phone = z.infer<typeof phoneSchema>;
 export const addressSchema = z.object({
   id: idSchema,
   address: z.string(),
-  address2: z.string().nullable(),
+  address2: z.nullable(z.string()),
   city: z.string(),
   state: z.string(),
   zip: z.string(),
@@ -41,13 +54,13 @@ export const paymentMethodCodeSchema = z.enum(PAYMENT_METHOD_CODES);
 export const insuranceCardSchema = z.object({
   id: idSchema,
   type: cardTypeSchema,
-  last4: z.string().length(4),
+  last4: z.string().check(z.length(4)),
   addedAt: dateTimeSchema,
   active: z.boolean(),
   usedForPayments: z.boolean(),
   balance: moneySchema,
   /** The day the current allowance period ends. */
-  periodEndsAt: dateSchema.nullable(),
+  periodEndsAt: z.nullable(dateSchema),
 });
 export type InsuranceCard = z.infer<typeof insuranceCardSchema>;
 
@@ -60,90 +73,108 @@ export const healthPlanSchema = z.object({
 export type HealthPlan = z.infer<typeof healthPlanSchema>;
 
 export const genderSchema = z.enum(['M', 'F']);
+const communicationMethodSchema = z.enum(['email', 'sms', 'phone']);
 
 export const customerSchema = z.object({
   id: idSchema,
   /** Display name (first and last name, or the login when unknown). */
   name: z.string(),
-  gender: genderSchema.nullable(),
-  birthdate: dateSchema.nullable(),
+  gender: z.nullable(genderSchema),
+  birthdate: z.nullable(dateSchema),
   /** Birthdate formatted MM/DD/YYYY, for display. */
-  birthdateStr: z.string().nullable(),
-  firstName: z.string().nullable(),
-  middleName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  organization: z.string().nullable(),
+  birthdateStr: z.nullable(z.string()),
+  firstName: z.nullable(z.string()),
+  middleName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  organization: z.nullable(z.string()),
   emails: z.array(emailSchema),
   phones: z.array(phoneSchema),
   addresses: z.array(addressSchema),
   balance: moneySchema,
   insuranceCards: z.array(insuranceCardSchema),
-  activeInsuranceCard: insuranceCardSchema.nullable(),
-  insuranceCompany: z.string().nullable(),
-  insuranceId: z.string().nullable(),
-  insurancePlan: healthPlanSchema.pick({ code: true, name: true }).nullable(),
+  activeInsuranceCard: z.nullable(insuranceCardSchema),
+  insuranceCompany: z.nullable(z.string()),
+  insuranceId: z.nullable(z.string()),
+  insurancePlan: z.nullable(z.pick(healthPlanSchema, { code: true, name: true })),
   interfaceLanguage: localeSchema,
-  preferredCommunicationLanguage: localeSchema.nullable(),
-  preferredCommunicationMethod: z.enum(['email', 'sms', 'phone']).nullable(),
+  preferredCommunicationLanguage: z.nullable(localeSchema),
+  preferredCommunicationMethod: z.nullable(communicationMethodSchema),
   isMarketingEnabled: z.boolean(),
   sendNotificationByEmail: z.boolean(),
   sendNotificationByPhone: z.boolean(),
   hasPassword: z.boolean(),
-  passwordUpdatedAt: dateTimeSchema.nullable(),
+  passwordUpdatedAt: z.nullable(dateTimeSchema),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
 /** PATCH /api/customer/data: any subset of the editable profile fields. */
-export const customerPatchSchema = z
-  .object({
-    gender: genderSchema.nullable(),
-    birthdate: dateSchema.nullable(),
-    firstName: z.string().trim().min(1).max(80).nullable(),
-    middleName: z.string().trim().max(80).nullable(),
-    lastName: z.string().trim().min(1).max(80).nullable(),
-    organization: z.string().trim().max(120).nullable(),
+export const customerPatchSchema = z.partial(
+  z.object({
+    gender: z.nullable(genderSchema),
+    /** A real date from 1900 to yesterday. */
+    birthdate: z.nullable(birthdateSchema),
+    firstName: z.nullable(textSchema({ max: TEXT_MAX.name })),
+    middleName: z.nullable(textSchema({ max: TEXT_MAX.name, min: 0 })),
+    lastName: z.nullable(textSchema({ max: TEXT_MAX.name })),
+    organization: z.nullable(textSchema({ max: TEXT_MAX.organization, min: 0 })),
     interfaceLanguage: localeSchema,
-    preferredCommunicationLanguage: localeSchema.nullable(),
-    preferredCommunicationMethod: z.enum(['email', 'sms', 'phone']).nullable(),
+    preferredCommunicationLanguage: z.nullable(localeSchema),
+    preferredCommunicationMethod: z.nullable(communicationMethodSchema),
     isMarketingEnabled: z.boolean(),
     sendNotificationByEmail: z.boolean(),
     sendNotificationByPhone: z.boolean(),
-  })
-  .partial();
+  }),
+);
 export type CustomerPatch = z.infer<typeof customerPatchSchema>;
 
-export const emailPatchSchema = z.object({ receiveMarketingMailing: z.boolean() }).partial();
-export const phonePatchSchema = z
-  .object({ receiveSms: z.boolean(), allowMarketingCalls: z.boolean() })
-  .partial();
+export const emailPatchSchema = z.partial(z.object({ receiveMarketingMailing: z.boolean() }));
+export const phonePatchSchema = z.partial(
+  z.object({ receiveSms: z.boolean(), allowMarketingCalls: z.boolean() }),
+);
 
 export const addressInputSchema = z.object({
-  address: z.string().trim().min(1).max(200),
-  address2: z.string().trim().max(200).nullable().optional(),
-  city: z.string().trim().min(1).max(100),
-  state: z.string().trim().length(2),
-  zip: z
-    .string()
-    .trim()
-    .regex(/^\d{5}(-\d{4})?$/),
-  facilityAddress: z.boolean().optional(),
+  address: textSchema({ max: TEXT_MAX.address }),
+  address2: z.optional(z.nullable(textSchema({ max: TEXT_MAX.address, min: 0 }))),
+  city: textSchema({ max: TEXT_MAX.city }),
+  /** A US state; whether the shop delivers there is the server's check (its settings). */
+  state: stateSchema,
+  zip: zipCodeSchema,
+  facilityAddress: z.optional(z.boolean()),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
+/** PATCH of an address: any subset of its fields. */
+export const addressPatchSchema = z.partial(addressInputSchema);
 
-export const cardInputSchema = z.object({
-  type: cardTypeSchema,
-  number: z.string().trim().min(1),
-  /** Security code (CVV) printed on the card. */
-  code: z.string().trim().min(3).max(4),
-});
+/** Security code (CVV) printed on a card: 3 or 4 digits. */
+export const cardCodeSchema = z.string().check(z.trim(), z.regex(/^\d{3,4}$/));
+/**
+ * Whether a security code (CVV) fits a card type: digits only, as many as `CARD_CODE_LENGTHS`
+ * gives (network and national 3, S3 3 or 4); spaces around it are ignored.
+ */
+export function isCardCodeOfType(code: string, type: CardType): boolean {
+  const digits = code.trim();
+  return /^\d+$/.test(digits) && CARD_CODE_LENGTHS[type].includes(digits.length);
+}
+/** A card number before its type is known: not blank, bounded, no NUL (the type's length is an object check). */
+const cardNumberTextSchema = textSchema({ max: 32 });
+
+export const cardInputSchema = z
+  .object({
+    type: cardTypeSchema,
+    /** Checked per type ("Your card number should be of 16 or 19 digits"). */
+    number: cardNumberTextSchema,
+    /** Security code (CVV) printed on the card. */
+    code: cardCodeSchema,
+  })
+  .check(cardNumberOfType());
 export type CardInput = z.infer<typeof cardInputSchema>;
 
 export const cardListSchema = z.object({ data: z.array(insuranceCardSchema) });
 
 export const balanceCheckAnswerSchema = z.object({
   type: cardTypeSchema,
-  last4: z.string().length(4),
+  last4: z.string().check(z.length(4)),
   balance: moneySchema,
-  periodEndsAt: dateSchema.nullable(),
+  periodEndsAt: z.nullable(dateSchema),
 });
 export type BalanceCheckAnswer = z.infer<typeof balanceCheckAnswerSchema>;

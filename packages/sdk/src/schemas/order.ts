@@ -1,14 +1,23 @@
-import { z } from 'zod';
-import { addressSchema, paymentMethodCodeSchema } from './customer.js';
+import { z } from 'zod/mini';
+import { TEXT_MAX, TYPED_CARD_TYPE, type CardType } from '../constants/index.js';
+import {
+  countNumberSchema,
+  idParamSchema,
+  noNul,
+  positiveCountSchema,
+  promoCodeSchema,
+  textSchema,
+} from '../validation/zod.js';
+import { addressSchema, isCardCodeOfType, paymentMethodCodeSchema } from './customer.js';
 import { productSummarySchema } from './catalog.js';
-import { dateTimeSchema, idSchema, moneySchema } from './common.js';
+import { countSchema, dateTimeSchema, idSchema, moneySchema, positiveIntSchema } from './common.js';
 
 /** Bad reason code: null fine, 1 out of stock, 2 not supported by the plan, 3 not available. */
-export const badReasonCodeSchema = z.union([z.literal(1), z.literal(2), z.literal(3)]).nullable();
+export const badReasonCodeSchema = z.nullable(z.union([z.literal(1), z.literal(2), z.literal(3)]));
 
 export const orderRowSchema = z.object({
   sku: productSummarySchema,
-  amount: z.number().int().positive(),
+  amount: positiveIntSchema,
   /** Line total (unit price times amount). */
   price: moneySchema,
   badReasonCode: badReasonCodeSchema,
@@ -30,41 +39,78 @@ export const orderDraftSchema = z.object({
   /** Total to pay. */
   price: moneySchema,
   itemsUnDiscountedSubtotal: moneySchema,
-  promoCode: z.string().nullable(),
-  status: z.number().int(),
+  promoCode: z.nullable(z.string()),
+  status: z.int(),
   totals: totalsSchema,
-  deliveryAddress: addressSchema.nullable(),
+  deliveryAddress: z.nullable(addressSchema),
 });
 export type OrderDraft = z.infer<typeof orderDraftSchema>;
 
-export const agentIdSchema = z.string().trim().min(1).max(64);
+/** The agent who helps a customer by phone (kept with the draft): not blank, at most 64, no NUL. */
+export const agentIdSchema = textSchema({ max: 64 });
 
-export const prepareDraftInputSchema = z.object({ agentId: agentIdSchema.optional() });
+export const prepareDraftInputSchema = z.object({ agentId: z.optional(agentIdSchema) });
 export const skuAmountInputSchema = z.object({
   sku_id: idSchema,
   /** 0 removes the row. */
-  amount: z.number().int().nonnegative(),
-  agentId: agentIdSchema.optional(),
+  amount: countNumberSchema,
+  agentId: z.optional(agentIdSchema),
 });
 export const bulkItemRowSchema = z.object({
   sku_id: idSchema,
-  amount: z.number().int().positive(),
+  amount: positiveCountSchema,
 });
 export type BulkItemRow = z.infer<typeof bulkItemRowSchema>;
-export const itemsInputSchema = z.object({ rows: z.array(bulkItemRowSchema) });
-export const orderPatchSchema = z.object({ promoCode: z.string().trim().nullable() }).partial();
-
-export const paymentInputSchema = z.object({
-  code: paymentMethodCodeSchema,
-  /** What the method needs; a card method takes `{ card }`. */
-  input: z.record(z.string(), z.string()).default({}),
+/** At most 1000 rows in one call. */
+export const itemsInputSchema = z.object({
+  rows: z.array(bulkItemRowSchema).check(z.maxLength(1000)),
 });
+/** Set a promo code (no spaces: "The code you entered is not valid.") or clear it with null. */
+export const orderPatchSchema = z.partial(z.object({ promoCode: z.nullable(promoCodeSchema) }));
+
+/**
+ * Paying a placed order: the method `code` and what it needs in `input`:
+ * - trnsx, nationsbenefits: `{ card, code? }`, the card number typed at checkout and its security
+ *   code (CVV, `CARD_CODE_LENGTHS` of the method's card type, `TYPED_CARD_TYPE`). The code may be
+ *   left out only for a card on the customer's own account; a wrong number, a wrong code and
+ *   another member's card all answer `card_number_or_code_is_not_correct`.
+ * - credit: `{ card }` (the number alone).
+ * - prohealth, balance: `{}` (the active card on file, the store balance).
+ * A code of the wrong shape for the card type is a `wrong_format` issue at `input.code`.
+ */
+export const paymentInputSchema = z
+  .object({
+    code: paymentMethodCodeSchema,
+    /** What the method needs; a card method takes `{ card, code? }`. */
+    input: z._default(
+      z.record(
+        z.string().check(z.maxLength(TEXT_MAX.code), noNul),
+        textSchema({ max: 256, min: 0, trim: false }),
+      ),
+      {},
+    ),
+  })
+  .check(
+    z.superRefine((value, ctx) => {
+      const type = (TYPED_CARD_TYPE as Partial<Record<string, CardType>>)[value.code];
+      const code = value.input.code;
+      if (!type || code === undefined || code.trim() === '') return;
+      if (!isCardCodeOfType(code, type)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'wrong_format',
+          input: code,
+          path: ['input', 'code'],
+        });
+      }
+    }),
+  );
 export type PaymentInput = z.infer<typeof paymentInputSchema>;
 
 export const paymentAnswerSchema = z.object({
   orderId: idSchema,
   number: z.string(),
-  status: z.number().int(),
+  status: z.int(),
   paidBy: z.string(),
   amount: moneySchema,
 });
@@ -75,63 +121,65 @@ export const orderSummarySchema = z.object({
   number: z.string(),
   placedAt: dateTimeSchema,
   total: moneySchema,
-  status: z.number().int(),
-  itemCount: z.number().int().nonnegative(),
-  deliveredAt: dateTimeSchema.nullable(),
+  status: z.int(),
+  itemCount: countSchema,
+  deliveredAt: z.nullable(dateTimeSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
 export const trackingEventSchema = z.object({
-  status: z.number().int(),
+  status: z.int(),
   at: dateTimeSchema,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
 });
 
-export const orderDetailSchema = orderSummarySchema.extend({
+export const orderDetailSchema = z.extend(orderSummarySchema, {
   products: z.array(
     z.object({
       sku_id: idSchema,
       name: z.string(),
       image: z.string(),
-      qty: z.number().int().positive(),
+      qty: positiveIntSchema,
       /** Line total. */
       price: moneySchema,
-      status: z.number().int(),
+      status: z.int(),
       statusDate: dateTimeSchema,
       link: z.string(),
     }),
   ),
-  tracking: z
-    .object({
+  tracking: z.nullable(
+    z.object({
       carrier: z.string(),
       number: z.string(),
-      url: z.string().nullable(),
-    })
-    .nullable(),
+      url: z.nullable(z.string()),
+    }),
+  ),
   events: z.array(trackingEventSchema),
   billing: totalsSchema,
-  payment: z
-    .object({ code: paymentMethodCodeSchema, last4: z.string().nullable(), paidAt: dateTimeSchema })
-    .nullable(),
-  paidBy: z.string().nullable(),
-  promoCode: z.string().nullable(),
-  deliveryAddress: addressSchema.nullable(),
+  payment: z.nullable(
+    z.object({
+      code: paymentMethodCodeSchema,
+      last4: z.nullable(z.string()),
+      paidAt: dateTimeSchema,
+    }),
+  ),
+  paidBy: z.nullable(z.string()),
+  promoCode: z.nullable(z.string()),
+  deliveryAddress: z.nullable(addressSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export const orderListQuerySchema = z.object({
-  page: z.coerce.number().int().positive().optional(),
-});
+export const orderListQuerySchema = z.object({ page: z.optional(idParamSchema) });
 
 export const deliveryAnswerSchema = z.object({
-  orderId: idSchema.nullable(),
-  address: addressSchema.nullable(),
+  orderId: z.nullable(idSchema),
+  address: z.nullable(addressSchema),
 });
 export const deliveryInputSchema = z.object({ addressId: idSchema });
 
 /** A guest-cart row kept in local storage. */
 export const localCartRowSchema = z.object({
   product: productSummarySchema,
-  amount: z.number().int().positive(),
+  amount: positiveIntSchema,
 });
 export type LocalCartRow = z.infer<typeof localCartRowSchema>;

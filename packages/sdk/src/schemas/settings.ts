@@ -1,25 +1,47 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paymentMethodCodeSchema } from './customer.js';
-import { moneySchema } from './common.js';
+import { countSchema, moneySchema, positiveIntSchema } from './common.js';
+
+/** A promotion the shop runs now: its promo code and the percent it takes off the subtotal. */
+export const promotionSchema = z.object({
+  code: z.string().check(z.minLength(1)),
+  percent: z.int().check(z.gte(1), z.lte(100)),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
 
 /** GET /api/constants: the shop's settings. */
 export const settingsSchema = z.object({
   companyName: z.string(),
-  copyrightYear: z.number().int(),
+  copyrightYear: z.int(),
   supportPhone: z.string(),
   ttyPhone: z.string(),
   supportEmail: z.string(),
-  deliveryStates: z.array(z.string().length(2)),
+  deliveryStates: z.array(z.string().check(z.length(2))),
   minimumOrder: moneySchema,
   paymentMethods: z.array(paymentMethodCodeSchema),
   requiredProfileFields: z.array(z.string()),
-  codeResendSeconds: z.number().int().nonnegative(),
-  pageSize: z.number().int().positive(),
-  notificationTimeoutMs: z.number().int().positive(),
+  codeResendSeconds: countSchema,
+  pageSize: positiveIntSchema,
+  notificationTimeoutMs: positiveIntSchema,
   /** When false, customers are told to call the contact center to add e-mails or phones. */
   addingContactsEnabled: z.boolean(),
   defaultLoginRedirect: z.string(),
   catalogPath: z.string(),
   productPath: z.string(),
+  /** The promotions active now (the API's `promo_codes` table), e.g. `[{ code: 'Welcome10', percent: 10 }]`. */
+  promotions: z.array(promotionSchema),
 });
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The percent off per promo code of the settings' promotions, as `estimateTotals` takes it:
+ * `estimateTotals(rows, promoCode, { promoPercents: promoPercentsFrom(settings.promotions) })`.
+ * Missing promotions (settings not loaded yet) give `{}`: no estimated discount.
+ */
+export function promoPercentsFrom(
+  promotions: readonly Promotion[] | null | undefined,
+): Readonly<Record<string, number>> {
+  const percents: Record<string, number> = {};
+  for (const { code, percent } of promotions ?? []) percents[code] = percent;
+  return percents;
+}

@@ -1,4 +1,5 @@
-// Validators with stable codes and the spec's English texts. Pure: no HTTP client here.
+// Validators returning catalogue codes with their English texts, and the same rules as zod/mini
+// schemas for the contract and the forms. Pure: no HTTP client here.
 export * from './messages.js';
 export { isEmpty } from './is-empty.js';
 export { isLuhnValid } from './luhn.js';
@@ -25,13 +26,34 @@ export {
   type FieldValidator,
   type FieldErrors,
 } from './validate-fields.js';
+export { validateDate, validateBirthdate, isCalendarDate, todayIso } from './validate-date.js';
+export { hasNul } from './no-nul.js';
+export { fieldIssueFromZod, type ZodFieldIssue, type ZodIssueLike } from './field-issue.js';
 export {
+  checkWith,
+  noNul,
+  textSchema,
   schemaFrom,
+  idNumberSchema,
+  countNumberSchema,
+  positiveCountSchema,
+  idParamSchema,
+  priceParamSchema,
   passwordSchema,
+  optionalPasswordSchema,
   promoCodeSchema,
   usPhoneSchema,
+  loginSchema,
+  optionalEmailSchema,
   linkSchema,
+  optionalLinkSchema,
   zipCodeSchema,
+  stateSchema,
   cardNumberSchema,
+  calendarDateSchema,
+  birthdateSchema,
+  cardNumberOfType,
   refinePasswordConfirmation,
+  type TextOptions,
+  type FromOptions,
 } from './zod.js';

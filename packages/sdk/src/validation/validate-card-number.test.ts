@@ -30,13 +30,13 @@ describe('validateCardNumber', () => {
 
   it('accepts a number value', () => {
     expect(validateCardNumber(6009123456789012, 'network')).toBeNull();
-    expect(validateCardNumber({}, 'network')?.code).toBe('cardLength16or19');
+    expect(validateCardNumber({}, 'network')?.code).toBe('card_length_16_or_19');
   });
 
   it.each([
-    ['network', 'cardLength16or19'],
-    ['national', 'cardLength16or19'],
-    ['s3', 'cardLength16or17'],
+    ['network', 'card_length_16_or_19'],
+    ['national', 'card_length_16_or_19'],
+    ['s3', 'card_length_16_or_17'],
   ] as const)('%s uses %s', (type, code) => {
     expect(cardLengthCode(type)).toBe(code);
     expect(isCardNumberValid('1', type)).toBe(false);

@@ -4,8 +4,8 @@ import { issue, type ValidationIssue } from './messages.js';
 import { normalizeCardNumber } from './normalize-card-number.js';
 
 /** The length message of a card type: 16 or 19 digits (network, national), 16 or 17 (S3). */
-export function cardLengthCode(type: CardType): 'cardLength16or19' | 'cardLength16or17' {
-  return type === 's3' ? 'cardLength16or17' : 'cardLength16or19';
+export function cardLengthCode(type: CardType): 'card_length_16_or_19' | 'card_length_16_or_17' {
+  return type === 's3' ? 'card_length_16_or_17' : 'card_length_16_or_19';
 }
 
 /** True when the number, spaces ignored, is only digits in one of the type's lengths. */

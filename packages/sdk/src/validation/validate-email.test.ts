@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isEmail, validateEmail } from './validate-email.js';
 
-const WRONG = { code: 'wrongFormat', message: 'This field has wrong format' };
+const WRONG = { code: 'wrong_format', message: 'This field has wrong format' };
 
 describe('validateEmail', () => {
   it.each([

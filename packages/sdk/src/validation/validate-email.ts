@@ -14,5 +14,5 @@ export function isEmail(value: string): boolean {
 /** E-mail address; "This field has wrong format". Empty passes (the contact e-mail is optional). */
 export function validateEmail(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
-  return typeof value === 'string' && isEmail(value) ? null : issue('wrongFormat');
+  return typeof value === 'string' && isEmail(value) ? null : issue('wrong_format');
 }

@@ -16,9 +16,9 @@ describe('validateFields', () => {
     );
     expect(errors).toEqual({
       login: { code: 'required', message: 'Required' },
-      password: { code: 'passwordNotComplex', message: "Your password isn't complex enough" },
-      passwordConfirmation: { code: 'passwordsDontMatch', message: "Passwords don't match" },
-      promo: { code: 'promoCodeInvalid', message: 'The code you entered is not valid.' },
+      password: { code: 'password_not_complex', message: "Your password isn't complex enough" },
+      passwordConfirmation: { code: 'passwords_dont_match', message: "Passwords don't match" },
+      promo: { code: 'promo_code_invalid', message: 'The code you entered is not valid.' },
     });
     expect(hasFieldErrors(errors)).toBe(true);
   });
@@ -68,7 +68,7 @@ describe('toErrorData', () => {
   it('builds the 422 data body', () => {
     expect(
       toErrorData({
-        email: { code: 'wrongFormat', message: 'This field has wrong format' },
+        email: { code: 'wrong_format', message: 'This field has wrong format' },
         zip: undefined,
       }),
     ).toEqual({ email: ['This field has wrong format'] });

@@ -10,7 +10,7 @@ describe('validateLength11', () => {
   );
   it.each(['1234567890', '123456789012', 1234, {}, true])('%j fails', (value) => {
     expect(validateLength11(value)).toEqual({
-      code: 'length11',
+      code: 'length_11',
       message: 'This value should have 11 characters',
     });
   });

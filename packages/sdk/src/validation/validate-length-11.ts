@@ -8,5 +8,5 @@ import { issue, type ValidationIssue } from './messages.js';
 export function validateLength11(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
   const text = asText(value);
-  return text !== null && [...text].length === 11 ? null : issue('length11');
+  return text !== null && [...text].length === 11 ? null : issue('length_11');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginKind, validateLogin } from './validate-login.js';
 
-const WRONG = { code: 'wrongFormat', message: 'This field has wrong format' };
+const WRONG = { code: 'wrong_format', message: 'This field has wrong format' };
 
 describe('login (e-mail or phone)', () => {
   it.each([

@@ -12,5 +12,5 @@ export function loginKind(value: string): 'email' | 'phone' | null {
 /** Login: an e-mail address or a US phone number. Empty passes: combine with required. */
 export function validateLogin(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
-  return typeof value === 'string' && loginKind(value) !== null ? null : issue('wrongFormat');
+  return typeof value === 'string' && loginKind(value) !== null ? null : issue('wrong_format');
 }

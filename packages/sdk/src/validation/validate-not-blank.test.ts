@@ -4,7 +4,7 @@ import { validateNotBlank } from './validate-not-blank.js';
 describe('validateNotBlank', () => {
   it.each([null, undefined, '', '   ', '\t\n', []])('%j is blank', (value) => {
     expect(validateNotBlank(value)).toEqual({
-      code: 'notBlank',
+      code: 'not_blank',
       message: 'This value should not be blank.',
     });
   });

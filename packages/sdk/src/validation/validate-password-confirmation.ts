@@ -5,5 +5,5 @@ export function validatePasswordConfirmation(
   confirmation: unknown,
   password: unknown,
 ): ValidationIssue | null {
-  return confirmation === password ? null : issue('passwordsDontMatch');
+  return confirmation === password ? null : issue('passwords_dont_match');
 }

@@ -16,12 +16,12 @@ describe('validatePassword', () => {
     expect(validatePassword(password)).toEqual(
       complex
         ? null
-        : { code: 'passwordNotComplex', message: "Your password isn't complex enough" },
+        : { code: 'password_not_complex', message: "Your password isn't complex enough" },
     );
   });
 
   it('empty passes (required decides); non-strings fail', () => {
     expect(validatePassword('')).toBeNull();
-    expect(validatePassword(12345678)?.code).toBe('passwordNotComplex');
+    expect(validatePassword(12345678)?.code).toBe('password_not_complex');
   });
 });

@@ -18,5 +18,5 @@ export function isPasswordComplex(value: string): boolean {
 /** "Your password isn't complex enough". Empty passes: combine with required. */
 export function validatePassword(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
-  return typeof value === 'string' && isPasswordComplex(value) ? null : issue('passwordNotComplex');
+  return typeof value === 'string' && isPasswordComplex(value) ? null : issue('password_not_complex');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePhone } from './validate-phone.js';
 
-const WRONG = { code: 'wrongFormat', message: 'This field has wrong format' };
+const WRONG = { code: 'wrong_format', message: 'This field has wrong format' };
 
 describe('validatePhone', () => {
   it.each(['5551234567', '1 555 123 4567', 5551234567, '', null])('%j passes', (value) => {

@@ -6,5 +6,5 @@ import { normalizePhone } from './normalize-phone.js';
 export function validatePhone(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
   const text = asText(value);
-  return text !== null && normalizePhone(text) !== null ? null : issue('wrongFormat');
+  return text !== null && normalizePhone(text) !== null ? null : issue('wrong_format');
 }

@@ -8,13 +8,13 @@ describe('validateState', () => {
     [' TX ', null, null],
     ['PR', ['PR', 'FL'], null],
     ['fl', ['PR', 'FL'], null],
-    ['CA', ['ny', 'nj'], 'stateNotDelivered'],
-    ['', undefined, 'stateRequired'],
-    ['   ', undefined, 'stateRequired'],
-    [null, undefined, 'stateRequired'],
-    [undefined, ['CA'], 'stateRequired'],
-    ['ZZ', undefined, 'stateRequired'],
-    ['California', undefined, 'stateRequired'],
+    ['CA', ['ny', 'nj'], 'state_not_delivered'],
+    ['', undefined, 'state_required'],
+    ['   ', undefined, 'state_required'],
+    [null, undefined, 'state_required'],
+    [undefined, ['CA'], 'state_required'],
+    ['ZZ', undefined, 'state_required'],
+    ['California', undefined, 'state_required'],
   ] as const)('%j with %j -> %j', (value, list, code) => {
     expect(validateState(value, list)?.code ?? null).toBe(code);
   });

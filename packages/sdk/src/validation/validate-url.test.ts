@@ -26,7 +26,7 @@ describe('validateUrl', () => {
     42,
   ])('%j is not a link', (value) => {
     expect(validateUrl(value)).toEqual({
-      code: 'invalidUrl',
+      code: 'invalid_url',
       message: 'This link doesn\u2019t look like a correct URL',
     });
   });

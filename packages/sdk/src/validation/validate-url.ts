@@ -27,5 +27,5 @@ export function normalizeUrl(value: string): string | null {
 /** "This link doesn’t look like a correct URL". Empty passes: combine with required. */
 export function validateUrl(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
-  return typeof value === 'string' && normalizeUrl(value) !== null ? null : issue('invalidUrl');
+  return typeof value === 'string' && normalizeUrl(value) !== null ? null : issue('invalid_url');
 }

@@ -8,7 +8,7 @@ describe('validateZip', () => {
   it.each(['1234', '123456', '12345-678', 'ABCDE', '12345 6789', {}])(
     '%j is wrong format',
     (value) => {
-      expect(validateZip(value)?.code).toBe('wrongFormat');
+      expect(validateZip(value)?.code).toBe('wrong_format');
     },
   );
 });

@@ -5,5 +5,5 @@ import { issue, type ValidationIssue } from './messages.js';
 export function validateZip(value: unknown): ValidationIssue | null {
   if (isEmpty(value)) return null;
   const text = asText(value);
-  return text !== null && /^\d{5}(-\d{4})?$/.test(text.trim()) ? null : issue('wrongFormat');
+  return text !== null && /^\d{5}(-\d{4})?$/.test(text.trim()) ? null : issue('wrong_format');
 }

@@ -1,67 +1,200 @@
-import { z } from 'zod';
-import type { CardType } from '../constants/index.js';
+/**
+ * The validators as `zod/mini` schemas and checks, so that the contract, the API and the forms
+ * check a value the same way. A failing check sets its issue message to a catalogue code
+ * (`wrong_format`, `password_not_complex`, ...), read back by `fieldIssueFromZod`.
+ */
+import { z } from 'zod/mini';
+import {
+  CARD_TYPES,
+  INT4_MAX,
+  PASSWORD_MAX_LENGTH,
+  PRICE_MAX,
+  TEXT_MAX,
+  type CardType,
+} from '../constants/index.js';
 import type { ValidationIssue } from './messages.js';
+import { hasNul } from './no-nul.js';
+import { normalizeCardNumber } from './normalize-card-number.js';
+import { normalizePhone } from './normalize-phone.js';
 import { validateCardNumber } from './validate-card-number.js';
+import { validateBirthdate, validateDate } from './validate-date.js';
+import { validateEmail } from './validate-email.js';
+import { validateLogin } from './validate-login.js';
 import { validatePassword } from './validate-password.js';
 import { validatePasswordConfirmation } from './validate-password-confirmation.js';
-import { validatePromoCode } from './validate-promo-code.js';
 import { validatePhone } from './validate-phone.js';
-import { normalizePhone } from './normalize-phone.js';
+import { validatePromoCode } from './validate-promo-code.js';
+import { validateRequired } from './validate-required.js';
+import { validateState } from './validate-state.js';
 import { validateUrl } from './validate-url.js';
 import { validateZip } from './validate-zip.js';
-import { validateRequired } from './validate-required.js';
 
-/**
- * A zod string schema that fails with the validator's English message. Empty strings fail with
- * "Required" (the validators let empty pass so forms can combine them; a schema field is wanted).
- */
-export function schemaFrom(check: (value: unknown) => ValidationIssue | null) {
-  return z.string().superRefine((value, ctx) => {
-    const found = validateRequired(value) ?? check(value);
-    if (found)
-      ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code } });
+type Validate = (value: unknown) => ValidationIssue | null;
+
+/** A zod check running a validator: its issue's message is the validator's catalogue code. */
+export function checkWith<T = string>(validate: Validate) {
+  return z.superRefine<T>((value, ctx) => {
+    const found = validate(value);
+    if (found) {
+      ctx.addIssue({
+        code: 'custom',
+        message: found.code,
+        input: value,
+        ...(found.params ? { params: found.params } : {}),
+      });
+    }
   });
 }
 
-/** Password with the spec's complexity ("Your password isn't complex enough"). */
-export const passwordSchema = schemaFrom(validatePassword);
-/** Promo code: non-empty, no spaces ("The code you entered is not valid."). */
-export const promoCodeSchema = z.string().superRefine((value, ctx) => {
-  const found = validatePromoCode(value);
-  if (found) ctx.addIssue({ code: 'custom', message: found.message, params: { code: found.code } });
-});
-/** US phone, answered as its ten digits ("+1 (555) 123-4567" -> "5551234567"). */
-export const usPhoneSchema = schemaFrom(validatePhone).transform(
-  (value) => normalizePhone(value) ?? value,
-);
-/** http(s) link ("This link doesn’t look like a correct URL"). */
-export const linkSchema = schemaFrom(validateUrl);
-/** ZIP or ZIP+4. */
-export const zipCodeSchema = schemaFrom(validateZip);
-/** Card number of a card type, answered without spaces. */
-export function cardNumberSchema(type: CardType) {
-  return schemaFrom((value) => validateCardNumber(value, type)).transform((value) =>
-    value.replace(/\s+/g, ''),
+/** Refuses text holding a NUL character (`wrong_format`). */
+export const noNul = z.refine<string>((value) => !hasNul(value), { error: 'wrong_format' });
+
+export interface TextOptions {
+  /** Longest length, in UTF-16 units (`too_long` with `{ max }`). */
+  max: number;
+  /** 1 (default): blank text fails with `not_blank`; 0: empty text is a value. */
+  min?: 0 | 1;
+  /** Trim surrounding whitespace first (default true). */
+  trim?: boolean;
+}
+
+/** Text of a request: trimmed, not blank (unless `min: 0`), at most `max` long, no NUL. */
+export function textSchema({ max, min = 1, trim = true }: TextOptions) {
+  return z.string().check(
+    ...(trim ? [z.trim()] : []),
+    ...(min === 1 ? [z.minLength(1)] : []),
+    z.maxLength(max),
+    noNul,
   );
 }
 
+export interface FromOptions {
+  /** Longest length (default 1000). */
+  max?: number;
+  /** Trim surrounding whitespace first (default false: the validators look past it). */
+  trim?: boolean;
+  /** Whether the empty string fails with `required` (default true). */
+  required?: boolean;
+}
+
 /**
- * For `z.object({ password, passwordConfirmation }).superRefine(refinePasswordConfirmation())`:
- * puts "Passwords don't match" on the confirmation field.
+ * A string schema checked by a validator: empty fails with `required` (the validators let empty
+ * pass so forms can combine them), then the validator's own code. NUL and overlong text refused.
+ */
+export function schemaFrom(check: Validate, { max = 1000, trim = false, required = true }: FromOptions = {}) {
+  return z.string().check(
+    ...(trim ? [z.trim()] : []),
+    z.maxLength(max),
+    noNul,
+    checkWith((value) => (required ? validateRequired(value) : null) ?? check(value)),
+  );
+}
+
+// --- numbers (every integer fits a PostgreSQL int4) ---
+
+/** An id: integer 1..2147483647. */
+export const idNumberSchema = z.int().check(z.gte(1), z.lte(INT4_MAX));
+/** An amount or count: integer 0..2147483647. */
+export const countNumberSchema = z.int().check(z.gte(0), z.lte(INT4_MAX));
+/** A positive amount: integer 1..2147483647. */
+export const positiveCountSchema = z.int().check(z.gte(1), z.lte(INT4_MAX));
+/** An id in a path or query string ("12" -> 12); out of int4 range fails. */
+export const idParamSchema = z.pipe(z.coerce.number(), idNumberSchema);
+/** A price (dollars) in a query string: finite, 0..21474836.47 (its cents fit an int4). */
+export const priceParamSchema = z.pipe(
+  z.coerce.number(),
+  z.number().check(z.gte(0), z.lte(PRICE_MAX)),
+);
+
+// --- strings built from the validators ---
+
+/** Password with the spec's complexity ("Your password isn't complex enough"). */
+export const passwordSchema = schemaFrom(validatePassword, { max: PASSWORD_MAX_LENGTH });
+/** A new password or the empty string (no password). */
+export const optionalPasswordSchema = schemaFrom(validatePassword, {
+  max: PASSWORD_MAX_LENGTH,
+  required: false,
+});
+/** Promo code: non-empty, no spaces or control characters ("The code you entered is not valid."). */
+export const promoCodeSchema = z.string().check(checkWith(validatePromoCode));
+/** US phone, answered as its ten digits ("+1 (555) 123-4567" -> "5551234567"). */
+export const usPhoneSchema = z.pipe(
+  schemaFrom(validatePhone, { max: 32 }),
+  z.transform((value: string) => normalizePhone(value) ?? value),
+);
+/** An e-mail address or a US phone (sign-in), trimmed. */
+export const loginSchema = schemaFrom(validateLogin, { max: TEXT_MAX.login, trim: true });
+/** An e-mail address, trimmed; empty passes (an optional e-mail). */
+export const optionalEmailSchema = schemaFrom(validateEmail, {
+  max: TEXT_MAX.email,
+  trim: true,
+  required: false,
+});
+/** http(s) link ("This link doesn’t look like a correct URL"). */
+export const linkSchema = schemaFrom(validateUrl, { max: TEXT_MAX.link, trim: true });
+/** An http(s) link or nothing: empty passes. */
+export const optionalLinkSchema = schemaFrom(validateUrl, {
+  max: TEXT_MAX.link,
+  trim: true,
+  required: false,
+});
+/** ZIP or ZIP+4, trimmed. */
+export const zipCodeSchema = schemaFrom(validateZip, { max: 10, trim: true });
+/** A US state postal code ("State is required" otherwise); the delivery states are the server's. */
+export const stateSchema = z.string().check(z.trim(), z.maxLength(2), checkWith(validateState));
+/** Card number of a card type, answered without spaces. */
+export function cardNumberSchema(type: CardType) {
+  return z.pipe(
+    schemaFrom((value) => validateCardNumber(value, type), { max: 32 }),
+    z.transform((value: string) => normalizeCardNumber(value)),
+  );
+}
+/** A calendar date YYYY-MM-DD that exists (`wrong_format`, `invalid_date`). */
+export const calendarDateSchema = z.string().check(
+  checkWith((value) => validateRequired(value) ?? validateDate(value)),
+);
+/** A birthdate: a real date from 1900 to yesterday (`invalid_date`, `date_not_past`). */
+export const birthdateSchema = z.string().check(
+  checkWith((value) => validateRequired(value) ?? validateBirthdate(value)),
+);
+
+/**
+ * Object check putting the card-number issue of the object's card type on its number field:
+ * `z.object({ type, number, ... }).check(cardNumberOfType())`.
+ */
+export function cardNumberOfType(typeField = 'type', numberField = 'number') {
+  return z.superRefine<Record<string, unknown>>((values, ctx) => {
+    const type = values[typeField];
+    if (!(CARD_TYPES as readonly unknown[]).includes(type)) return;
+    const found = validateCardNumber(values[numberField], type as CardType);
+    if (found) {
+      ctx.addIssue({
+        code: 'custom',
+        message: found.code,
+        input: values[numberField],
+        path: [numberField],
+      });
+    }
+  });
+}
+
+/**
+ * Object check putting "Passwords don't match" on the confirmation field:
+ * `z.object({ password, passwordConfirmation }).check(refinePasswordConfirmation())`.
  */
 export function refinePasswordConfirmation(
   passwordField = 'password',
   confirmationField = 'passwordConfirmation',
 ) {
-  return (values: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  return z.superRefine<Record<string, unknown>>((values, ctx) => {
     const found = validatePasswordConfirmation(values[confirmationField], values[passwordField]);
     if (found) {
       ctx.addIssue({
         code: 'custom',
-        message: found.message,
+        message: found.code,
+        input: values[confirmationField],
         path: [confirmationField],
-        params: { code: found.code },
       });
     }
-  };
+  });
 }

@@ -1,0 +1,190 @@
+import type { CallOptions } from '../client/core.js';
+import type { GuestCartMergeResult } from '../endpoints/orders.js';
+import type { orderEndpoints } from '../endpoints/orders.js';
+import type { ProductSummary } from '../schemas/catalog.js';
+import type { BulkItemRow, LocalCartRow, OrderDraft } from '../schemas/order.js';
+import type { TextValueStore } from '../storage/storage.js';
+import type { GuestCart } from './guest-cart.js';
+
+/** What the cart needs of the client (`createClient(...)` fits). */
+export interface CartClient {
+  isSignedIn(): boolean;
+  orders: Pick<
+    ReturnType<typeof orderEndpoints>,
+    'prepareDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeGuestCartIntoDraft'
+  >;
+}
+
+export interface CreateCartOptions {
+  /** The SDK client: signed in, the cart is the server draft; a guest's cart is `guestCart`. */
+  client: CartClient;
+  /** The guest cart in storage (`createGuestCart({ storage })`). */
+  guestCart: GuestCart;
+  /**
+   * Where a guest's promo code is kept (`createPromoCodeStore(storage)`, key `promo-code`);
+   * without it a guest cannot hold a promo code.
+   */
+  promoCode?: TextValueStore;
+}
+
+/** The cart as it is now: a guest's rows in storage, or the signed-in customer's server draft. */
+export type CartState =
+  | { kind: 'guest'; rows: LocalCartRow[]; promoCode: string | null }
+  | { kind: 'server'; draft: OrderDraft };
+
+/** What `mergeAtSignIn` did. */
+export interface CartMergeReport {
+  /** The draft after the merge. */
+  draft: OrderDraft;
+  /** Whether the draft changed (show the "carts combined" notice). */
+  changed: boolean;
+  /** Product ids only in the guest cart, now in the draft. */
+  added: number[];
+  /** Product ids whose amount was raised to the guest cart's. */
+  raised: number[];
+  /** Rows the API refused (e.g. not enough stock) and that were left out. */
+  dropped: BulkItemRow[];
+}
+
+/**
+ * One interface over the two carts (spec section 4): every method works on the guest cart in
+ * storage while nobody is signed in, and on the server draft once someone is. Each method
+ * answers the cart after the change. Server methods take the call options (`locale`, `signal`)
+ * last; the guest cart ignores them.
+ */
+export interface Cart {
+  /** The cart now (a server read opens the draft when there is none). */
+  read(options?: CallOptions): Promise<CartState>;
+  /** Adds `amount` units (default 1) of a product, on top of what is in the cart. */
+  add(product: ProductSummary, amount?: number, options?: CallOptions): Promise<CartState>;
+  /** Sets a product's amount; 0 removes it. */
+  setAmount(productId: number, amount: number, options?: CallOptions): Promise<CartState>;
+  remove(productId: number, options?: CallOptions): Promise<CartState>;
+  /** Empties the cart (the server draft keeps its id, with no rows). */
+  clear(options?: CallOptions): Promise<CartState>;
+  /** Sets the promo code (spaces removed); the server answers 422 `promo_code_invalid` for a bad one. */
+  applyPromoCode(code: string, options?: CallOptions): Promise<CartState>;
+  removePromoCode(options?: CallOptions): Promise<CartState>;
+  /**
+   * Right after sign-in: merges the guest cart into the server draft with the SDK's rule
+   * (`mergeGuestCart`: new items added, differing amounts take the larger, server-only rows
+   * kept), reports what was added or raised, then clears the guest cart. A guest cart with
+   * malformed rows throws before any call and is left as it is.
+   */
+  mergeAtSignIn(options?: CallOptions): Promise<CartMergeReport>;
+}
+
+function wholeUnits(name: string, value: number, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new TypeError(
+      `cart.${name}: the amount must be a whole number of at least ${min}: ${value}`,
+    );
+  }
+  return value;
+}
+
+function productIdOf(name: string, id: number): number {
+  if (!Number.isSafeInteger(id) || id < 1) {
+    throw new TypeError(`cart.${name}: not a product id: ${id}`);
+  }
+  return id;
+}
+
+/** The cart facade: the storefront's RTK Query endpoints call it, components never do. */
+export function createCart(options: CreateCartOptions): Cart {
+  const { client, guestCart, promoCode } = options;
+  const signedIn = () => client.isSignedIn();
+  const guestState = (rows: LocalCartRow[] = guestCart.rows()): CartState => ({
+    kind: 'guest',
+    rows,
+    promoCode: promoCode?.get() ?? null,
+  });
+  const server = (draft: OrderDraft): CartState => ({ kind: 'server', draft });
+
+  async function setServerAmount(
+    productId: number,
+    amount: (current: number) => number,
+    callOptions?: CallOptions,
+  ): Promise<CartState> {
+    const draft = await client.orders.prepareDraft(callOptions);
+    const current = draft.rows.find((row) => row.sku.id === productId)?.amount ?? 0;
+    return server(
+      await client.orders.setSkuAmount(draft.id, productId, amount(current), callOptions),
+    );
+  }
+
+  return {
+    async read(callOptions) {
+      return signedIn() ? server(await client.orders.prepareDraft(callOptions)) : guestState();
+    },
+
+    async add(product, amount = 1, callOptions) {
+      wholeUnits('add', amount, 1);
+      productIdOf('add', product.id);
+      if (!signedIn()) return guestState(await guestCart.add(product, amount));
+      return setServerAmount(product.id, (current) => current + amount, callOptions);
+    },
+
+    async setAmount(productId, amount, callOptions) {
+      productIdOf('setAmount', productId);
+      wholeUnits('setAmount', amount, 0);
+      if (!signedIn()) return guestState(await guestCart.setAmount(productId, amount));
+      return setServerAmount(productId, () => amount, callOptions);
+    },
+
+    async remove(productId, callOptions) {
+      productIdOf('remove', productId);
+      if (!signedIn()) return guestState(await guestCart.remove(productId));
+      return setServerAmount(productId, () => 0, callOptions);
+    },
+
+    async clear(callOptions) {
+      if (!signedIn()) return guestState(await guestCart.clear());
+      const draft = await client.orders.prepareDraft(callOptions);
+      return server(await client.orders.setItems(draft.id, [], callOptions));
+    },
+
+    async applyPromoCode(code, callOptions) {
+      const trimmed = code.replace(/\s+/g, '');
+      if (trimmed === '') throw new TypeError('cart.applyPromoCode: the promo code is empty');
+      if (!signedIn()) {
+        if (!promoCode) {
+          throw new TypeError('cart.applyPromoCode: a guest cart needs the promoCode store option');
+        }
+        promoCode.set(trimmed);
+        return guestState();
+      }
+      const draft = await client.orders.prepareDraft(callOptions);
+      return server(await client.orders.setPromoCode(draft.id, trimmed, callOptions));
+    },
+
+    async removePromoCode(callOptions) {
+      if (!signedIn()) {
+        promoCode?.clear();
+        return guestState();
+      }
+      const draft = await client.orders.prepareDraft(callOptions);
+      return server(await client.orders.setPromoCode(draft.id, null, callOptions));
+    },
+
+    async mergeAtSignIn(callOptions) {
+      if (!signedIn()) {
+        throw new TypeError('cart.mergeAtSignIn: nobody is signed in (call it after sign-in)');
+      }
+      // mergeGuestCartIntoDraft refuses malformed rows before anything is sent or cleared.
+      const rows = guestCart.rows();
+      const result: GuestCartMergeResult = await client.orders.mergeGuestCartIntoDraft(
+        rows,
+        callOptions,
+      );
+      await guestCart.clear();
+      return {
+        draft: result.draft,
+        changed: result.changed,
+        added: result.added,
+        raised: result.raised,
+        dropped: result.dropped,
+      };
+    },
+  };
+}

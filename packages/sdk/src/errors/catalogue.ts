@@ -1,0 +1,363 @@
+/**
+ * The ONE error catalogue of the shop: every code the API can send, with its HTTP status and its
+ * English and Spanish text, plus the few codes only a client raises (no answer arrived). Clients
+ * branch on codes and only show the text; the API answers with the text in the request's
+ * language. `{name}` placeholders are filled from the error's params.
+ *
+ * English texts are the spec's word for word where the spec gives one (sections 5 and 8);
+ * the others are ours. Field codes (status 422) appear in the per-field lists of a 422 answer.
+ */
+import type { Locale } from '../constants/index.js';
+
+export interface CatalogueEntry {
+  /** The HTTP status the API answers with this code (0 for client-side codes). */
+  readonly status: number;
+  readonly en: string;
+  readonly es: string;
+  /** Raised by clients only (no answer from the API carries it). */
+  readonly clientOnly?: true;
+}
+
+export const ERROR_CATALOGUE = {
+  // --- requests and sessions ---
+  bad_request: {
+    status: 400,
+    en: 'The request could not be read.',
+    es: 'No se pudo leer la solicitud.',
+  },
+  validation_failed: {
+    status: 422,
+    en: 'The given data was invalid.',
+    es: 'Los datos enviados no son válidos.',
+  },
+  unauthorized: {
+    status: 401,
+    en: 'Please sign in to continue.',
+    es: 'Inicie sesión para continuar.',
+  },
+  invalid_credentials: {
+    status: 401,
+    en: 'Invalid username or password.',
+    es: 'Usuario o contraseña no válidos.',
+  },
+  invalid_refresh_token: {
+    status: 401,
+    en: 'Your session has ended. Please sign in again.',
+    es: 'Su sesión ha terminado. Inicie sesión de nuevo.',
+  },
+  forbidden: {
+    status: 403,
+    en: 'You are not allowed to do this.',
+    es: 'No tiene permiso para hacer esto.',
+  },
+  not_found: { status: 404, en: 'Page not found', es: 'Página no encontrada' },
+  conflict: {
+    status: 409,
+    en: 'This conflicts with the current state. Please reload and try again.',
+    es: 'Esto entra en conflicto con el estado actual. Recargue e inténtelo de nuevo.',
+  },
+  payload_too_large: {
+    status: 413,
+    en: 'The request is too large.',
+    es: 'La solicitud es demasiado grande.',
+  },
+  unsupported_media_type: {
+    status: 415,
+    en: 'This content type is not supported. Send JSON.',
+    es: 'Este tipo de contenido no es compatible. Envíe JSON.',
+  },
+  too_many_requests: {
+    status: 429,
+    en: 'Too many requests. Please try again in a moment.',
+    es: 'Demasiadas solicitudes. Inténtelo de nuevo en un momento.',
+  },
+  limitReached: {
+    status: 429,
+    en: 'Your daily request limit is reached',
+    es: 'Ha alcanzado su límite diario de solicitudes',
+  },
+  low_rate: {
+    status: 403,
+    en: 'Your request was rejected as automated activity. Please try again or use another contact method.',
+    es: 'Su solicitud fue rechazada como actividad automatizada. Inténtelo de nuevo o use otro medio de contacto.',
+  },
+  server_error: { status: 500, en: 'Something went wrong', es: 'Algo salió mal' },
+  unavailable: {
+    status: 503,
+    en: 'The service is not available right now. Please try again later.',
+    es: 'El servicio no está disponible en este momento. Inténtelo más tarde.',
+  },
+
+  // --- sign-in and accounts ---
+  invalid_code: {
+    status: 422,
+    en: 'The code is not correct or has expired.',
+    es: 'El código no es correcto o ha vencido.',
+  },
+  code_attempts_exceeded: {
+    status: 429,
+    en: 'Too many wrong codes. Please request a new code.',
+    es: 'Demasiados códigos incorrectos. Solicite un código nuevo.',
+  },
+  resend_too_soon: {
+    status: 429,
+    en: 'Please wait {seconds} seconds before requesting another code.',
+    es: 'Espere {seconds} segundos antes de solicitar otro código.',
+  },
+  code_request_failed: {
+    status: 503,
+    en: 'Failed to request authentication code',
+    es: 'No se pudo solicitar el código de autenticación',
+  },
+  account_not_found: {
+    status: 404,
+    en: 'No account was found for this e-mail or phone.',
+    es: 'No se encontró ninguna cuenta con este correo o teléfono.',
+  },
+  account_exists: {
+    status: 409,
+    en: 'An account with this e-mail or phone already exists. Please sign in.',
+    es: 'Ya existe una cuenta con este correo o teléfono. Inicie sesión.',
+  },
+  plan_not_found: {
+    status: 422,
+    en: 'This health plan is not available.',
+    es: 'Este plan de salud no está disponible.',
+  },
+  adding_contacts_disabled: {
+    status: 403,
+    en: 'E-mails and phones cannot be added here. Please contact the contact center at {phone}.',
+    es: 'Aquí no se pueden agregar correos ni teléfonos. Comuníquese con el centro de contacto al {phone}.',
+  },
+  contact_taken: {
+    status: 409,
+    en: 'This e-mail or phone is already used by another account.',
+    es: 'Este correo o teléfono ya lo usa otra cuenta.',
+  },
+  contact_already_added: {
+    status: 409,
+    en: 'This e-mail or phone is already in your account.',
+    es: 'Este correo o teléfono ya está en su cuenta.',
+  },
+  contact_not_verified: {
+    status: 409,
+    en: 'Please verify this e-mail or phone first.',
+    es: 'Primero verifique este correo o teléfono.',
+  },
+  contact_already_verified: {
+    status: 409,
+    en: 'This e-mail or phone is already verified.',
+    es: 'Este correo o teléfono ya está verificado.',
+  },
+  primary_email_cannot_be_removed: {
+    status: 409,
+    en: 'Your primary email cannot be removed',
+    es: 'No se puede eliminar su correo electrónico principal',
+  },
+  primary_phone_cannot_be_removed: {
+    status: 409,
+    en: 'Your primary phone cannot be removed',
+    es: 'No se puede eliminar su teléfono principal',
+  },
+
+  // --- cards and payments ---
+  card_number_or_code_is_not_correct: {
+    status: 422,
+    en: 'Card number or code is not correct',
+    es: 'El número de tarjeta o el código no son correctos',
+  },
+  card_already_in_system: {
+    status: 409,
+    en: "Card already in system (used by another account). Contact support if you think it's a mistake.",
+    es: 'La tarjeta ya está en el sistema (la usa otra cuenta). Comuníquese con soporte si cree que es un error.',
+  },
+  card_already_added: {
+    status: 409,
+    en: 'This card is already in your account.',
+    es: 'Esta tarjeta ya está en su cuenta.',
+  },
+  notEnoughBalance: {
+    status: 422,
+    en: "You don't have enough funds to pay for this order",
+    es: 'No tiene fondos suficientes para pagar este pedido',
+  },
+  no_active_card: {
+    status: 422,
+    en: 'No active card found.',
+    es: 'No se encontró ninguna tarjeta activa.',
+  },
+  payment_methods_unavailable: {
+    status: 422,
+    en: 'Payment methods are not available. Please try again later.',
+    es: 'Los métodos de pago no están disponibles. Inténtelo más tarde.',
+  },
+
+  // --- orders ---
+  order_not_draft: {
+    status: 409,
+    en: 'This order can no longer be changed.',
+    es: 'Este pedido ya no se puede cambiar.',
+  },
+  order_not_waiting_for_payment: {
+    status: 422,
+    en: 'This order is not waiting for payment.',
+    es: 'Este pedido no está esperando el pago.',
+  },
+  order_has_issues: {
+    status: 422,
+    en: 'Please resolve issues in your order list before continue',
+    es: 'Resuelva los problemas de su lista de pedido antes de continuar',
+  },
+  minimum_order: { status: 422, en: '{qty} Minimum Order.', es: 'Pedido mínimo de {qty}.' },
+  delivery_address_required: {
+    status: 422,
+    en: 'Please choose a delivery address.',
+    es: 'Elija una dirección de entrega.',
+  },
+  profile_incomplete: {
+    status: 422,
+    en: 'Please complete your profile before placing an order.',
+    es: 'Complete su perfil antes de realizar un pedido.',
+  },
+  promo_code_invalid: {
+    status: 422,
+    en: 'The code you entered is not valid.',
+    es: 'El código que ingresó no es válido.',
+  },
+  cannot_add_more: { status: 422, en: 'You cannot add more', es: 'No puede añadir más' },
+  product_not_found: {
+    status: 422,
+    en: 'This product does not exist.',
+    es: 'Este producto no existe.',
+  },
+
+  // --- field checks (per-field lists of a 422) ---
+  required: { status: 422, en: 'Required', es: 'Obligatorio' },
+  not_blank: {
+    status: 422,
+    en: 'This value should not be blank.',
+    es: 'Este valor no debe estar vacío.',
+  },
+  length_11: {
+    status: 422,
+    en: 'This value should have 11 characters',
+    es: 'Este valor debe tener 11 caracteres',
+    // Only storefront forms check 11 characters (validateLength11); no contract schema does.
+    clientOnly: true,
+  },
+  wrong_format: {
+    status: 422,
+    en: 'This field has wrong format',
+    es: 'Este campo tiene un formato incorrecto',
+  },
+  too_long: {
+    status: 422,
+    en: 'This value is too long (at most {max} characters).',
+    es: 'Este valor es demasiado largo (como máximo {max} caracteres).',
+  },
+  invalid_date: {
+    status: 422,
+    en: 'This date does not exist.',
+    es: 'Esta fecha no existe.',
+  },
+  date_not_past: {
+    status: 422,
+    en: 'This date must be in the past.',
+    es: 'Esta fecha debe ser anterior a hoy.',
+  },
+  state_required: { status: 422, en: 'State is required', es: 'El estado es obligatorio' },
+  state_not_delivered: {
+    status: 422,
+    en: "We don't deliver to this state",
+    es: 'No hacemos entregas en este estado',
+  },
+  invalid_url: {
+    status: 422,
+    en: 'This link doesn’t look like a correct URL',
+    es: 'Este enlace no parece una URL correcta',
+  },
+  card_length_16_or_19: {
+    status: 422,
+    en: 'Your card number should be of 16 or 19 digits',
+    es: 'Su número de tarjeta debe tener 16 o 19 dígitos',
+  },
+  card_length_16_or_17: {
+    status: 422,
+    en: 'Your card number should be of 16 or 17 digits',
+    es: 'Su número de tarjeta debe tener 16 o 17 dígitos',
+  },
+  enter_card_number: {
+    status: 422,
+    en: 'Enter the card number',
+    es: 'Ingrese el número de tarjeta',
+  },
+  invalid_card_number: {
+    status: 422,
+    en: 'Your card number is not valid',
+    es: 'El número de tarjeta no es válido',
+  },
+  password_not_complex: {
+    status: 422,
+    en: "Your password isn't complex enough",
+    es: 'Su contraseña no es lo bastante segura',
+  },
+  passwords_dont_match: {
+    status: 422,
+    en: "Passwords don't match",
+    es: 'Las contraseñas no coinciden',
+  },
+  current_password_incorrect: {
+    status: 422,
+    en: 'The current password is not correct.',
+    es: 'La contraseña actual no es correcta.',
+  },
+
+  // --- raised by clients only ---
+  network_error: {
+    status: 0,
+    en: 'We could not reach the shop. Check your internet connection and try again.',
+    es: 'No pudimos conectarnos con la tienda. Revise su conexión a internet e inténtelo de nuevo.',
+    clientOnly: true,
+  },
+  session_ended: {
+    status: 401,
+    en: 'Your session has ended. Please sign in again.',
+    es: 'Su sesión ha terminado. Inicie sesión de nuevo.',
+    clientOnly: true,
+  },
+  malformed_answer: {
+    status: 0,
+    en: 'Something went wrong. Please try again later.',
+    es: 'Algo salió mal. Inténtelo de nuevo más tarde.',
+    clientOnly: true,
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** Every code of the catalogue. */
+export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+
+/** Whether `value` is a code of the catalogue. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
+}
+
+/** Fills `{name}` placeholders; a placeholder without a param stays as written. */
+export function fillTemplate(template: string, params?: ErrorParams): string {
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** The text of a code in a language, with its params filled in. */
+export function errorText(code: ErrorCode, locale: Locale, params?: ErrorParams): string {
+  return fillTemplate(ERROR_CATALOGUE[code][locale], params);
+}
+
+/** The HTTP status the API answers a code with. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
