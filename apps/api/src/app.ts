@@ -7,7 +7,12 @@
  * swagger), app plugins (services, authentication), then the routes of the contract, the site
  * routes (sitemap, product pictures) and the built storefront.
  */
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Transporter } from 'nodemailer';
 import {
   hasZodFastifySchemaValidationErrors,
@@ -15,16 +20,17 @@ import {
   validatorCompiler,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
+import { errorText } from '@otc/sdk';
+import { fieldIssueFromZod, type ZodFieldIssue } from '@otc/sdk/validation';
 import { openDatabase, type Database } from './db/client.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
 import { registerContractRoutes, type Handlers } from './lib/contract-routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import {
   HttpError,
-  MESSAGES,
+  fieldAnswer,
   message,
-  translateField,
-  type ErrorCode,
+  type ApiCode,
   type Lang,
 } from './lib/errors.js';
 import { resolveSecret } from './lib/secret.js';
@@ -83,6 +89,7 @@ export const REDACT_PATHS = [
   '*.number',
   '*.card',
   '*.input.card',
+  '*.input.code',
 ];
 
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -95,21 +102,53 @@ export function loggerOptions(config: AppConfig): FastifyServerOptions['logger']
   };
 }
 
-/** The field message of one zod issue: the validator's own text, or one of the spec's. */
-function fieldMessage(issue: ZodFastifySchemaValidationError): string {
-  const params = (issue.params ?? {}) as Record<string, unknown>;
-  if (issue.keyword === 'custom' && issue.message) return issue.message;
-  if (issue.keyword === 'invalid_type' && /received undefined/.test(issue.message ?? '')) {
-    return 'Required';
+/** The value a request sent at a validation path (to tell a missing field from a wrong one). */
+function sentValue(source: unknown, path: readonly string[]): unknown {
+  let value = source;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
   }
-  if (issue.keyword === 'too_small' && params.origin === 'string' && params.minimum === 1) {
-    return 'This value should not be blank.';
-  }
-  return 'This field has wrong format';
+  return value;
 }
 
-function statusCode(error: FastifyError): ErrorCode {
-  switch (error.statusCode) {
+/**
+ * The 422 of a request that failed the contract's zod schemas: each issue becomes a catalogue
+ * code (`fieldIssueFromZod`, the SDK's one mapping), `fields` carries the codes and `data` their
+ * texts in the request's language (same keys, same order).
+ */
+function zodValidationAnswer(
+  issues: readonly ZodFastifySchemaValidationError[],
+  context: string | undefined,
+  request: FastifyRequest,
+  lang: Lang,
+) {
+  const source =
+    context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
+  const data: Record<string, string[]> = {};
+  const fields: Record<string, ZodFieldIssue[]> = {};
+  for (const found of issues) {
+    const path = found.instancePath.split('/').filter(Boolean);
+    const key = path.join('.') || (context ?? 'body');
+    const field = fieldIssueFromZod({
+      ...(found.params as Record<string, unknown>),
+      code: found.keyword,
+      message: found.message,
+      input: sentValue(source, path),
+    });
+    (data[key] ??= []).push(errorText(field.code, lang, field.params));
+    (fields[key] ??= []).push(field);
+  }
+  return { message: errorText('validation_failed', lang), code: 'validation_failed', data, fields };
+}
+
+/**
+ * The catalogue code of a 4xx error Fastify raised itself (unreadable JSON, body too large,
+ * unsupported media type, ...), and the status answered with it: the catalogue's status of the
+ * code, so one code always comes with one status.
+ */
+export function fastifyErrorCode(statusCode: number): ApiCode {
+  switch (statusCode) {
     case 401:
       return 'unauthorized';
     case 403:
@@ -118,6 +157,10 @@ function statusCode(error: FastifyError): ErrorCode {
       return 'not_found';
     case 409:
       return 'conflict';
+    case 413:
+      return 'payload_too_large';
+    case 415:
+      return 'unsupported_media_type';
     case 429:
       return 'too_many_requests';
     default:
@@ -127,19 +170,10 @@ function statusCode(error: FastifyError): ErrorCode {
 
 export function errorBody(error: HttpError, lang: Lang) {
   return {
+    ...(error.extra ?? {}),
     message: message(error.code, lang, error.params),
     code: error.code,
-    ...(error.data
-      ? {
-          data: Object.fromEntries(
-            Object.entries(error.data).map(([field, list]) => [
-              field,
-              list.map((text) => translateField(text, lang)),
-            ]),
-          ),
-        }
-      : {}),
-    ...(error.extra ?? {}),
+    ...(error.fields ? fieldAnswer(error.fields, lang) : {}),
   };
 }
 
@@ -166,14 +200,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang: Lang = request.lang ?? 'en';
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const data: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const key =
-          issue.instancePath.split('/').filter(Boolean).join('.') ||
-          (error.validationContext ?? 'body');
-        (data[key] ??= []).push(translateField(fieldMessage(issue), lang));
-      }
-      return reply.code(422).send({ message: message('validation_failed', lang), code: 'validation_failed', data });
+      return reply.code(422).send(zodValidationAnswer(error.validation, error.validationContext, request, lang));
     }
     if (error instanceof HttpError) {
       const retry = error.extra?.retryAfter ?? error.params?.seconds;
@@ -182,12 +209,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const code = statusCode(error);
+      const failure = new HttpError(fastifyErrorCode(status));
       request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
-      return reply.code(status).send({ message: MESSAGES[code][lang], code });
+      return reply.code(failure.statusCode).send(errorBody(failure, lang));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: MESSAGES.server_error[lang], code: 'server_error' });
+    return reply.code(500).send(errorBody(new HttpError('server_error'), lang));
   });
 
   const ownsDatabase = !options.database;
@@ -237,9 +264,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await serveStorefrontFallback(app, request, reply)) return reply;
-    return reply.code(404).send({
-      message: `${MESSAGES.not_found[request.lang ?? 'en']}: ${request.url.split('?')[0]}`,
-      code: 'not_found',
+    const missing = new HttpError('not_found');
+    return reply.code(missing.statusCode).send({
+      message: `${message(missing.code, request.lang ?? 'en')}: ${request.url.split('?')[0]}`,
+      code: missing.code,
     });
   });
 

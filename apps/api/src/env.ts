@@ -14,6 +14,7 @@ import {
   PAYMENT_METHOD_CODES,
   PROFILE_FIELDS,
   US_STATES,
+  toCents,
 } from '@otc/sdk';
 
 /** apps/api, whether running from src/ (tsx, vitest) or dist/ (built). */
@@ -157,7 +158,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     );
   }
   const env = parsed.data;
-  const [whole = '0', fraction = ''] = env.MINIMUM_ORDER.split('.');
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -172,7 +172,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     corsOrigins: env.CORS_ORIGINS,
     publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
     paymentMethods: env.PAYMENT_METHODS,
-    minimumOrderCents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')),
+    minimumOrderCents: toCents(env.MINIMUM_ORDER),
     deliveryStates: env.DELIVERY_STATES.map((state) => state.toUpperCase()),
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,

@@ -89,6 +89,10 @@ describe('error answers', () => {
         'rows.1.amount': ['This field has wrong format'],
         'rows.2.sku_id': ['Required'],
       },
+      fields: {
+        'rows.1.amount': [{ code: 'wrong_format' }],
+        'rows.2.sku_id': [{ code: 'required' }],
+      },
     });
   });
 
@@ -139,11 +143,12 @@ describe('error answers', () => {
       method: 'POST',
       url: '/api/order/5/pay',
       headers: { authorization: `Bearer ${tokens.token}` },
-      payload: { code: 'trnsx', input: { card: '6035000000000001' } },
+      payload: { code: 'trnsx', input: { card: '6035000000000001', code: '321' } },
     });
     const log = lines.join('');
     expect(log).toContain('payment input');
     expect(log).not.toContain('6035000000000001');
+    expect(log).not.toContain('"321"');
     expect(log).not.toContain(tokens.token);
   });
 });

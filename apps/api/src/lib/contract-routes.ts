@@ -2,8 +2,9 @@
  * Routes come from the SDK's contract table: each resource module supplies handlers keyed by
  * contract route name (`defineHandlers`), and `registerContractRoutes` walks the table and
  * registers every route that has a handler, with the contract's zod schemas for params, query,
- * body and the 200 answer (validated and serialized by fastify-type-provider-zod). `auth: true`
- * routes get the bearer-token pre-handler; `devOnly` routes do not exist in production.
+ * body and the 200 answer (zod/mini schemas, validated and serialized by fastify-type-provider-zod). `auth: true`
+ * routes get the bearer-token pre-handler; `devOnly` routes do not exist in production, and
+ * elsewhere answer only clients on the loopback interface (403 `forbidden` for any other).
  *
  * Adding a resource (phase 2):
  *   // src/routes/favorites/index.ts
@@ -14,17 +15,17 @@
  * throw at start-up); contract routes without a handler are reported by `missingHandlers`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { contract, toRouterPath, type Contract, type RouteName } from '@otc/sdk/contract';
 import type { Services } from '../services/index.js';
-import type { Lang } from './errors.js';
+import { HttpError, type Lang } from './errors.js';
 
-type Parsed<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
 export interface HandlerContext<N extends RouteName> {
-  params: Parsed<Contract[N] extends { params: z.ZodType } ? Contract[N]['params'] : undefined>;
-  query: Parsed<Contract[N] extends { query: z.ZodType } ? Contract[N]['query'] : undefined>;
-  body: Parsed<Contract[N] extends { body: z.ZodType } ? Contract[N]['body'] : undefined>;
+  params: Parsed<Contract[N] extends { params: z.ZodMiniType } ? Contract[N]['params'] : undefined>;
+  query: Parsed<Contract[N] extends { query: z.ZodMiniType } ? Contract[N]['query'] : undefined>;
+  body: Parsed<Contract[N] extends { body: z.ZodMiniType } ? Contract[N]['body'] : undefined>;
   /** The signed-in customer (always set on `auth: true` routes). */
   customerId: Contract[N]['auth'] extends true ? number : number | null;
   services: Services;
@@ -66,6 +67,20 @@ export function missingHandlers(handlers: Handlers): RouteName[] {
   return (Object.keys(contract) as RouteName[]).filter((name) => !handlers[name]);
 }
 
+/**
+ * Whether the request comes from this machine. The socket's own peer address, not `request.ip`:
+ * with `trustProxy` that one is read from X-Forwarded-For, which any client can write.
+ */
+export function fromLoopback(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? '';
+  return address === '::1' || /^(::ffff:)?127\./.test(address);
+}
+
+/** The pre-handler of `devOnly` routes: a client on another machine is refused. */
+async function loopbackOnly(request: FastifyRequest): Promise<void> {
+  if (!fromLoopback(request)) throw new HttpError('forbidden');
+}
+
 export interface RegisterOptions {
   production: boolean;
   /** Requests per minute per address on the sign-in calls (POST routes tagged `auth`). */
@@ -82,9 +97,9 @@ export function registerContractRoutes(
   const registered: RouteName[] = [];
   for (const name of Object.keys(contract) as RouteName[]) {
     const def = contract[name] as Contract[RouteName] & {
-      params?: z.ZodType;
-      query?: z.ZodType;
-      body?: z.ZodType;
+      params?: z.ZodMiniType;
+      query?: z.ZodMiniType;
+      body?: z.ZodMiniType;
       devOnly?: boolean;
     };
     const handler = handlers[name] as Handler<RouteName> | undefined;
@@ -111,6 +126,7 @@ export function registerContractRoutes(
       },
       // Before validation: a caller without a session learns nothing about the body it sent.
       ...(def.auth ? { preValidation: app.authenticate } : {}),
+      ...(def.devOnly ? { onRequest: loopbackOnly } : {}),
       handler: async (request, reply) =>
         handler({
           params: request.params,

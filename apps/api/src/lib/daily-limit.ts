@@ -29,8 +29,6 @@ export async function enforceDailyLimit(request: FastifyRequest, name: string, m
   }
   const result = await limiter(request);
   if (!result.isAllowed && result.isExceeded) {
-    throw new HttpError(429, 'limitReached', undefined, undefined, {
-      retryAfter: result.ttlInSeconds,
-    });
+    throw new HttpError('limitReached', { extra: { retryAfter: result.ttlInSeconds } });
   }
 }

@@ -8,16 +8,16 @@
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Address, AddressInput } from '@otc/sdk/schemas';
-import { toErrorData, validateState, validateZip, type FieldErrors } from '@otc/sdk/validation';
+import { validateState, validateZip } from '@otc/sdk/validation';
 import type { Db } from '../db/client.js';
-import { addresses } from '../db/schema.js';
+import { addresses, type AddressSnapshot } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
-import { errors, validationError } from '../lib/errors.js';
+import { errors, validationError, type FieldIssue } from '../lib/errors.js';
 
 type AddressRow = typeof addresses.$inferSelect;
 
-export function toAddress(row: AddressRow): Address {
+export function toAddress(row: AddressRow | AddressSnapshot): Address {
   return {
     id: row.id,
     address: row.address,
@@ -33,16 +33,16 @@ export function createAddressesService(options: { db: Db; config: AppConfig; clo
   const { db, config, clock } = options;
 
   function check(input: Partial<AddressInput>) {
-    const found: FieldErrors = {};
+    const found: Record<string, FieldIssue[]> = {};
     if (input.state !== undefined) {
       const issue = validateState(input.state, config.deliveryStates);
-      if (issue) found.state = issue;
+      if (issue) found.state = [issue];
     }
     if (input.zip !== undefined) {
       const issue = validateZip(input.zip);
-      if (issue) found.zip = issue;
+      if (issue) found.zip = [issue];
     }
-    if (Object.keys(found).length > 0) throw validationError(toErrorData(found));
+    if (Object.keys(found).length > 0) throw validationError(found);
   }
 
   async function owned(customerId: number, id: number): Promise<AddressRow> {

@@ -4,7 +4,6 @@
  */
 import { eq } from 'drizzle-orm';
 import {
-  MESSAGES as FIELD_TEXT,
   isEmail,
   normalizePhone,
   validatePassword,
@@ -15,12 +14,12 @@ import type { Db } from '../db/client.js';
 import { customers, emails, phones } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword, verifyPassword } from '../lib/crypto.js';
-import { errors, validationError, type Lang } from '../lib/errors.js';
+import { errors, issue, validationError, type FieldIssue, type Lang } from '../lib/errors.js';
 import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
 import type { TokensService } from './tokens.js';
 
-/** Normalizes a login or answers 422 `{ [field]: ['This field has wrong format'] }`. */
+/** Normalizes a login or answers 422 `wrong_format` on `field`. */
 export function parseLogin(raw: string, field = 'login'): CodeTarget {
   const value = raw.trim();
   if (value.includes('@')) {
@@ -29,17 +28,17 @@ export function parseLogin(raw: string, field = 'login'): CodeTarget {
     const phone = normalizePhone(value);
     if (phone) return { kind: 'phone', value: phone };
   }
-  throw validationError({ [field]: [FIELD_TEXT.wrongFormat] });
+  throw validationError({ [field]: [issue('wrong_format')] });
 }
 
 /** 422 unless the password is complex enough and, when given, the confirmation matches. */
 export function checkNewPassword(password: string, confirmation?: string) {
-  const data: Record<string, string[]> = {};
-  const problem = password === '' ? { message: FIELD_TEXT.required } : validatePassword(password);
-  if (problem) data.password = [problem.message];
+  const data: Record<string, FieldIssue[]> = {};
+  const problem = password === '' ? issue('required') : validatePassword(password);
+  if (problem) data.password = [problem];
   if (confirmation !== undefined) {
     const mismatch = validatePasswordConfirmation(confirmation, password);
-    if (mismatch) data.passwordConfirmation = [mismatch.message];
+    if (mismatch) data.passwordConfirmation = [mismatch];
   }
   if (Object.keys(data).length > 0) throw validationError(data);
 }
@@ -200,10 +199,10 @@ export function createAuthService(options: AuthServiceOptions) {
       if (!row) throw errors.notFound('account_not_found');
       if (row.hash !== null) {
         if (!input.currentPassword) {
-          throw validationError({ currentPassword: [FIELD_TEXT.required] });
+          throw validationError({ currentPassword: [issue('required')] });
         }
         if (!(await verifyPassword(input.currentPassword, row.hash))) {
-          throw validationError({ currentPassword: ['The current password is not correct.'] });
+          throw validationError({ currentPassword: [issue('current_password_incorrect')] });
         }
       }
       checkNewPassword(input.password, input.passwordConfirmation);

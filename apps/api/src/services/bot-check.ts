@@ -38,7 +38,7 @@ export function createSiteVerifyBotCheck(options: SiteVerifyOptions): BotCheck {
         if (!response.ok) throw new Error(`siteverify answered ${response.status}`);
         answer = await response.json();
       } catch {
-        throw new HttpError(503, 'unavailable');
+        throw new HttpError('unavailable');
       }
       const { success, score } = (answer ?? {}) as { success?: unknown; score?: unknown };
       if (success !== true) return 0;
@@ -57,5 +57,5 @@ export async function assertHuman(
 ): Promise<void> {
   if (!check) return;
   const score = await check.score(token, clientIp);
-  if (score < minScore) throw new HttpError(403, 'low_rate');
+  if (score < minScore) throw new HttpError('low_rate');
 }

@@ -29,6 +29,19 @@ export interface CardIssuer {
   balance(fingerprint: string): Promise<IssuerAccount | null>;
 }
 
+/**
+ * Whether a number (digits only) and security code are a sandbox benefit card of a type (the
+ * documented test cards, `SANDBOX_CARDS`). Benefit card types only: a sandbox credit card never
+ * matches, whatever type is passed. Codes are compared in constant time even for an unknown
+ * number. Used by the issuer (adding a card, the balance check) and the sandbox gateways (a card
+ * typed at checkout).
+ */
+export function sandboxCardMatches(type: string, digits: string, code: string): boolean {
+  const benefit = (CARD_TYPES as readonly string[]).includes(type);
+  const card = SANDBOX_CARDS.find((c) => benefit && c.type === type && c.number === digits);
+  return safeEqual(card?.code ?? '\u0000', code) && card !== undefined;
+}
+
 export function createSandboxIssuer(options: {
   db: Db;
   fingerprint: (digits: string) => string;
@@ -36,12 +49,7 @@ export function createSandboxIssuer(options: {
   const { db } = options;
   return {
     async lookup(type, digits, code) {
-      // Benefit card types only: a sandbox credit card never matches, whatever type is passed.
-      const benefit = (CARD_TYPES as readonly string[]).includes(type);
-      const card = SANDBOX_CARDS.find((c) => benefit && c.type === type && c.number === digits);
-      // Compare codes in constant time even when the number is unknown.
-      const matches = safeEqual(card?.code ?? '\u0000', code) && card !== undefined;
-      if (!matches) return null;
+      if (!sandboxCardMatches(type, digits, code)) return null;
       return this.balance(options.fingerprint(digits));
     },
 

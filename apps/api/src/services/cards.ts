@@ -17,16 +17,14 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { CardType } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
 import type { BalanceCheckAnswer, CardInput, InsuranceCard } from '@otc/sdk/schemas';
-import { MESSAGES as FIELD_TEXT, normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
+import { normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
 import type { Db } from '../db/client.js';
 import { cards } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { HttpError, errors, validationError } from '../lib/errors.js';
+import { HttpError, errors, issue, validationError, type FieldIssue } from '../lib/errors.js';
 import { isUniqueViolation } from './auth.js';
 import type { CardIssuer, IssuerAccount } from './card-issuer.js';
 import { toInsuranceCard } from './customers.js';
-
-const NOT_CORRECT = 'Card number or code is not correct';
 
 export interface CardsServiceOptions {
   db: Db;
@@ -37,16 +35,18 @@ export interface CardsServiceOptions {
 
 /** The digits of a valid number and code of a card type, or 422 with per-field messages. */
 export function checkCardInput(type: CardType, number: string, code: string) {
-  const data: Record<string, string[]> = {};
+  const data: Record<string, FieldIssue[]> = {};
   const numberIssue = validateCardNumber(number, type);
-  if (numberIssue) data.number = [numberIssue.message];
-  if (!/^\d{3,4}$/.test(code.trim())) data.code = [FIELD_TEXT.wrongFormat];
+  if (numberIssue) data.number = [numberIssue];
+  if (!/^\d{3,4}$/.test(code.trim())) data.code = [issue('wrong_format')];
   if (Object.keys(data).length > 0) throw validationError(data);
   return { digits: normalizeCardNumber(number), code: code.trim() };
 }
 
 function notCorrect() {
-  return new HttpError(422, 'card_number_or_code_is_not_correct', undefined, { number: [NOT_CORRECT] });
+  return new HttpError('card_number_or_code_is_not_correct', {
+    fields: { number: [issue('card_number_or_code_is_not_correct')] },
+  });
 }
 
 export function createCardsService(options: CardsServiceOptions) {

@@ -9,12 +9,23 @@
  * they are cached per filter for a short time (`countTtlMs`), as are the category rows and plan
  * codes every list and search reads.
  */
-import { CATALOG_PAGE_SIZE } from '@otc/sdk';
-import { fromCents } from '@otc/sdk/rules';
+import { CATALOG_PAGE_SIZE, INT4_MAX, PRICE_MAX } from '@otc/sdk';
+import { fromCents, itemAvailability, toCents } from '@otc/sdk/rules';
 import type { Category, ProductDetail, ProductList, ProductListQuery, ProductSummary } from '@otc/sdk';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError, errors, type Lang } from '../lib/errors.js';
+
+/**
+ * A price filter of the catalog query (dollars, a number the contract bounds to 0..PRICE_MAX) in
+ * integer cents: rounded to the cent as written with two decimals, then read by the SDK's
+ * `toCents`, and kept within an int4 (the column's type). The one conversion of a query price.
+ */
+export function priceFilterCents(dollars: number): number {
+  if (!(dollars > 0)) return 0;
+  if (dollars >= PRICE_MAX) return INT4_MAX;
+  return toCents(dollars.toFixed(2));
+}
 
 /** Rows of `db.execute` whichever driver answers (postgres-js: an array; PGlite: `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -42,19 +53,18 @@ export interface SummaryRow {
   image_path: string;
 }
 
-/** Item status of the spec: the stored one (0 inactive, -1 discontinued), else 1 when none is available. */
-export function itemStatus(row: Pick<SummaryRow, 'stock' | 'reserved' | 'status'>): ProductSummary['status'] {
-  if (row.status === -1 || row.status === 0) return row.status;
-  return row.stock - row.reserved > 0 ? null : 1;
-}
-
+/**
+ * The product summary of a row, the ONE place the API shapes a product: its status and units
+ * available come from the SDK's `itemAvailability` (the order rows' `sku` is built here too).
+ */
 export function toSummary(row: SummaryRow): ProductSummary {
+  const { status, available } = itemAvailability(row);
   return {
     id: row.id,
     name: row.name,
     price: fromCents(Number(row.price_cents)),
-    inStock: Math.max(0, row.stock - row.reserved),
-    status: itemStatus(row),
+    inStock: available,
+    status,
     brand: row.brand,
     manufacturer: row.manufacturer,
     categoryId: row.category_id,
@@ -114,7 +124,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       );
       return row?.id ?? null;
     })) as number | null;
-    if (id === null) throw new HttpError(404, 'plan_not_found');
+    if (id === null) throw new HttpError('plan_not_found');
     return id;
   }
 
@@ -174,8 +184,10 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     if (plan !== null) base.push(coveredBy(plan));
     const filters = [...base];
     if (query.brand) filters.push(sql`p.brand = ${query.brand}`);
-    if (query.priceMin !== undefined) filters.push(sql`p.price_cents >= ${Math.round(query.priceMin * 100)}`);
-    if (query.priceMax !== undefined) filters.push(sql`p.price_cents <= ${Math.round(query.priceMax * 100)}`);
+    const priceMin = query.priceMin === undefined ? undefined : priceFilterCents(query.priceMin);
+    const priceMax = query.priceMax === undefined ? undefined : priceFilterCents(query.priceMax);
+    if (priceMin !== undefined) filters.push(sql`p.price_cents >= ${priceMin}`);
+    if (priceMax !== undefined) filters.push(sql`p.price_cents <= ${priceMax}`);
     const where = sql.join(filters, sql` AND `);
 
     const pageRows = db.execute(sql`
@@ -183,7 +195,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       WHERE ${where}
       ORDER BY ${orderBy(query.sort, lang)}
       LIMIT ${CATALOG_PAGE_SIZE} OFFSET ${(page - 1) * CATALOG_PAGE_SIZE}`);
-    const filterKey = JSON.stringify([query.category, plan, query.brand, query.priceMin, query.priceMax]);
+    const filterKey = JSON.stringify([query.category, plan, query.brand, priceMin, priceMax]);
     const total = aggregates.get(`count:${filterKey}`, async () => {
       const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`));
       return Number(row?.n ?? 0);
@@ -275,11 +287,36 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     };
   }
 
+  /** What a product's picture is drawn from (name, brand, category colour); null when unknown. */
+  async function picture(id: number) {
+    const [row] = rowsOf<{ id: number; name: string; brand: string; color: string }>(
+      await db.execute(sql`
+        SELECT p.id, p.name_en AS name, p.brand, c.color
+        FROM products p JOIN categories c ON c.id = p.category_id
+        WHERE p.id = ${id} LIMIT 1`),
+    );
+    return row ?? null;
+  }
+
+  /** The addresses of the sitemap: every category, and up to `maxItems` active items by id. */
+  async function sitemapIds(maxItems: number) {
+    const [categoryRows, itemRows] = await Promise.all([
+      db.execute(sql`SELECT id FROM categories ORDER BY position, id`),
+      db.execute(sql`SELECT id FROM products WHERE status IS NULL ORDER BY id LIMIT ${maxItems}`),
+    ]);
+    return {
+      categoryIds: rowsOf<{ id: number }>(categoryRows).map((r) => Number(r.id)),
+      productIds: rowsOf<{ id: number }>(itemRows).map((r) => Number(r.id)),
+    };
+  }
+
   return {
     planId,
     categories,
     list,
     detail,
+    picture,
+    sitemapIds,
     /** Forget cached counts, brand lists, categories and plans (after catalog changes). */
     invalidate: () => aggregates.clear(),
   };

@@ -9,7 +9,7 @@ import type { Db } from '../db/client.js';
 import { oneTimeCodes } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../lib/crypto.js';
-import { HttpError, MESSAGES, errors, type Lang } from '../lib/errors.js';
+import { HttpError, errors, issue, type Lang } from '../lib/errors.js';
 import type { Notifier } from './notifier.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
@@ -63,7 +63,7 @@ const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
 };
 
 export function invalidCodeError() {
-  return new HttpError(422, 'invalid_code', undefined, { code: [MESSAGES.invalid_code.en] });
+  return new HttpError('invalid_code', { fields: { code: [issue('invalid_code')] } });
 }
 
 export function createCodesService(options: CodesServiceOptions) {
@@ -132,13 +132,18 @@ export function createCodesService(options: CodesServiceOptions) {
       });
       const texts = TEXTS[input.lang];
       const subject = texts[input.purpose];
-      await options.notifier.send({
-        to: target,
-        channel,
-        subject,
-        text: texts.body.replace('{subject}', subject).replace('{code}', code),
-        code,
-      });
+      try {
+        await options.notifier.send({
+          to: target,
+          channel,
+          subject,
+          text: texts.body.replace('{subject}', subject).replace('{code}', code),
+          code,
+        });
+      } catch {
+        // The notifier logged why; the customer is told the code could not be sent (503).
+        throw new HttpError('code_request_failed');
+      }
       return { channel, resendIn: options.resendSeconds };
     },
 

@@ -12,16 +12,16 @@
  *   apart): all sessions, this one included, sign in again with the new login once their access
  *   token expires. The spec: "Making one primary requires re-login".
  * - The primary contact cannot be removed (`canRemoveEmail`/`canRemovePhone` of the SDK): 409
- *   with the rule's code and text.
+ *   `primary_email_cannot_be_removed` / `primary_phone_cannot_be_removed`.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { canRemoveEmail, canRemovePhone } from '@otc/sdk/rules';
-import { MESSAGES as FIELD_TEXT, normalizePhone, validateEmail, validatePhone } from '@otc/sdk/validation';
+import { normalizePhone, validateEmail, validatePhone } from '@otc/sdk/validation';
 import type { CodeSent, Customer } from '@otc/sdk/schemas';
 import type { Db } from '../db/client.js';
 import { emails, phones } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
-import { HttpError, errors, validationError, type Lang } from '../lib/errors.js';
+import { HttpError, errors, issue, validationError, type Lang } from '../lib/errors.js';
 import { isUniqueViolation } from './auth.js';
 import { invalidCodeError, type CodePurpose, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
@@ -54,7 +54,7 @@ export function parseContact(kind: ContactKind, raw: string): string {
     const digits = normalizePhone(value);
     if (digits) return digits;
   }
-  throw validationError({ value: [FIELD_TEXT.wrongFormat] });
+  throw validationError({ value: [issue('wrong_format')] });
 }
 
 export function createContactsService(options: ContactsServiceOptions) {
@@ -121,7 +121,7 @@ export function createContactsService(options: ContactsServiceOptions) {
   return {
     async add(kind: ContactKind, customerId: number, raw: string, clientIp: string | null, lang: Lang) {
       if (!config.addingContactsEnabled) {
-        throw new HttpError(403, 'adding_contacts_disabled', { phone: config.supportPhone });
+        throw new HttpError('adding_contacts_disabled', { params: { phone: config.supportPhone } });
       }
       const value = parseContact(kind, raw);
       const existing = await find(kind, { value });
@@ -241,7 +241,11 @@ export function createContactsService(options: ContactsServiceOptions) {
     async remove(kind: ContactKind, customerId: number, id: number): Promise<Customer> {
       const row = await owned(kind, customerId, id);
       const check = kind === 'email' ? canRemoveEmail(row) : canRemovePhone(row);
-      if (!check.allowed) throw new HttpError(409, check.code);
+      if (!check.allowed) {
+        throw new HttpError(
+          kind === 'email' ? 'primary_email_cannot_be_removed' : 'primary_phone_cannot_be_removed',
+        );
+      }
       await (kind === 'email'
         ? db.delete(emails).where(and(eq(emails.id, id), eq(emails.reg, false)))
         : db.delete(phones).where(and(eq(phones.id, id), eq(phones.reg, false))));

@@ -8,7 +8,7 @@ import type { Customer, CustomerPatch, HealthPlan, InsuranceCard } from '@otc/sd
 import type { Db, DbOrTx } from '../db/client.js';
 import { addresses, cards, customers, emails, healthPlans, phones } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { HttpError, errors } from '../lib/errors.js';
+import { HttpError, errors, issue } from '../lib/errors.js';
 import type { CodeTarget } from './codes.js';
 
 type CardRow = typeof cards.$inferSelect;
@@ -36,6 +36,12 @@ export function createCustomersService(options: { db: Db; clock: Clock }) {
   const { db, clock } = options;
 
   return {
+    /** Whether the customer still exists (one primary-key lookup). */
+    async exists(customerId: number, exec: DbOrTx = db): Promise<boolean> {
+      const [row] = await exec.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1);
+      return row !== undefined;
+    },
+
     /** The account whose primary (sign-in) e-mail or phone is `login`. */
     async findByLogin(login: CodeTarget, exec: DbOrTx = db): Promise<number | null> {
       if (login.kind === 'email') {
@@ -197,9 +203,7 @@ export function createCustomersService(options: { db: Db; clock: Clock }) {
         .where(and(eq(healthPlans.code, code.trim().toLowerCase()), eq(healthPlans.active, true)))
         .limit(1);
       if (!plan) {
-        throw new HttpError(422, 'plan_not_found', undefined, {
-          code: ['This field has wrong format'],
-        });
+        throw new HttpError('plan_not_found', { fields: { code: [issue('wrong_format')] } });
       }
       await db
         .update(customers)

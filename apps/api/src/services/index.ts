@@ -1,8 +1,8 @@
 /**
  * The services of the shop, built once per app from the database, configuration, clock and
- * notifier. Route handlers reach them as `ctx.services` (or `app.services`). Database work outside
- * a service: `services.db` (Drizzle); a transaction: `services.db.transaction(async (tx) => ...)`,
- * and service functions that accept `exec: DbOrTx` can join it.
+ * notifier. Route handlers reach them as `ctx.services` (or `app.services`) and call services
+ * only: every database query lives in a service. Service functions that accept `exec: DbOrTx`
+ * can join a caller's transaction.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -20,11 +20,12 @@ import { createContactsService } from './contacts.js';
 import { createCustomersService } from './customers.js';
 import { createFavoritesService } from './favorites.js';
 import type { Notifier } from './notifier.js';
-import { createOrdersService } from './orders.js';
+import { createFulfilment, createInventory, createOrdersService, createPromotions } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
 import { createSearchService } from './search.js';
-import { buildSettings } from './settings.js';
+import { createOutboxService } from './outbox.js';
+import { createSettingsService } from './settings.js';
 import { createSupportService } from './support.js';
 import { createTokensService } from './tokens.js';
 
@@ -64,8 +65,11 @@ export function createServices(deps: ServiceDeps) {
   const customers = createCustomersService({ db, clock });
   const auth = createAuthService({ db, clock, codes, tokens, customers });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
-  const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint) });
-  const orders = createOrdersService({ db, clock, config, customers, payments });
+  const inventory = createInventory({ db, clock });
+  const promotions = createPromotions({ db, clock });
+  const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint), inventory });
+  const orders = createOrdersService({ db, clock, config, customers, inventory, promotions });
+  const fulfilment = createFulfilment({ db, clock, inventory, payments });
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
   const contacts = createContactsService({ db, config, codes, tokens, customers });
   const addresses = createAddressesService({ db, config, clock });
@@ -87,6 +91,11 @@ export function createServices(deps: ServiceDeps) {
     auth,
     orders,
     payments,
+    /** Every stock change (reserve, release, sell, restock, set). */
+    inventory,
+    promotions,
+    /** Operations on placed orders: advance, cancel (with refund). */
+    fulfilment,
     contacts,
     addresses,
     cards,
@@ -96,7 +105,9 @@ export function createServices(deps: ServiceDeps) {
     favorites,
     /** Scores form tokens (null when the bot check is off). */
     botCheck,
-    settings: buildSettings(config),
+    settings: createSettingsService({ db, config, clock, promotions }),
+    /** The development outbox (messages the notifier stored). */
+    outbox: createOutboxService({ db }),
     /** Keyed fingerprint of a card number (digits only): finds duplicates without storing it. */
     cardFingerprint,
   };

@@ -11,8 +11,7 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
-import { createCustomersService } from './customers.js';
-import { createOrdersService } from './orders.js';
+import { createFulfilment, createInventory } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
 
@@ -44,21 +43,17 @@ export async function runOrderCommand(
 ): Promise<string> {
   const { db, clock, config, secret } = deps;
   const gateways = sandboxGateways((digits) => keyedHash(secret, 'card-fingerprint', digits));
-  const orders = createOrdersService({
-    db,
-    clock,
-    config,
-    customers: createCustomersService({ db, clock }),
-    payments: createPaymentsService({ db, clock, config, gateways }),
-  });
+  const inventory = createInventory({ db, clock });
+  const payments = createPaymentsService({ db, clock, config, gateways, inventory });
+  const fulfilment = createFulfilment({ db, clock, inventory, payments });
   switch (command) {
     case 'order:advance': {
-      const order = await orders.advance(orderId(args[0]));
+      const order = await fulfilment.advance(orderId(args[0]));
       const tracking = order.status === ORDER_STATUS.shipped && order.trackingNumber ? ` (${order.trackingCarrier} ${order.trackingNumber})` : '';
       return `order ${order.id} (#${order.number}) is now ${order.status}${tracking}`;
     }
     case 'order:cancel': {
-      const { order, refund } = await orders.cancel(orderId(args[0]));
+      const { order, refund } = await fulfilment.cancel(orderId(args[0]));
       const refunded = refund ? `, ${fromCents(refund.amountCents)} refunded to ${refund.method}` : '';
       return `order ${order.id} (#${order.number}) is cancelled${refunded}`;
     }
@@ -66,7 +61,7 @@ export async function runOrderCommand(
       const [sku, raw] = args;
       const stock = Number(raw);
       if (!sku || raw === undefined || !/^\d+$/.test(raw)) throw new Error('usage: stock:set <sku> <n>');
-      const product = await orders.setStock(sku, stock);
+      const product = await inventory.setStock(sku, stock);
       return `product ${product.sku} (id ${product.id}): stock ${product.stock}, reserved ${product.reserved}`;
     }
     default:

@@ -9,25 +9,37 @@
  * row under the unique key `order:<id>:refund`, so an order is refunded at most once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { ORDER_STATUS, type PaymentMethodCode } from '@otc/sdk';
-import { fromCents } from '@otc/sdk/rules';
+import { and, count, eq, gt } from 'drizzle-orm';
+import { ORDER_STATUS, TYPED_CARD_TYPE, type PaymentMethodCode } from '@otc/sdk';
+import { fromCents, statusAfterPayment } from '@otc/sdk/rules';
 import type { PaymentAnswer } from '@otc/sdk/schemas';
 import type { Db, Tx } from '../db/client.js';
-import { customers, orderEvents, orderRows, orders, payments, products } from '../db/schema.js';
+import { customers, orderEvents, orders, payments } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
-import { errors, HttpError } from '../lib/errors.js';
-import { PAID_STATUSES } from './orders.js';
+import { errors, HttpError, issue } from '../lib/errors.js';
+import type { Inventory } from './orders/inventory.js';
+import { PAID_STATUSES } from './orders/records.js';
 import type { PaymentGateway } from './payment-gateways/types.js';
+
+/**
+ * Card numbers typed at checkout that a customer may get refused (a wrong number, a wrong code,
+ * another member's card, a decline: one answer) per hour; past it, paying by a typed card answers
+ * 429 for the rest of the hour, whatever is typed, so a security code cannot be guessed.
+ */
+export const CARD_TRIES_PER_HOUR = 10;
+const HOUR_MS = 60 * 60 * 1000;
+const typesACard = (method: PaymentMethodCode) => method in TYPED_CARD_TYPE || method === 'credit';
 
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
   config: AppConfig;
   gateways: PaymentGateway[];
+  /** Sells the reserved units of a paid order. */
+  inventory: Pick<Inventory, 'sell'>;
 }) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, inventory } = deps;
   const gateways = new Map(deps.gateways.map((g) => [g.code, g]));
 
   const answer = (order: typeof orders.$inferSelect, amountCents: number): PaymentAnswer => ({
@@ -97,14 +109,30 @@ export function createPaymentsService(deps: {
           if (paid) return { paid: answer(order, paid.amountCents) };
         }
         if (order.status !== ORDER_STATUS.waitingForPayment) {
-          throw new HttpError(422, 'order_not_waiting_for_payment', undefined, {
-            status: ['This order is not waiting for payment.'],
+          throw new HttpError('order_not_waiting_for_payment', {
+            fields: { status: [issue('order_not_waiting_for_payment')] },
           });
         }
         const gateway = gateways.get(body.code);
         if (!gateway || !config.paymentMethods.includes(body.code)) {
-          const text = 'Payment methods are not available. Please try again later.';
-          throw new HttpError(422, 'payment_methods_unavailable', undefined, { code: [text] });
+          throw new HttpError('payment_methods_unavailable', {
+            fields: { code: [issue('payment_methods_unavailable')] },
+          });
+        }
+        if (typesACard(body.code)) {
+          const [refused] = await tx
+            .select({ n: count() })
+            .from(payments)
+            .innerJoin(orders, eq(orders.id, payments.orderId))
+            .where(
+              and(
+                eq(orders.customerId, customerId),
+                eq(payments.status, 'declined'),
+                eq(payments.errorCode, 'card_number_or_code_is_not_correct'),
+                gt(payments.createdAt, new Date(clock.now().getTime() - HOUR_MS)),
+              ),
+            );
+          if ((refused?.n ?? 0) >= CARD_TRIES_PER_HOUR) throw new HttpError('too_many_requests');
         }
         const result = await gateway.charge({
           tx,
@@ -126,26 +154,13 @@ export function createPaymentsService(deps: {
           reference: result.reference,
           createdAt: now,
         });
-        // Reserved units are sold now.
-        const rows = await tx
-          .select()
-          .from(orderRows)
-          .where(eq(orderRows.orderId, order.id))
-          .orderBy(asc(orderRows.skuId));
-        for (const row of rows) {
-          await tx
-            .update(products)
-            .set({
-              stock: sql`${products.stock} - ${row.amount}`,
-              reserved: sql`${products.reserved} - ${row.amount}`,
-            })
-            .where(eq(products.id, row.skuId));
-        }
+        await inventory.sell(tx, order.id);
         const [customer] = await tx
           .select({ firstName: customers.firstName, lastName: customers.lastName })
           .from(customers)
           .where(eq(customers.id, customerId));
-        const status = gateway.cardPayment ? ORDER_STATUS.paymentVerification : ORDER_STATUS.confirmed;
+        // The SDK's one table: every card method goes to payment verification, the balance confirms.
+        const status = statusAfterPayment(body.code);
         const [updated] = await tx
           .update(orders)
           .set({

@@ -1,4 +1,9 @@
-/** GET /api/constants: the shop's settings, from configuration with the spec's defaults. */
+/**
+ * GET /api/constants: the shop's settings, from configuration with the spec's defaults, plus the
+ * promotions active now with their percent (the `promo_codes` rows are the truth; read at most
+ * every `ttlMs`). Also the liveness check of GET /api/health.
+ */
+import { sql } from 'drizzle-orm';
 import {
   CATALOG_PAGE_SIZE,
   COPYRIGHT_YEAR,
@@ -7,9 +12,14 @@ import {
 } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
 import type { Settings } from '@otc/sdk/schemas';
+import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
+import type { Clock } from '../lib/clock.js';
+import { TtlCache } from './catalog.js';
+import type { Promotion, Promotions } from './orders/index.js';
 
-export function buildSettings(config: AppConfig): Settings {
+/** The settings that come from configuration (all but the promotions). */
+export function buildSettings(config: AppConfig): Omit<Settings, 'promotions'> {
   return {
     companyName: config.companyName,
     copyrightYear: COPYRIGHT_YEAR,
@@ -29,3 +39,29 @@ export function buildSettings(config: AppConfig): Settings {
     productPath: '/item',
   };
 }
+
+export function createSettingsService(deps: {
+  db: Db;
+  config: AppConfig;
+  clock: Clock;
+  promotions: Pick<Promotions, 'active'>;
+  ttlMs?: number;
+}) {
+  const { db, config, clock, promotions } = deps;
+  const fixed = buildSettings(config);
+  const cache = new TtlCache<Promotion[]>(deps.ttlMs ?? 30_000, 1, () => clock.now().getTime());
+
+  return {
+    /** The settings answer, with the promotions active now. */
+    async get(): Promise<Settings> {
+      return { ...fixed, promotions: await cache.get('active', () => promotions.active()) };
+    },
+
+    /** Answers only when the database answers. */
+    async ping(): Promise<void> {
+      await db.execute(sql`select 1`);
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -11,7 +11,7 @@ import { normalizePhone, normalizeUrl, validateEmail, validatePhone, validateUrl
 import type { Db } from '../db/client.js';
 import { contactMessages, productRequests } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { validationError } from '../lib/errors.js';
+import { validationError, type FieldIssue } from '../lib/errors.js';
 
 /** `C-2026-000123`: prefix, year, and the row id on six digits (more when it grows). */
 export function referenceOf(prefix: string, year: number, id: number): string {
@@ -23,11 +23,11 @@ export function createSupportService(options: { db: Db; clock: Clock }) {
 
   return {
     async sendContactMessage(input: ContactMessage, customerId: number | null) {
-      const data: Record<string, string[]> = {};
+      const data: Record<string, FieldIssue[]> = {};
       const phoneIssue = validatePhone(input.phone);
-      if (phoneIssue) data.phone = [phoneIssue.message];
+      if (phoneIssue) data.phone = [phoneIssue];
       const emailIssue = validateEmail(input.email);
-      if (emailIssue) data.email = [emailIssue.message];
+      if (emailIssue) data.email = [emailIssue];
       if (Object.keys(data).length > 0) throw validationError(data);
       const now = clock.now();
       const reference = await db.transaction(async (tx) => {
@@ -55,7 +55,7 @@ export function createSupportService(options: { db: Db; clock: Clock }) {
 
     async requestProduct(customerId: number, input: ProductRequest) {
       const linkIssue = validateUrl(input.link);
-      if (linkIssue) throw validationError({ link: [linkIssue.message] });
+      if (linkIssue) throw validationError({ link: [linkIssue] });
       const now = clock.now();
       const number = await db.transaction(async (tx) => {
         const [row] = await tx

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
+import { INT4_MAX } from '@otc/sdk';
 import type { TokenPair } from '@otc/sdk/schemas';
 import type { Db, DbOrTx } from '../db/client.js';
 import { refreshTokens } from '../db/schema.js';
@@ -27,7 +28,7 @@ export interface AccessClaims {
   username: string;
 }
 
-const invalidRefresh = () => new HttpError(401, 'invalid_refresh_token');
+const invalidRefresh = () => new HttpError('invalid_refresh_token');
 
 export function createTokensService(options: TokensServiceOptions) {
   const { db, clock } = options;
@@ -73,7 +74,7 @@ export function createTokensService(options: TokensServiceOptions) {
           currentDate: clock.now(),
         });
         const customerId = Number(payload.sub);
-        if (!Number.isSafeInteger(customerId) || customerId <= 0) return null;
+        if (!Number.isSafeInteger(customerId) || customerId <= 0 || customerId > INT4_MAX) return null;
         if (typeof payload.username !== 'string') return null;
         return { customerId, username: payload.username };
       } catch {

@@ -67,11 +67,11 @@ describe('SMTP notifier', () => {
     expect(mail.raw).toContain(message!.code);
   });
 
-  it('answers a 500 without internals when the server refuses the mail', async () => {
+  it('answers 503 code_request_failed without internals when the server refuses the mail', async () => {
     failNext = true;
     const res = await call(t.app, { method: 'POST', url: '/api/auth/register/code', payload: { login: 'refused@example.com' } });
-    expect(res.status).toBe(500);
-    expect(res.body).toEqual({ message: 'Something went wrong', code: 'server_error' });
+    expect(res.status).toBe(503);
+    expect(res.body).toEqual({ message: 'Failed to request authentication code', code: 'code_request_failed' });
   });
 
   it('keeps SMS in the outbox (no carrier)', async () => {

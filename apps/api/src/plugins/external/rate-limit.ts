@@ -29,9 +29,7 @@ export default fp<RateLimitOptions>(
       allowList: (request) => !request.url.startsWith('/api/'),
       ...(redis ? { redis, nameSpace: 'otc-rl:' } : {}),
       errorResponseBuilder: (_request, context) =>
-        new HttpError(429, 'too_many_requests', undefined, undefined, {
-          retryAfter: Math.ceil(context.ttl / 1000),
-        }),
+        new HttpError('too_many_requests', { extra: { retryAfter: Math.ceil(context.ttl / 1000) } }),
     });
   },
   { name: 'rate-limit' },

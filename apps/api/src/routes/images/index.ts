@@ -1,7 +1,5 @@
 /** Product pictures, drawn from the product's name, brand and category colour. */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, products } from '../../db/schema.js';
 import { errors } from '../../lib/errors.js';
 import { productSvg } from '../../lib/product-image.js';
 
@@ -12,12 +10,7 @@ export default async function imageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
       if (!match) throw errors.notFound();
-      const [row] = await app.services.db
-        .select({ id: products.id, name: products.nameEn, brand: products.brand, color: categories.color })
-        .from(products)
-        .innerJoin(categories, eq(categories.id, products.categoryId))
-        .where(eq(products.id, Number(match[1])))
-        .limit(1);
+      const row = await app.services.catalog.picture(Number(match[1]));
       if (!row) throw errors.notFound();
       return reply
         .type('image/svg+xml')

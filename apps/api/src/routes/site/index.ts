@@ -3,9 +3,7 @@
  * and under /es in Spanish, each with hreflang alternates. Items are capped so the file stays
  * within the sitemap limit of 50,000 addresses.
  */
-import { asc, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { categories, products } from '../../db/schema.js';
 
 export const SITEMAP_STATIC_PATHS = [
   '/',
@@ -39,20 +37,11 @@ function entry(base: string, path: string): string {
 export default async function siteRoutes(app: FastifyInstance) {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
     const base = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    const db = app.services.db;
-    const [categoryRows, itemRows] = await Promise.all([
-      db.select({ id: categories.id }).from(categories).orderBy(asc(categories.position), asc(categories.id)),
-      db
-        .select({ id: products.id })
-        .from(products)
-        .where(isNull(products.status))
-        .orderBy(asc(products.id))
-        .limit(SITEMAP_MAX_ITEMS),
-    ]);
+    const { categoryIds, productIds } = await app.services.catalog.sitemapIds(SITEMAP_MAX_ITEMS);
     const paths = [
       ...SITEMAP_STATIC_PATHS,
-      ...categoryRows.map((c) => `/catalog?category=${c.id}`),
-      ...itemRows.map((p) => `/item/${p.id}`),
+      ...categoryIds.map((id) => `/catalog?category=${id}`),
+      ...productIds.map((id) => `/item/${id}`),
     ];
     const body =
       '<?xml version="1.0" encoding="UTF-8"?>\n' +

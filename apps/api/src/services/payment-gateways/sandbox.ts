@@ -8,21 +8,29 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { CARD_TYPES, type CardType, type PaymentMethodCode } from '@otc/sdk';
-import { fromCents, isPaymentInputValid } from '@otc/sdk/rules';
+import { fromCents, isPaymentInputValid, type PaymentInputReason } from '@otc/sdk/rules';
 import { normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
 import type { Tx } from '../../db/client.js';
+import { sandboxCardMatches } from '../card-issuer.js';
 import { cards, customers, sandboxAccounts } from '../../db/schema.js';
-import { HttpError } from '../../lib/errors.js';
+import { HttpError, issue, validationError, type ApiCode } from '../../lib/errors.js';
 import type { ChargeResult, PaymentGateway, RefundResult } from './types.js';
 
 const notCorrect = () =>
-  new HttpError(422, 'card_number_or_code_is_not_correct', undefined, {
-    card: ['Card number or code is not correct'],
+  new HttpError('card_number_or_code_is_not_correct', {
+    fields: { card: [issue('card_number_or_code_is_not_correct')] },
   });
-const notEnough = () =>
-  new HttpError(422, 'notEnoughBalance', undefined, {
-    code: ["You don't have enough funds to pay for this order"],
-  });
+const notEnough = () => new HttpError('notEnoughBalance', { fields: { code: [issue('notEnoughBalance')] } });
+
+/** The catalogue code of each reason `isPaymentInputValid` can refuse a payment input for. */
+const REASON_CODES: Record<PaymentInputReason, ApiCode> = {
+  enterCardNumber: 'enter_card_number',
+  invalidCardNumber: 'invalid_card_number',
+  notEnoughBalance: 'notEnoughBalance',
+  noActiveCard: 'no_active_card',
+  totalUnknown: 'wrong_format',
+  unknownMethod: 'payment_methods_unavailable',
+};
 
 /** Charges the sandbox account of a fingerprint; mirrors the balance on the customer's card. */
 async function chargeAccount(
@@ -81,7 +89,39 @@ async function refundAccount(
   return { reference: `sbx_refund_${randomUUID()}` };
 }
 
-/** A card typed at checkout: trnsx (network), nationsbenefits (national), credit. */
+/**
+ * Whether the customer may charge a benefit card typed at checkout (an answer that does not tell
+ * whether the number exists): a card on the customer's own account, with no code or its right
+ * code; or a card on nobody's account with its right security code. A card on another
+ * customer's account is never theirs to charge, whatever code is typed.
+ */
+async function mayCharge(
+  tx: Tx,
+  customerId: number,
+  type: CardType,
+  digits: string,
+  fingerprint: string,
+  code: string,
+): Promise<boolean> {
+  const [linked] = await tx
+    .select({ customerId: cards.customerId, type: cards.type })
+    .from(cards)
+    .where(eq(cards.fingerprint, fingerprint))
+    .limit(1);
+  // Always compare the code (constant time), so every path does the same work.
+  const codeMatches = sandboxCardMatches(type, digits, code);
+  if (linked && linked.customerId !== customerId) return false;
+  if (linked && linked.type === type && code === '') return true;
+  return codeMatches;
+}
+
+/**
+ * A card typed at checkout: trnsx (network), nationsbenefits (national), credit. A benefit card
+ * pays only for its owner: the number with its security code (`input.code`), or a card on the
+ * customer's account (then the code may be left out). A wrong number, a wrong code and another
+ * member's card are one answer, `card_number_or_code_is_not_correct`, and charge nothing; only a
+ * card proven theirs can answer `notEnoughBalance`. Credit cards pay with the number alone.
+ */
 export function cardGateway(
   code: Extract<PaymentMethodCode, 'trnsx' | 'nationsbenefits' | 'credit'>,
   cardType: CardType | 'credit',
@@ -89,17 +129,24 @@ export function cardGateway(
 ): PaymentGateway {
   return {
     code,
-    cardPayment: true,
-    async charge({ tx, amountCents, input }) {
+    async charge({ tx, customerId, amountCents, input }) {
       const card = input.card ?? '';
       const check = isPaymentInputValid(code, { card });
-      if (!check.valid) throw new HttpError(422, 'validation_failed', undefined, { card: [check.message] });
+      if (!check.valid) throw validationError({ card: [issue(REASON_CODES[check.reason])] });
       if (cardType !== 'credit') {
         const found = validateCardNumber(card, cardType);
-        if (found) throw new HttpError(422, 'validation_failed', undefined, { card: [found.message] });
+        if (found) throw validationError({ card: [found] });
       }
       const digits = normalizeCardNumber(card);
-      return chargeAccount(tx, fingerprintOf(digits), cardType, amountCents, digits.slice(-4));
+      const fingerprint = fingerprintOf(digits);
+      const last4 = digits.slice(-4);
+      if (cardType !== 'credit') {
+        const securityCode = (input.code ?? '').trim();
+        if (!(await mayCharge(tx, customerId, cardType, digits, fingerprint, securityCode))) {
+          return { approved: false, last4, fingerprint, error: notCorrect() };
+        }
+      }
+      return chargeAccount(tx, fingerprint, cardType, amountCents, last4);
     },
     async refund({ tx, amountCents, payment }) {
       return refundAccount(tx, payment.fingerprint, [cardType], amountCents);
@@ -111,7 +158,6 @@ export function cardGateway(
 export function insuranceGateway(): PaymentGateway {
   return {
     code: 'prohealth',
-    cardPayment: false,
     async charge({ tx, customerId, amountCents }) {
       const [card] = await tx
         .select()
@@ -119,7 +165,7 @@ export function insuranceGateway(): PaymentGateway {
         .where(and(eq(cards.customerId, customerId), eq(cards.active, true)));
       const check = isPaymentInputValid('prohealth', { activeInsuranceCard: Boolean(card) });
       if (!card || !check.valid) {
-        throw new HttpError(422, 'no_active_card', undefined, { code: ['No active card found.'] });
+        throw new HttpError('no_active_card', { fields: { code: [issue('no_active_card')] } });
       }
       return chargeAccount(tx, card.fingerprint, card.type, amountCents, card.last4);
     },
@@ -134,7 +180,6 @@ export function insuranceGateway(): PaymentGateway {
 export function balanceGateway(): PaymentGateway {
   return {
     code: 'balance',
-    cardPayment: false,
     async charge({ tx, customerId, amountCents }) {
       const [customer] = await tx
         .select({ balanceCents: customers.balanceCents })

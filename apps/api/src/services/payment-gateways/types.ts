@@ -15,7 +15,7 @@ export interface ChargeRequest {
   customerId: number;
   orderId: number;
   amountCents: number;
-  /** What the method needs, e.g. `{ card: "6035 ..." }`. */
+  /** What the method needs, e.g. `{ card: "6035 ...", code: "123" }` (the paymentInputSchema's `input`). */
   input: Record<string, string>;
 }
 
@@ -53,8 +53,6 @@ export interface RefundResult {
 
 export interface PaymentGateway {
   code: PaymentMethodCode;
-  /** A card typed at checkout: the order goes to payment verification, else it is confirmed. */
-  cardPayment: boolean;
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** Gives an approved charge back in full; throws when it cannot (nothing is then refunded). */
   refund(request: RefundRequest): Promise<RefundResult>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { productDetailAnswerSchema, productListSchema, categorySchema, type ProductSummary } from '@otc/sdk/schemas';
-import { rowsOf } from '../../../src/services/catalog.js';
+import { productDetailAnswerSchema, productListSchema, categoryListSchema, type ProductSummary } from '@otc/sdk/schemas';
+import { priceFilterCents, rowsOf } from '../../../src/services/catalog.js';
 import { bearer, buildTestApp, call, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -31,15 +31,15 @@ describe('categories', () => {
     const en = await get('/api/catalog/categories');
     const es = await get('/api/catalog/categories', 'es');
     expect(en.status).toBe(200);
-    const categories = categorySchema.array().parse(en.body);
+    const categories = categoryListSchema.parse(en.body);
     expect(categories.find((c) => c.slug === 'pain-relief')?.name).toBe('Pain Relief');
-    expect(categorySchema.array().parse(es.body).find((c) => c.slug === 'pain-relief')?.name).toBe('Alivio del dolor');
+    expect(categoryListSchema.parse(es.body).find((c) => c.slug === 'pain-relief')?.name).toBe('Alivio del dolor');
     expect(categories.reduce((sum, c) => sum + c.productCount, 0)).toBe(listed);
   });
 
   it('with a plan, keeps only categories with covered products (cl1 does not cover personal care)', async () => {
-    const all = categorySchema.array().parse((await get('/api/catalog/categories')).body);
-    const cl1 = categorySchema.array().parse((await get('/api/catalog/categories?plan=cl1')).body);
+    const all = categoryListSchema.parse((await get('/api/catalog/categories')).body);
+    const cl1 = categoryListSchema.parse((await get('/api/catalog/categories?plan=cl1')).body);
     expect(all.some((c) => c.slug === 'personal-care')).toBe(true);
     expect(cl1.some((c) => c.slug === 'personal-care')).toBe(false);
     const pain = (list: typeof all) => list.find((c) => c.slug === 'pain-relief')!.productCount;
@@ -47,9 +47,9 @@ describe('categories', () => {
     expect(pain(cl1)).toBeLessThan(pain(all));
   });
 
-  it('answers 404 for an unknown plan', async () => {
+  it('answers 422 plan_not_found (the catalogue status of the code) for an unknown plan', async () => {
     const res = await get('/api/catalog/categories?plan=nope');
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(422);
     expect(res.body.code).toBe('plan_not_found');
   });
 });
@@ -93,7 +93,7 @@ describe('product list', () => {
   });
 
   it('filters by category, brand, plan and price range; brands follow the category', async () => {
-    const categories = categorySchema.array().parse((await get('/api/catalog/categories')).body);
+    const categories = categoryListSchema.parse((await get('/api/catalog/categories')).body);
     const allergy = categories.find((c) => c.slug === 'allergy')!;
     const inCategory = await list(`?category=${allergy.id}`);
     expect(inCategory.total).toBe(allergy.productCount);
@@ -118,11 +118,28 @@ describe('product list', () => {
   });
 
   it('answers Spanish names with Accept-Language: es', async () => {
-    const categories = categorySchema.array().parse((await get('/api/catalog/categories')).body);
+    const categories = categoryListSchema.parse((await get('/api/catalog/categories')).body);
     const pain = categories.find((c) => c.slug === 'pain-relief')!;
     const es = await list(`?category=${pain.id}&sort=name-asc`, 'es');
     expect(es.products[0]!.categoryName).toBe('Alivio del dolor');
     expect(es.products.some((p) => /Ibuprofeno|Acetaminofén|Aspirina/.test(p.name))).toBe(true);
+  });
+
+  it('reads a price filter as whole cents, within an int4', async () => {
+    expect(priceFilterCents(7.5)).toBe(750);
+    expect(priceFilterCents(0.07)).toBe(7); // 0.07 * 100 is 7.000000000000001
+    expect(priceFilterCents(19.99)).toBe(1999);
+    expect(priceFilterCents(5.004)).toBe(500);
+    expect(priceFilterCents(0)).toBe(0);
+    expect(priceFilterCents(21474836.47)).toBe(2147483647);
+    expect(priceFilterCents(1e300)).toBe(2147483647);
+    const [row] = rowsOf<{ price_cents: number }>(
+      await t.database.db.execute(sql`SELECT price_cents FROM products WHERE status IS NULL ORDER BY id LIMIT 1`),
+    );
+    const exact = (row!.price_cents / 100).toFixed(2);
+    const at = await list(`?priceMin=${exact}&priceMax=${exact}`);
+    expect(at.total).toBeGreaterThan(0);
+    expect(at.products.every((p) => p.price === exact)).toBe(true);
   });
 
   it('rejects bad query values with 422', async () => {

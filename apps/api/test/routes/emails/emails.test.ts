@@ -77,7 +77,7 @@ describe('changing the login e-mail', () => {
     const refused = await send(next.token, 'DELETE', `/api/email/${primaryId}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({
-      code: 'primaryEmailCannotBeRemoved',
+      code: 'primary_email_cannot_be_removed',
       message: 'Your primary email cannot be removed',
     });
     const oldId = emailOf(primary.body, 'old.login@example.com')!.id;

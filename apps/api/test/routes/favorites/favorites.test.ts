@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productDetailAnswerSchema, productSummarySchema } from '@otc/sdk/schemas';
+import { productDetailAnswerSchema, productSummaryListSchema } from '@otc/sdk/schemas';
 import { bearer, buildTestApp, call, registerCustomer, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ const favorites = async (token: string, method: 'GET' | 'POST' | 'DELETE', url =
     headers: { ...bearer(token), 'accept-language': lang },
     ...(payload ? { payload } : {}),
   });
-  return { ...res, list: res.status === 200 ? productSummarySchema.array().parse(res.body) : [] };
+  return { ...res, list: res.status === 200 ? productSummaryListSchema.parse(res.body) : [] };
 };
 
 describe('favorites', () => {

@@ -21,7 +21,7 @@ afterAll(async () => t?.close());
 const run = (command: string, ...args: string[]) =>
   runOrderCommand({ db: t.database.db, clock: t.clock, config: testConfig(), secret: TEST_SECRET }, command, args);
 
-const TRNSX = { code: 'trnsx', input: { card: '6035000000000001' } };
+const TRNSX = { code: 'trnsx', input: { card: '6035000000000001', code: '123' } };
 
 async function placedOrder(
   skip: number,
@@ -150,7 +150,8 @@ describe('ops order commands', () => {
     const placed = await as('PATCH', `/api/order/${id}/complete`);
     const total = toCents(String(placed.body.price));
     const paid = await as('POST', `/api/order/${id}/pay`, { code: 'prohealth', input: {} });
-    expect(paid.body).toMatchObject({ status: 1 });
+    // The SDK's STATUS_AFTER_PAYMENT: prohealth charges a card, so payment verification (-5).
+    expect(paid.body).toMatchObject({ status: -5 });
     expect(await ledger('6037000000000001')).toBe(s3Start - total);
     const added = await as('POST', '/api/insurance-card', { type: 's3', number: '60370000000000017', code: '1234' });
     const other = (added.body.data as { id: number; last4: string }[]).find((c) => c.last4 === '0017')!;
@@ -189,7 +190,7 @@ describe('ops order commands', () => {
   });
 
   it('order:cancel cancels nothing when the refund cannot be made', async () => {
-    const order = await placedOrder(18, { code: 'nationsbenefits', input: { card: '6036000000000001' } });
+    const order = await placedOrder(18, { code: 'nationsbenefits', input: { card: '6036000000000001', code: '456' } });
     const fingerprint = t.app.services.cardFingerprint('6036000000000001');
     const [account] = await t.database.db.delete(sandboxAccounts).where(eq(sandboxAccounts.fingerprint, fingerprint)).returning();
     try {

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailSchema, orderDraftSchema, paymentAnswerSchema } from '@otc/sdk/schemas';
+import { STATUS_AFTER_PAYMENT } from '@otc/sdk/rules';
 import { toCents } from '@otc/sdk/rules';
-import { orderEvents, payments, products, sandboxAccounts } from '../../../src/db/schema.js';
+import { cards, orderEvents, payments, products, sandboxAccounts } from '../../../src/db/schema.js';
+import { CARD_TRIES_PER_HOUR } from '../../../src/services/payments.js';
 import { buildTestApp, type TestApp } from '../../helpers.js';
 import { api, makeShopper, productStock, readyDraft, stockedProduct } from './fixtures.js';
 
@@ -54,7 +56,7 @@ describe('the whole order life', () => {
     expect(await productStock(t, product.id)).toEqual({ stock: 20, reserved: 3 });
 
     const before = await t.database.db.select().from(sandboxAccounts);
-    const paid = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000 0000 0001' } });
+    const paid = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000 0000 0001', code: '123' } });
     expect(paid.status).toBe(200);
     expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: id, status: -5, paidBy: 'Test Shopper', amount: parsed.price });
     expect(await productStock(t, product.id)).toEqual({ stock: 17, reserved: 0 });
@@ -72,7 +74,7 @@ describe('the whole order life', () => {
     expect(next.body.id).not.toBe(id);
 
     for (const status of [10, 20, 30]) {
-      const advanced = await t.app.services.orders.advance(id);
+      const advanced = await t.app.services.fulfilment.advance(id);
       expect(advanced.status).toBe(status);
     }
     const detail = await as('GET', `/api/order/${id}`);
@@ -160,7 +162,11 @@ describe('complete and back to draft', () => {
     await t.app.services.db.update(products).set({ priceCents: 1000 }).where(eq(products.id, product.id));
     const under = await api(t.app, small.token)('PATCH', `/api/order/${id}/complete`);
     expect(under.status).toBe(422);
-    expect(under.body).toMatchObject({ code: 'minimum_order', message: '$25.00 Minimum Order.' });
+    expect(under.body).toMatchObject({
+      code: 'minimum_order',
+      message: '$25.00 Minimum Order.',
+      fields: { total: [{ code: 'minimum_order', params: { qty: '$25.00' } }] },
+    });
 
     const noAddress = await makeShopper(t);
     const as = api(t.app, noAddress.token);
@@ -174,7 +180,11 @@ describe('complete and back to draft', () => {
     const third = await readyDraft(t, incomplete, product.id, 3);
     const profile = await api(t.app, incomplete.token)('PATCH', `/api/order/${third}/complete`);
     expect(profile.status).toBe(422);
-    expect(profile.body).toMatchObject({ code: 'profile_incomplete', fields: ['firstName', 'lastName', 'birthdate'] });
+    expect(profile.body).toMatchObject({
+      code: 'profile_incomplete',
+      data: { firstName: ['Required'], lastName: ['Required'], birthdate: ['Required'] },
+      fields: { firstName: [{ code: 'required' }], lastName: [{ code: 'required' }], birthdate: [{ code: 'required' }] },
+    });
   });
 
   it('refuses a delivery address outside the delivery states', async () => {
@@ -217,10 +227,10 @@ describe('payment', () => {
 
   it('answers the sandbox declines, lack of funds and unavailable methods', async () => {
     const { id, as } = await placed();
-    const declined = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000002' } });
+    const declined = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000002', code: '123' } });
     expect(declined.status).toBe(422);
     expect(declined.body.code).toBe('card_number_or_code_is_not_correct');
-    const poor = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000003' } });
+    const poor = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035000000000003', code: '123' } });
     expect(poor.body).toMatchObject({ code: 'notEnoughBalance', message: "You don't have enough funds to pay for this order" });
     const short = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000' } });
     expect(short.status).toBe(422);
@@ -247,13 +257,13 @@ describe('payment', () => {
 
   it('charges once when paid twice, also concurrently', async () => {
     const first = await placed();
-    const pay = () => first.as('POST', `/api/order/${first.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001' } });
+    const pay = () => first.as('POST', `/api/order/${first.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001', code: '456' } });
     const one = await pay();
     const two = await pay();
     expect(one.status).toBe(200);
     expect(two.body).toEqual(one.body);
     const second = await placed();
-    const payBoth = () => second.as('POST', `/api/order/${second.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001' } });
+    const payBoth = () => second.as('POST', `/api/order/${second.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001', code: '456' } });
     const results = await Promise.all([payBoth(), payBoth()]);
     expect(results.map((r) => r.status)).toEqual([200, 200]);
     expect(results[1]!.body).toEqual(results[0]!.body);
@@ -262,6 +272,142 @@ describe('payment', () => {
       expect(rows).toHaveLength(1);
     }
     expect(await productStock(t, second.product.id)).toMatchObject({ reserved: 0 });
+  });
+});
+
+describe('a card pays only for its owner', () => {
+  const placed = (options: { plan?: string; balanceCents?: number } = {}, skip = 6) => placedOn(t, options, skip);
+  /** The one answer of a wrong number, a wrong code and another member's card. */
+  const NOT_CORRECT = {
+    message: 'Card number or code is not correct',
+    code: 'card_number_or_code_is_not_correct',
+    data: { card: ['Card number or code is not correct'] },
+    fields: { card: [{ code: 'card_number_or_code_is_not_correct' }] },
+  };
+  const ledger = async (digits: string) => {
+    const fingerprint = t.app.services.cardFingerprint(digits);
+    const [account] = await t.database.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.fingerprint, fingerprint));
+    const [card] = await t.database.db.select().from(cards).where(eq(cards.fingerprint, fingerprint));
+    return { account: account!.balanceCents, card: card?.balanceCents ?? null };
+  };
+  const approvedPayments = async (orderId: number) =>
+    (await t.database.db.select().from(payments).where(eq(payments.orderId, orderId))).filter((p) => p.status === 'approved');
+
+  it("refuses another member's card (number alone, wrong code, even its code) as it refuses a wrong number; nothing is charged", async () => {
+    const order = await placed();
+    const rosa = await ledger('6035000000001001');
+    const james = await ledger('6036000000001001');
+    const unlinked = await ledger('6035000000000001');
+    expect(rosa.card).toBe(15000); // the demo customer's card, linked to her
+    const tries: [string, Record<string, string>][] = [
+      ['trnsx', { card: '6035000000001001' }], // Rosa's card, the number alone (the reported case)
+      ['trnsx', { card: '6035 0000 0000 1001', code: '000' }], // ... with a wrong code
+      ['trnsx', { card: '6035000000001001', code: '321' }], // ... even with its code: not this customer's
+      ['nationsbenefits', { card: '6036000000001001' }], // James's card
+      ['trnsx', { card: '6035000000009999', code: '123' }], // a number that does not exist
+      ['trnsx', { card: '6035000000009999' }],
+      ['trnsx', { card: '6035000000000001' }], // a card on nobody's account, without its code
+      ['trnsx', { card: '6035000000000001', code: '999' }], // ... with a wrong code
+      ['nationsbenefits', { card: '6036000000000001', code: '123' }], // another type's code
+    ];
+    for (const [code, input] of tries) {
+      const res = await order.as('POST', `/api/order/${order.id}/pay`, { code, input });
+      expect(res.status, JSON.stringify(input)).toBe(422);
+      expect(res.body, JSON.stringify(input)).toEqual(NOT_CORRECT);
+    }
+    expect(await ledger('6035000000001001')).toEqual(rosa);
+    expect(await ledger('6036000000001001')).toEqual(james);
+    expect(await ledger('6035000000000001')).toEqual(unlinked);
+    expect(await approvedPayments(order.id)).toEqual([]);
+    expect((await order.as('GET', `/api/order/${order.id}`)).body.status).toBe(-10);
+    expect(await productStock(t, order.product.id)).toMatchObject({ reserved: 3 });
+
+    // The same order pays with a card typed with its right code.
+    const paid = await order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input: { card: '6035000000000001', code: ' 123 ' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toMatchObject({ status: STATUS_AFTER_PAYMENT.trnsx });
+    expect((await ledger('6035000000000001')).account).toBe(unlinked.account - toCents(order.total));
+  });
+
+  it('answers insufficient funds only once the code is right', async () => {
+    const order = await placed({}, 7);
+    const pay = (input: Record<string, string>) => order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input });
+    expect((await pay({ card: '6035000000000003' })).body).toEqual(NOT_CORRECT);
+    expect((await pay({ card: '6035000000000003', code: '124' })).body).toEqual(NOT_CORRECT);
+    const poor = await pay({ card: '6035000000000003', code: '123' });
+    expect(poor.status).toBe(422);
+    expect(poor.body).toMatchObject({ code: 'notEnoughBalance' });
+    expect((await ledger('6035000000000003')).account).toBe(500);
+  });
+
+  it('refuses a security code of the wrong shape for the card type as a format error', async () => {
+    const order = await placed({}, 8);
+    const before = await ledger('6035000000000001');
+    const res = await order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input: { card: '6035000000000001', code: '1234' } });
+    expect(res.status).toBe(422);
+    expect(res.body.fields).toEqual({ 'input.code': [{ code: 'wrong_format' }] });
+    expect(await ledger('6035000000000001')).toEqual(before);
+  });
+
+  it("pays with a card on the customer's own account without its code (a wrong code is still refused); nobody else can", async () => {
+    const order = await placed({}, 10);
+    const added = await order.as('POST', '/api/insurance-card', { type: 'network', number: '6035000000000000019', code: '123' });
+    expect(added.status).toBe(200);
+    const before = await ledger('6035000000000000019');
+    expect(before.card).toBe(10000);
+    const pay = (input: Record<string, string>) => order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input });
+    expect((await pay({ card: '6035000000000000019', code: '999' })).body).toEqual(NOT_CORRECT);
+    const paid = await pay({ card: '6035 0000 0000 0000 019' });
+    expect(paid.status).toBe(200);
+    expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: order.id, status: -5 });
+    const spent = toCents(order.total);
+    expect(await ledger('6035000000000000019')).toEqual({ account: 10000 - spent, card: 10000 - spent });
+
+    // Now the card is this customer's: another customer is refused, even with its code.
+    const other = await placed({}, 11);
+    const refused = await other.as('POST', `/api/order/${other.id}/pay`, { code: 'trnsx', input: { card: '6035000000000000019', code: '123' } });
+    expect(refused.body).toEqual(NOT_CORRECT);
+    expect(await ledger('6035000000000000019')).toEqual({ account: 10000 - spent, card: 10000 - spent });
+  });
+
+  it("leads each method to the SDK's STATUS_AFTER_PAYMENT: cards to payment verification, the balance to confirmed", async () => {
+    expect(STATUS_AFTER_PAYMENT).toEqual({ trnsx: -5, nationsbenefits: -5, prohealth: -5, credit: -5, balance: 1 });
+    const national = await placed({}, 12);
+    const byNational = await national.as('POST', `/api/order/${national.id}/pay`, { code: 'nationsbenefits', input: { card: '6036000000000001', code: '456' } });
+    expect(byNational.body.status).toBe(STATUS_AFTER_PAYMENT.nationsbenefits);
+    const insured = await placed({ plan: 'uhc' }, 2);
+    const s3 = await insured.as('POST', '/api/insurance-card', { type: 's3', number: '6037000000000001', code: '789' });
+    expect(s3.status).toBe(200);
+    const byInsurance = await insured.as('POST', `/api/order/${insured.id}/pay`, { code: 'prohealth', input: {} });
+    expect(byInsurance.body.status).toBe(STATUS_AFTER_PAYMENT.prohealth);
+    const rich = await placed({ balanceCents: 100000 }, 13);
+    const byBalance = await rich.as('POST', `/api/order/${rich.id}/pay`, { code: 'balance', input: {} });
+    expect(byBalance.body.status).toBe(STATUS_AFTER_PAYMENT.balance);
+  });
+});
+
+describe('guessing a security code', () => {
+  it(`stops a customer after ${CARD_TRIES_PER_HOUR} refused cards in an hour, whatever is typed; charges nothing`, async () => {
+    const order = await placedOn(t, {}, 14);
+    const pay = (input: Record<string, string>) => order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input });
+    const fingerprint = t.app.services.cardFingerprint('6035000000000001');
+    const balance = async () =>
+      (await t.database.db.select().from(sandboxAccounts).where(eq(sandboxAccounts.fingerprint, fingerprint)))[0]!.balanceCents;
+    const before = await balance();
+    for (let guess = 0; guess < CARD_TRIES_PER_HOUR; guess++) {
+      const res = await pay({ card: '6035000000000001', code: String(900 + guess) });
+      expect(res.body.code).toBe('card_number_or_code_is_not_correct');
+    }
+    const stopped = await pay({ card: '6035000000000001', code: '123' });
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.code).toBe('too_many_requests');
+    expect(await balance()).toBe(before);
+    // An hour later a typed card pays again.
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    const token = (await t.app.services.tokens.issue(order.shopper.id, 'guess@example.com')).token;
+    const paid = await api(t.app, token)('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input: { card: '6035000000000001', code: '123' } });
+    expect(paid.status).toBe(200);
+    expect(await balance()).toBe(before - toCents(order.total));
   });
 });
 

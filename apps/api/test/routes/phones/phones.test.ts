@@ -39,7 +39,7 @@ describe('phones', () => {
     const removal = await send(tokens.token, 'DELETE', `/api/phone/${phone.id}`);
     expect(removal.status).toBe(409);
     expect(removal.body).toMatchObject({
-      code: 'primaryPhoneCannotBeRemoved',
+      code: 'primary_phone_cannot_be_removed',
       message: 'Your primary phone cannot be removed',
     });
     const es = await call(t.app, {

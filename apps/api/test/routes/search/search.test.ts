@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categorySchema, searchAnswerSchema } from '@otc/sdk/schemas';
+import { categoryListSchema, searchAnswerSchema } from '@otc/sdk/schemas';
 import { buildTestApp, call, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -28,9 +28,7 @@ const EXAMPLES: [string, { en: RegExp; es: RegExp }, string][] = [
 describe('search', () => {
   for (const lang of ['en', 'es'] as const) {
     it(`finds the examples (Spanish, accents left out, a typo) with names in ${lang}`, async () => {
-      const categories = categorySchema
-        .array()
-        .parse((await call(t.app, { method: 'GET', url: '/api/catalog/categories', headers: { 'accept-language': lang } })).body);
+      const categories = categoryListSchema.parse((await call(t.app, { method: 'GET', url: '/api/catalog/categories', headers: { 'accept-language': lang } })).body);
       for (const [q, names, slug] of EXAMPLES) {
         const answer = await search(q, lang);
         expect(answer.status).toBe('success');
@@ -87,13 +85,14 @@ describe('search', () => {
     expect(answer).toEqual({ status: 'success', products: [], categories: [] });
   });
 
-  it('answers 422 under 3 characters, and 404 for an unknown plan', async () => {
+  it('answers 422 under 3 characters, and 422 plan_not_found for an unknown plan', async () => {
     const short = await call(t.app, { method: 'GET', url: '/api/search/products?q=ib' });
     expect(short.status).toBe(422);
     expect(short.body.data).toHaveProperty('q');
     const spaces = await call(t.app, { method: 'GET', url: '/api/search/products?q=%20%20i%20' });
     expect(spaces.status).toBe(422);
     const plan = await call(t.app, { method: 'GET', url: '/api/search/products?q=ibuprofen&plan=nope' });
-    expect(plan.status).toBe(404);
+    expect(plan.status).toBe(422);
+    expect(plan.body.code).toBe('plan_not_found');
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settingsSchema } from '@otc/sdk/schemas';
+import { promoPercentsFrom, settingsSchema } from '@otc/sdk/schemas';
+import { promoCodes } from '../../../src/db/schema.js';
 import { loadConfig } from '../../../src/env.js';
 import { buildTestApp, call, type TestApp } from '../../helpers.js';
 
@@ -45,6 +46,29 @@ describe('settings', () => {
     });
     expect(settings.companyName).toMatch(/LLC$/);
     expect(settings.deliveryStates).toContain('FL');
+  });
+
+  it('answers the promotions active now (the promo_codes rows), as the estimate takes them', async () => {
+    const res = await call(t.app, { method: 'GET', url: '/api/constants' });
+    expect(res.body.promotions).toEqual([{ code: 'Welcome10', percent: 10 }]);
+    expect(promoPercentsFrom(settingsSchema.parse(res.body).promotions)).toEqual({ Welcome10: 10 });
+
+    // Inactive, expired and unusable rows are left out; the answer stays valid (no 500).
+    const db = t.database.db;
+    await db.insert(promoCodes).values([
+      { code: 'Spring20', percentOff: 20 },
+      { code: 'Off5', percentOff: 5, active: false },
+      { code: 'Old15', percentOff: 15, validTo: new Date(t.clock.now().getTime() - 1000) },
+      { code: 'Broken0', percentOff: 0 },
+      { code: 'Broken150', percentOff: 150 },
+    ]);
+    t.clock.advance(31_000);
+    const later = await call(t.app, { method: 'GET', url: '/api/constants' });
+    expect(later.status).toBe(200);
+    expect(settingsSchema.parse(later.body).promotions).toEqual([
+      { code: 'Spring20', percent: 20 },
+      { code: 'Welcome10', percent: 10 },
+    ]);
   });
 
   it('takes its values from configuration', async () => {

@@ -1,0 +1,47 @@
+/**
+ * Orders, split by job (no module imports another's service, only its type):
+ *   records.ts     shared lookups (an order of a customer, the open draft), paid statuses, events
+ *   view.ts        shaping an order for answers (rows, availability, totals in cents)
+ *   promotions.ts  promo codes (the database row is the truth; also listed in the settings)
+ *   drafts.ts      the open draft: prepare, rows, promo code, recalculate
+ *   checkout.ts    delivery address, complete (place), back to draft
+ *   history.ts     the list of placed orders and one order's detail
+ *   inventory.ts   EVERY stock change: reserve, release, sell, restock, set
+ *   fulfilment.ts  operations: advance, cancel (refund through services/payments.ts)
+ * Paying is services/payments.ts (it sells the reserved units through the inventory).
+ *
+ * `createOrdersService` answers the customer's order routes (drafts, checkout, history).
+ */
+import type { Db } from '../../db/client.js';
+import type { AppConfig } from '../../env.js';
+import type { Clock } from '../../lib/clock.js';
+import type { CustomersService } from '../customers.js';
+import { createCheckout } from './checkout.js';
+import { createDrafts } from './drafts.js';
+import { createHistory } from './history.js';
+import type { Inventory } from './inventory.js';
+import type { Promotions } from './promotions.js';
+import { createOrderView } from './view.js';
+
+export { createInventory, type Inventory } from './inventory.js';
+export { createFulfilment, type Fulfilment } from './fulfilment.js';
+export { createPromotions, type Promotions, type Promotion } from './promotions.js';
+export { ORDER_PAGE_SIZE, PAID_STATUSES } from './records.js';
+
+export function createOrdersService(deps: {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  customers: CustomersService;
+  inventory: Inventory;
+  promotions: Promotions;
+}) {
+  const { db, clock, config, customers, inventory, promotions } = deps;
+  const view = createOrderView({ clock, promotions });
+  const drafts = createDrafts({ db, view, promotions });
+  const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory });
+  const history = createHistory({ db });
+  return { ...drafts, ...checkout, ...history };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

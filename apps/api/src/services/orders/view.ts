@@ -1,0 +1,161 @@
+/**
+ * Shaping an order for answers. A draft is priced at current prices with each row's bad reason
+ * code (from the SDK's `itemAvailability`), and with `persist` those prices and totals are stored; a placed
+ * order keeps the prices it was placed with. Money is integer cents throughout and formatted once,
+ * with the SDK's `fromCents`; the promo discount is the SDK's `percentOfCents` of the subtotal at
+ * the percent of the promo's database row.
+ *
+ * Decisions (spec "not shown"):
+ * - Shipping is free and tax is 0: OTC items bought with a health-plan benefit allowance are not
+ *   taxed and the shop ships at no charge. Both stay columns of the order, so a rule can change.
+ * - Totals leave rows with a bad reason code out (they cannot be ordered).
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ORDER_STATUS } from '@otc/sdk';
+import { fromCents, itemAvailability, percentOfCents } from '@otc/sdk/rules';
+import type { Address, OrderDraft, OrderSummary, ProductSummary } from '@otc/sdk/schemas';
+import type { DbOrTx } from '../../db/client.js';
+import { addresses, categories, customers, orderRows, orders, productPlans, products } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Lang } from '../../lib/errors.js';
+import { toAddress } from '../addresses.js';
+import { toSummary } from '../catalog.js';
+import type { OrderRecord, ProductRecord } from './records.js';
+import type { Promotions } from './promotions.js';
+
+export interface LoadedRow {
+  row: typeof orderRows.$inferSelect;
+  product: ProductRecord;
+  categoryName: string;
+}
+
+/** A product as an order row's `sku`: the catalog's summary of it. */
+export function productSummary(p: ProductRecord, categoryName: string, lang: Lang): ProductSummary {
+  return toSummary({
+    id: p.id,
+    name: lang === 'es' ? p.nameEs : p.nameEn,
+    price_cents: p.priceCents,
+    stock: p.stock,
+    reserved: p.reserved,
+    status: p.status,
+    brand: p.brand,
+    manufacturer: p.manufacturer,
+    category_id: p.categoryId,
+    category_name: categoryName,
+    image_path: p.imagePath,
+  });
+}
+
+/** The list entry of a placed order. */
+export function orderSummary(order: OrderRecord, itemCount: number): OrderSummary {
+  return {
+    id: order.id,
+    number: order.number ?? '',
+    placedAt: (order.placedAt ?? order.createdAt).toISOString(),
+    total: fromCents(order.totalCents),
+    status: order.status,
+    itemCount,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+  };
+}
+
+/** The rows of an order with their products and category names, in the order they were added. */
+export async function loadRows(exec: DbOrTx, orderId: number, lang: Lang): Promise<LoadedRow[]> {
+  const rows = await exec
+    .select({ row: orderRows, product: products, nameEn: categories.nameEn, nameEs: categories.nameEs })
+    .from(orderRows)
+    .innerJoin(products, eq(products.id, orderRows.skuId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(orderRows.orderId, orderId))
+    .orderBy(asc(orderRows.id));
+  return rows.map((r) => ({ row: r.row, product: r.product, categoryName: lang === 'es' ? r.nameEs : r.nameEn }));
+}
+
+/** Ids among `productIds` the customer's plan covers; null when the customer has no plan (no limit). */
+async function coveredIds(exec: DbOrTx, customerId: number, productIds: number[]) {
+  const [customer] = await exec
+    .select({ planId: customers.healthPlanId })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer?.planId || productIds.length === 0) return null;
+  const rows = await exec
+    .select({ id: productPlans.productId })
+    .from(productPlans)
+    .where(and(eq(productPlans.planId, customer.planId), inArray(productPlans.productId, productIds)));
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface OrderCents {
+  subtotalCents: number;
+  discountCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export function createOrderView(deps: { clock: Clock; promotions: Promotions }) {
+  const { clock, promotions } = deps;
+
+  /** The answer for an order (and its totals in cents); `persist` stores a draft's prices and totals. */
+  async function view(exec: DbOrTx, order: OrderRecord, lang: Lang, persist = false) {
+    const isDraft = order.status === ORDER_STATUS.draft;
+    const loaded = await loadRows(exec, order.id, lang);
+    const covered = isDraft ? await coveredIds(exec, order.customerId, loaded.map((l) => l.product.id)) : null;
+    const rows = loaded.map(({ row, product, categoryName }) => {
+      const unitCents = isDraft ? product.priceCents : row.unitPriceCents;
+      const badReasonCode = isDraft
+        ? itemAvailability({ ...product, inPlan: covered === null || covered.has(product.id), amount: row.amount })
+            .badReasonCode
+        : null;
+      return { row, product, categoryName, unitCents, lineCents: unitCents * row.amount, badReasonCode };
+    });
+    const subtotalCents = rows.reduce((n, r) => (r.badReasonCode === null ? n + r.lineCents : n), 0);
+    const promo = order.promoCode ? await promotions.find(exec, order.promoCode) : null;
+    const discountCents = percentOfCents(subtotalCents, promo?.percentOff ?? 0);
+    const shippingCents = 0;
+    const taxCents = 0;
+    const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
+    const cents: OrderCents = { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
+    if (persist && isDraft) {
+      for (const r of rows) {
+        await exec.update(orderRows).set({ unitPriceCents: r.unitCents }).where(eq(orderRows.id, r.row.id));
+      }
+      await exec
+        .update(orders)
+        .set({ ...cents, updatedAt: clock.now() })
+        .where(eq(orders.id, order.id));
+    }
+    let deliveryAddress: Address | null = null;
+    if (!isDraft && order.deliveryAddress) deliveryAddress = toAddress(order.deliveryAddress);
+    else if (order.deliveryAddressId) {
+      const [a] = await exec.select().from(addresses).where(eq(addresses.id, order.deliveryAddressId));
+      if (a && !a.deletedAt) deliveryAddress = toAddress(a);
+    }
+    const draft: OrderDraft = {
+      id: order.id,
+      rows: rows.map((r) => ({
+        sku: { ...productSummary(r.product, r.categoryName, lang), price: fromCents(r.unitCents) },
+        amount: r.row.amount,
+        price: fromCents(r.lineCents),
+        badReasonCode: r.badReasonCode,
+      })),
+      price: fromCents(totalCents),
+      itemsUnDiscountedSubtotal: fromCents(subtotalCents),
+      promoCode: order.promoCode,
+      status: order.status,
+      totals: {
+        subtotal: fromCents(subtotalCents),
+        discount: fromCents(discountCents),
+        shipping: fromCents(shippingCents),
+        tax: fromCents(taxCents),
+        total: fromCents(totalCents),
+      },
+      deliveryAddress,
+    };
+    return { draft, cents };
+  }
+
+  return { view };
+}
+
+export type OrderView = ReturnType<typeof createOrderView>;
