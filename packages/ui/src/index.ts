@@ -1,9 +1,10 @@
 export { cn } from './cn';
 export { Button, IconButton, LinkButton, buttonClasses } from './components/button';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './components/button';
-export { TextField, Select, Checkbox, RadioGroup } from './components/field';
+export { TextField, TextAreaField, Select, Checkbox, RadioGroup } from './components/field';
 export type {
   TextFieldProps,
+  TextAreaFieldProps,
   SelectProps,
   SelectOption,
   CheckboxProps,
@@ -40,3 +41,33 @@ export { Container, Stack } from './components/layout';
 export type { ContainerProps, StackProps } from './components/layout';
 export { Tabs } from './components/tabs';
 export type { TabsProps, TabItem } from './components/tabs';
+export { OneTimeCodeInput } from './components/one-time-code-input';
+export type { OneTimeCodeInputProps } from './components/one-time-code-input';
+export { DateOfBirthFields } from './components/date-of-birth-fields';
+export type {
+  DateOfBirthFieldsProps,
+  DateOfBirthValue,
+  DateOfBirthPart,
+} from './components/date-of-birth-fields';
+export { Countdown } from './components/countdown';
+export type { CountdownProps } from './components/countdown';
+export { ConfirmButton, DEFAULT_CONFIRM_TIMEOUT_MS } from './components/confirm-button';
+export type { ConfirmButtonProps } from './components/confirm-button';
+export { Stepper } from './components/stepper';
+export type { StepperProps, StepperStep } from './components/stepper';
+export { ProgressTracker } from './components/progress-tracker';
+export type {
+  ProgressTrackerProps,
+  ProgressStep,
+  ProgressStepState,
+} from './components/progress-tracker';
+export { StatusBadge, statusColorForCode, STATUS_CODE_COLORS } from './components/status-badge';
+export type { StatusBadgeProps } from './components/status-badge';
+export { RadioCardGroup } from './components/radio-card-group';
+export type { RadioCardGroupProps, RadioCardOption } from './components/radio-card-group';
+export { Notice } from './components/notice';
+export type { NoticeProps, NoticeTone } from './components/notice';
+export { SummaryList } from './components/summary-list';
+export type { SummaryListProps, SummaryRow } from './components/summary-list';
+export { LineItem } from './components/line-item';
+export type { LineItemProps } from './components/line-item';

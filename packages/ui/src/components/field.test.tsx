@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TextField, RadioGroup } from './field';
+import { TextField, TextAreaField, RadioGroup } from './field';
 import { Button, IconButton, LinkButton } from './button';
 
 describe('fields and buttons', () => {
@@ -14,6 +14,15 @@ describe('fields and buttons', () => {
   it('TextField without an error is not invalid', () => {
     render(<TextField label="Name" />);
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('TextAreaField ties hint and error to the text box and passes required on', () => {
+    render(<TextAreaField label="Message" hint="How we can help" error="Required" requiredMark="*" required />);
+    const box = screen.getByRole('textbox', { name: 'Message*' });
+    expect(box.tagName).toBe('TEXTAREA');
+    expect(box).toBeRequired();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('How we can help Required');
   });
 
   it('RadioGroup reports the chosen value', async () => {

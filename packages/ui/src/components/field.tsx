@@ -4,14 +4,16 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
 } from 'react';
 import { cn } from '../cn';
 
-const control =
-  'block w-full min-h-11 rounded-lg border-2 border-border bg-surface px-3 py-2 text-base text-fg ' +
+const controlBase =
+  'block w-full rounded-lg border-2 border-border bg-surface px-3 py-2 text-base text-fg ' +
   'placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 ' +
   'focus-visible:outline-focus disabled:cursor-not-allowed disabled:bg-surface-2 ' +
   'aria-invalid:border-danger';
+const control = cn(controlBase, 'min-h-11');
 
 interface FieldOwnProps {
   label: ReactNode;
@@ -90,6 +92,37 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         className={control}
+        {...rest}
+      />
+    </FieldFrame>
+  );
+});
+
+export type TextAreaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>;
+
+/** A labelled multi-line text box (about six lines tall) with optional hint and error, as TextField. */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, requiredMark, className, id, ...rest },
+  ref,
+) {
+  const ids = useFieldIds(id, hint, error);
+  return (
+    <FieldFrame
+      controlId={ids.controlId}
+      label={label}
+      hint={hint}
+      hintId={ids.hintId}
+      error={error}
+      errorId={ids.errorId}
+      requiredMark={requiredMark}
+      className={className}
+    >
+      <textarea
+        ref={ref}
+        id={ids.controlId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={ids.describedBy}
+        className={cn(controlBase, 'min-h-40')}
         {...rest}
       />
     </FieldFrame>

@@ -1,0 +1,102 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ConfirmButton } from './confirm-button';
+import { Drawer } from './dialog';
+
+function renderButton(onConfirm = vi.fn()) {
+  render(
+    <>
+      <ConfirmButton label="Remove" confirmLabel="Tap again to remove" onConfirm={onConfirm} />
+      <button type="button">Next</button>
+    </>,
+  );
+  return onConfirm;
+}
+
+describe('ConfirmButton', () => {
+  it('needs a second tap: the first one only asks, the second one removes', async () => {
+    const user = userEvent.setup();
+    const onConfirm = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toHaveTextContent('Tap again to remove');
+    await user.click(screen.getByRole('button', { name: 'Tap again to remove' }));
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+  });
+
+  it('works with Enter and Space, and Escape cancels', async () => {
+    const user = userEvent.setup();
+    const onConfirm = renderButton();
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Remove' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('button', { name: 'Tap again to remove' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Remove' })).toHaveFocus();
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    expect(onConfirm).toHaveBeenCalledTimes(1);
+  });
+
+  it('moving focus away cancels', async () => {
+    const user = userEvent.setup();
+    const onConfirm = renderButton();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('goes back to the first label after the timeout', () => {
+    vi.useFakeTimers();
+    try {
+      const onConfirm = vi.fn();
+      render(
+        <ConfirmButton
+          label="Remove"
+          confirmLabel="Confirm"
+          onConfirm={onConfirm}
+          timeout={3000}
+        />,
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+      act(() => vi.advanceTimersByTime(2999));
+      expect(screen.getByRole('button', { name: 'Confirm' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+      expect(onConfirm).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does nothing while disabled', async () => {
+    const user = userEvent.setup();
+    const onConfirm = vi.fn();
+    render(<ConfirmButton label="Remove" confirmLabel="Confirm" onConfirm={onConfirm} disabled />);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
+
+  it('inside a drawer, Escape first cancels the confirmation and only then closes the drawer', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(
+      <Drawer open onClose={onClose} title="Cart">
+        <ConfirmButton label="Remove" confirmLabel="Tap again to remove" onConfirm={() => {}} />
+      </Drawer>,
+    );
+    const button = screen.getByRole('button', { name: 'Remove' });
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+});

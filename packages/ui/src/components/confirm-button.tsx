@@ -1,0 +1,88 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, type ButtonProps, type ButtonVariant } from './button';
+import { VisuallyHidden } from './visually-hidden';
+
+export const DEFAULT_CONFIRM_TIMEOUT_MS = 4000;
+
+export interface ConfirmButtonProps extends Omit<
+  ButtonProps,
+  'children' | 'onClick' | 'variant' | 'type'
+> {
+  /** The first label, e.g. "Remove". Add a VisuallyHidden product name when several sit together. */
+  label: ReactNode;
+  /** Shown after the first tap, e.g. "Tap again to remove". */
+  confirmLabel: ReactNode;
+  /** Said to screen readers when the button asks for the second tap. Default: `confirmLabel`. */
+  confirmAnnouncement?: ReactNode;
+  /** Runs on the second tap. */
+  onConfirm: () => void;
+  /** How long the button waits for the second tap. Default 4000 ms. */
+  timeout?: number;
+  variant?: ButtonVariant;
+  /** The look while waiting for the second tap. Default `danger`. */
+  confirmVariant?: ButtonVariant;
+}
+
+/**
+ * A button that asks for a second tap before it acts (removing a cart line). The first tap, Enter
+ * or Space switches it to `confirmLabel` for a few seconds; a second one calls `onConfirm`.
+ * Escape, moving focus away or the time running out cancel. The switch is announced politely.
+ */
+export function ConfirmButton({
+  label,
+  confirmLabel,
+  confirmAnnouncement,
+  onConfirm,
+  timeout = DEFAULT_CONFIRM_TIMEOUT_MS,
+  variant = 'ghost',
+  confirmVariant = 'danger',
+  onKeyDown,
+  onBlur,
+  disabled,
+  ...rest
+}: ConfirmButtonProps) {
+  const [armed, setArmed] = useState(false);
+
+  useEffect(() => {
+    if (!armed) return;
+    const timer = setTimeout(() => setArmed(false), timeout);
+    return () => clearTimeout(timer);
+  }, [armed, timeout]);
+
+  const isArmed = armed && !disabled;
+  return (
+    <>
+      <Button
+        {...rest}
+        disabled={disabled}
+        variant={isArmed ? confirmVariant : variant}
+        data-armed={isArmed || undefined}
+        onClick={() => {
+          if (isArmed) {
+            setArmed(false);
+            onConfirm();
+          } else {
+            setArmed(true);
+          }
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && isArmed) {
+            // Cancel only this; a dialog or drawer around the button stays open.
+            event.stopPropagation();
+            setArmed(false);
+          }
+          onKeyDown?.(event);
+        }}
+        onBlur={(event) => {
+          setArmed(false);
+          onBlur?.(event);
+        }}
+      >
+        {isArmed ? confirmLabel : label}
+      </Button>
+      <VisuallyHidden role="status" aria-live="polite">
+        {isArmed ? (confirmAnnouncement ?? confirmLabel) : null}
+      </VisuallyHidden>
+    </>
+  );
+}

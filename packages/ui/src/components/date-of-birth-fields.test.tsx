@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  DateOfBirthFields,
+  type DateOfBirthPart,
+  type DateOfBirthValue,
+} from './date-of-birth-fields';
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+];
+
+function Harness({
+  error,
+  invalidParts,
+  onChange,
+}: {
+  error?: string;
+  invalidParts?: DateOfBirthPart[];
+  onChange?: (value: DateOfBirthValue) => void;
+}) {
+  const [value, setValue] = useState<DateOfBirthValue>({ month: '', day: '', year: '' });
+  return (
+    <DateOfBirthFields
+      legend="Fecha de nacimiento"
+      hint="Por ejemplo, 7 de marzo de 1951"
+      monthLabel="Mes"
+      dayLabel="Día"
+      yearLabel="Año"
+      monthPlaceholder="Elija el mes"
+      monthNames={MONTHS}
+      error={error}
+      invalidParts={invalidParts}
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}
+
+describe('DateOfBirthFields', () => {
+  it('is one named group with three labelled controls, filled in order with the keyboard', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    const group = screen.getByRole('group', { name: 'Fecha de nacimiento' });
+    expect(group).toHaveAccessibleDescription('Por ejemplo, 7 de marzo de 1951');
+
+    await user.tab();
+    const month = screen.getByRole('combobox', { name: 'Mes' });
+    expect(month).toHaveFocus();
+    await user.selectOptions(month, 'marzo');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveFocus();
+    await user.keyboard('7');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Año' })).toHaveFocus();
+    await user.keyboard('1951');
+    expect(onChange).toHaveBeenLastCalledWith({ month: '3', day: '7', year: '1951' });
+  });
+
+  it('keeps digits only in day and year', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.type(screen.getByRole('textbox', { name: 'Día' }), 'x1o');
+    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveValue('1');
+    await user.type(screen.getByRole('textbox', { name: 'Año' }), '19-51');
+    expect(screen.getByRole('textbox', { name: 'Año' })).toHaveValue('1951');
+  });
+
+  it('shows the error under the group, ties it to the group and marks the parts it names', () => {
+    render(<Harness error="Este campo tiene un formato incorrecto" invalidParts={['day']} />);
+    const group = screen.getByRole('group', { name: 'Fecha de nacimiento' });
+    expect(group).toHaveAccessibleDescription(
+      'Por ejemplo, 7 de marzo de 1951 Este campo tiene un formato incorrecto',
+    );
+    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Año' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('combobox', { name: 'Mes' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('marks all three parts when the error does not say which', () => {
+    render(<Harness error="Obligatorio" />);
+    expect(screen.getByRole('combobox', { name: 'Mes' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Año' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});

@@ -1,0 +1,138 @@
+import { useId, type ReactNode } from 'react';
+import { cn } from '../cn';
+import { Select, TextField } from './field';
+
+export interface DateOfBirthValue {
+  /** "1" to "12", or "" when not chosen. */
+  month: string;
+  day: string;
+  year: string;
+}
+
+export type DateOfBirthPart = keyof DateOfBirthValue;
+
+export interface DateOfBirthFieldsProps {
+  /** Names the group, e.g. "Date of birth". */
+  legend: ReactNode;
+  value: DateOfBirthValue;
+  onChange: (value: DateOfBirthValue) => void;
+  monthLabel: string;
+  dayLabel: string;
+  yearLabel: string;
+  /** The twelve month names in the reader's language, January first. */
+  monthNames: readonly string[];
+  /** The empty first choice of the month list, e.g. "Month". Default: an empty option. */
+  monthPlaceholder?: string;
+  /** Shown under the legend, e.g. "For example, March 7 1951". */
+  hint?: ReactNode;
+  /** Shown under the group and tied to it (aria-describedby). */
+  error?: ReactNode;
+  /** Which parts the error is about; they are marked invalid. Default: all three. */
+  invalidParts?: readonly DateOfBirthPart[];
+  /** Prefix of the inputs' names: `${name}-month`, `${name}-day`, `${name}-year`. */
+  name?: string;
+  required?: boolean;
+  /** Marks the legend visually as required, like a field's `requiredMark` (e.g. "*"). */
+  requiredMark?: ReactNode;
+  disabled?: boolean;
+  className?: string;
+}
+
+const ALL_PARTS: readonly DateOfBirthPart[] = ['month', 'day', 'year'];
+
+/**
+ * Month, day and year as one group (US order), after GOV.UK's date input: a fieldset whose legend
+ * names the whole date and whose description carries the hint and the error; each control keeps
+ * its own short label. Values stay strings; checking the date is the form's job.
+ */
+export function DateOfBirthFields({
+  legend,
+  value,
+  onChange,
+  monthLabel,
+  dayLabel,
+  yearLabel,
+  monthNames,
+  monthPlaceholder = '',
+  hint,
+  error,
+  invalidParts = ALL_PARTS,
+  name,
+  required,
+  requiredMark,
+  disabled,
+  className,
+}: DateOfBirthFieldsProps) {
+  const baseId = useId();
+  const hintId = hint ? `${baseId}-hint` : undefined;
+  const errorId = error ? `${baseId}-error` : undefined;
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const invalid = (part: DateOfBirthPart) =>
+    error && invalidParts.includes(part) ? true : undefined;
+  const set = (part: DateOfBirthPart, next: string) => onChange({ ...value, [part]: next });
+
+  return (
+    <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={describedBy}>
+      <legend className="mb-1 font-semibold">
+        {legend}
+        {requiredMark ? <span className="ml-1 text-danger">{requiredMark}</span> : null}
+      </legend>
+      {hint ? (
+        <p id={hintId} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <Select
+          label={monthLabel}
+          id={`${baseId}-month`}
+          name={name ? `${name}-month` : undefined}
+          autoComplete="bday-month"
+          options={monthNames.map((label, index) => ({ value: String(index + 1), label }))}
+          placeholder={monthPlaceholder}
+          value={value.month}
+          onChange={(event) => set('month', event.target.value)}
+          aria-invalid={invalid('month')}
+          required={required}
+          disabled={disabled}
+          className="min-w-40 flex-1 [&_label]:font-normal"
+        />
+        <TextField
+          label={dayLabel}
+          id={`${baseId}-day`}
+          name={name ? `${name}-day` : undefined}
+          autoComplete="bday-day"
+          inputMode="numeric"
+          maxLength={2}
+          pattern="[0-9]{1,2}"
+          value={value.day}
+          onChange={(event) => set('day', event.target.value.replace(/\D/g, ''))}
+          aria-invalid={invalid('day')}
+          required={required}
+          disabled={disabled}
+          className="w-20 [&_label]:font-normal"
+        />
+        <TextField
+          label={yearLabel}
+          id={`${baseId}-year`}
+          name={name ? `${name}-year` : undefined}
+          autoComplete="bday-year"
+          inputMode="numeric"
+          maxLength={4}
+          pattern="[0-9]{4}"
+          value={value.year}
+          onChange={(event) => set('year', event.target.value.replace(/\D/g, ''))}
+          aria-invalid={invalid('year')}
+          required={required}
+          disabled={disabled}
+          className="w-28 [&_label]:font-normal"
+        />
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
