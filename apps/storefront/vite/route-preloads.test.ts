@@ -42,6 +42,6 @@ describe('pageRowsOf', () => {
     const count = (source.match(/^\s+(?:\{ )?name: '/gm) ?? []).length;
     expect(rows).toHaveLength(count);
     expect(rows).toContainEqual(['catalog', '../features/catalog/pages/catalog-page']);
-    expect(rows).toContainEqual(['account', './pages/page-shell']);
+    expect(rows).toContainEqual(['account', '../features/account/pages/profile-page']);
   });
 });

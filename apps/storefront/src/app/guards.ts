@@ -1,7 +1,10 @@
 // Routing rules that run before a page renders (route loaders). Pure enough to test alone.
 import { data, redirect } from 'react-router';
+import { safeRedirectPath } from '@otc/sdk';
 import { client, agentIdStore, promoCodeStore } from '../lib/sdk';
-import { localizePath, type Locale } from '../lib/locale';
+import { localeOfPath, localizePath, type Locale } from '../lib/locale';
+import { settingsApi } from './settings-api';
+import { getActiveStore } from './store';
 
 /** What a 404 carries so the error page can say which rule sent it. */
 export interface NotFoundData {
@@ -30,16 +33,31 @@ export function requireSession(url: URL, locale: Locale): void {
   throw redirect(`${localizePath('/login', locale)}?${target.toString()}`);
 }
 
-/** Only same-site paths are followed after sign-in (no `//host` or absolute URLs). */
-export function safeRedirectPath(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
+/**
+ * Where a sign-in leads: the saved `redirect` (path and query, when the SDK's rule finds it safe:
+ * same-site path, no `//host`, no control characters, raw or encoded: `/%09/evil.example` would
+ * become `//evil.example` in the browser), else the configured default (settings'
+ * `defaultLoginRedirect`, in the page's language), else the home of the locale.
+ */
+export function signInTarget(redirectParam: string | null | undefined, defaultPath: string | null | undefined, locale: Locale): string {
+  const saved = safeRedirectPath(redirectParam);
+  if (saved) return saved;
+  const configured = safeRedirectPath(defaultPath);
+  if (configured) return localeOfPath(configured) === locale && locale !== 'en' ? configured : localizePath(configured, locale);
+  return localizePath('/', locale);
 }
 
-/** A signed-in user opening a sign-in page goes to `redirect`, or to the home of the locale. */
+/** The configured default after sign-in, when the settings are already in the store. */
+function cachedDefaultRedirect(): string | undefined {
+  const store = getActiveStore();
+  if (!store) return undefined;
+  return settingsApi.endpoints.getSettings.select()(store.getState()).data?.defaultLoginRedirect;
+}
+
+/** A signed-in user opening a sign-in page goes where a sign-in would lead (signInTarget). */
 export function redirectSignedIn(url: URL, locale: Locale): void {
   if (!client.isSignedIn()) return;
-  throw redirect(safeRedirectPath(url.searchParams.get('redirect')) ?? localizePath('/', locale));
+  throw redirect(signInTarget(url.searchParams.get('redirect'), cachedDefaultRedirect(), locale));
 }
 
 /** `?personalcode=` sets the promo code; `?agentId=` is kept for order calls. */

@@ -3,6 +3,8 @@ import { Provider as ReduxProvider } from 'react-redux';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '../lib/i18n';
 import { PrefetchContext } from '../lib/prefetch-context';
+import { CartPortContext } from '../lib/cart-port';
+import { cartPort } from '../features/cart/cart-port';
 import type { AppStore } from './store';
 
 export function Providers({
@@ -17,7 +19,10 @@ export function Providers({
   return (
     <ReduxProvider store={store}>
       <I18nProvider i18n={i18n}>
-        <PrefetchContext.Provider value={prefetch}>{children}</PrefetchContext.Provider>
+        <PrefetchContext.Provider value={prefetch}>
+          {/* The cart feature's hooks for the header and the catalog (features do not import each other). */}
+          <CartPortContext.Provider value={cartPort}>{children}</CartPortContext.Provider>
+        </PrefetchContext.Provider>
       </I18nProvider>
     </ReduxProvider>
   );

@@ -9,7 +9,7 @@ import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './error-page';
 import { PageTitle } from './page-title';
 import { RouteFallback } from './route-fallback';
-import { AppLayout } from '../components/app-layout';
+import { AppLayout } from './app-layout';
 import type { RouteHandle } from './route-handle';
 
 /** Runs first on entry to a locale: link params, first-visit language detection, catalog. */

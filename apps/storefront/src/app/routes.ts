@@ -6,9 +6,8 @@
 // src/app/pages; point `load` at it. Titles are Lingui messages (`msg`), so run
 // `pnpm --filter @otc/storefront extract` and translate the new msgstr in es/messages.po.
 //
-// PAGE SHELLS: every page below except the error page is still a SHELL (`./pages/page-shell`:
-// a heading with the page title and nothing else) for the phase-2 engineers to replace. The
-// routing rules around them are real: digit ids, login required, locale, titles, 404s.
+// Every row points at its page module; the routing rules around them (digit ids, login required,
+// locale, titles, 404s) are applied by router.tsx and guards.ts.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
@@ -41,8 +40,6 @@ export interface RouteModule {
   ownsTitle?: boolean;
 }
 
-const shell = () => import('./pages/page-shell');
-
 export const pageRoutes: PageRoute[] = [
   { name: 'home', path: '', title: msg`Home`, load: () => import('../features/catalog/pages/home-page') },
   { name: 'about-us', path: 'about-us', title: msg`About us`, load: () => import('../features/info/pages/about-us-page') },
@@ -64,25 +61,25 @@ export const pageRoutes: PageRoute[] = [
     digitsId: true,
     load: () => import('../features/catalog/pages/item-page'),
   },
-  { name: 'cart', path: 'cart', title: msg`Cart`, load: shell }, // SHELL
-  { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: shell }, // SHELL
-  { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: shell }, // SHELL
+  { name: 'cart', path: 'cart', title: msg`Cart`, load: () => import('../features/cart/pages/cart-page') },
+  { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: () => import('../features/checkout/pages/checkout-page') },
+  { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: () => import('../features/orders/pages/success-page') },
   // `order/delivery` is listed before `order/:id`; react-router ranks static segments first anyway.
-  { name: 'order-delivery', path: 'order/delivery', title: msg`Delivery address`, auth: true, load: shell }, // SHELL
-  { name: 'order', path: 'order/:id', title: msg`Order details`, auth: true, digitsId: true, load: shell }, // SHELL
-  { name: 'account', path: 'account', title: msg`My account`, auth: true, load: shell }, // SHELL
-  { name: 'account-addresses', path: 'account/addresses', title: msg`Addresses`, auth: true, load: shell }, // SHELL
-  { name: 'account-complete', path: 'account/complete', title: msg`Complete your profile`, auth: true, load: shell }, // SHELL
-  { name: 'account-favorites', path: 'account/favorites', title: msg`Favorites`, auth: true, load: shell }, // SHELL
-  { name: 'account-orders', path: 'account/orders', title: msg`My orders`, auth: true, load: shell }, // SHELL
-  { name: 'account-payment-methods', path: 'account/payment-methods', title: msg`Payment methods`, auth: true, load: shell }, // SHELL
-  { name: 'account-security', path: 'account/security', title: msg`Security`, auth: true, load: shell }, // SHELL
+  { name: 'order-delivery', path: 'order/delivery', title: msg`Delivery address`, auth: true, load: () => import('../features/checkout/pages/delivery-page') },
+  { name: 'order', path: 'order/:id', title: msg`Order details`, auth: true, digitsId: true, load: () => import('../features/orders/pages/order-page') },
+  { name: 'account', path: 'account', title: msg`My account`, auth: true, load: () => import('../features/account/pages/profile-page') },
+  { name: 'account-addresses', path: 'account/addresses', title: msg`Addresses`, auth: true, load: () => import('../features/account/pages/addresses-page') },
+  { name: 'account-complete', path: 'account/complete', title: msg`Complete your profile`, auth: true, load: () => import('../features/auth/pages/complete-profile-page') },
+  { name: 'account-favorites', path: 'account/favorites', title: msg`Favorites`, auth: true, load: () => import('../features/account/pages/favorites-page') },
+  { name: 'account-orders', path: 'account/orders', title: msg`My orders`, auth: true, load: () => import('../features/orders/pages/account-orders-page') },
+  { name: 'account-payment-methods', path: 'account/payment-methods', title: msg`Payment methods`, auth: true, load: () => import('../features/account/pages/payment-methods-page') },
+  { name: 'account-security', path: 'account/security', title: msg`Security`, auth: true, load: () => import('../features/account/pages/security-page') },
   { name: 'balance-check', path: 'balance-check', title: msg`Check your balance`, load: () => import('../features/support/pages/balance-check-page') },
-  { name: 'request-new-product', path: 'request-new-product', title: msg`Request a new product`, auth: true, load: shell }, // SHELL
-  { name: 'login', path: 'login', title: msg`Sign in`, guestOnly: true, load: shell }, // SHELL
-  { name: 'login-password', path: 'login/password', title: msg`Sign in with a password`, guestOnly: true, load: shell }, // SHELL
-  { name: 'login-phone', path: 'login/phone', title: msg`Sign in with your phone`, guestOnly: true, load: shell }, // SHELL
-  { name: 'login-recovery', path: 'login-recovery', title: msg`Account recovery`, load: shell }, // SHELL
-  { name: 'sign-up', path: 'sign-up', title: msg`Sign up`, guestOnly: true, load: shell }, // SHELL
-  { name: 'logout', path: 'logout', title: msg`Sign out`, load: shell }, // SHELL
+  { name: 'request-new-product', path: 'request-new-product', title: msg`Request a new product`, auth: true, load: () => import('../features/support/pages/request-new-product-page') },
+  { name: 'login', path: 'login', title: msg`Sign in`, guestOnly: true, load: () => import('../features/auth/pages/login-page') },
+  { name: 'login-password', path: 'login/password', title: msg`Sign in with a password`, guestOnly: true, load: () => import('../features/auth/pages/login-password-page') },
+  { name: 'login-phone', path: 'login/phone', title: msg`Sign in with your phone`, guestOnly: true, load: () => import('../features/auth/pages/login-phone-page') },
+  { name: 'login-recovery', path: 'login-recovery', title: msg`Account recovery`, load: () => import('../features/auth/pages/login-recovery-page') },
+  { name: 'sign-up', path: 'sign-up', title: msg`Sign up`, guestOnly: true, load: () => import('../features/auth/pages/sign-up-page') },
+  { name: 'logout', path: 'logout', title: msg`Sign out`, load: () => import('../features/auth/pages/logout-page') },
 ];

@@ -1,5 +1,17 @@
 import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
+import { redirectSignedIn } from './guards';
+
+/** Where a signed-in visitor of /login?redirect=<value> is sent (the guard, without a router). */
+function redirectTarget(value: string): string | null {
+  try {
+    redirectSignedIn(new URL(`http://shop.test/login?redirect=${value}`), 'en');
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.headers.get('Location');
+    throw thrown;
+  }
+  return null;
+}
 
 describe('404 rules', () => {
   beforeEach(() => setLocaleCookie('en'));
@@ -90,6 +102,17 @@ describe('login-required pages', () => {
     signIn();
     const { router } = await renderApp('/login?redirect=%2F%2Fevil.example');
     await waitForUrl(router, '/');
+  });
+
+  it('a redirect with a control character never leaves the site (/%09/evil.example is not //evil.example)', async () => {
+    signIn();
+    // `redirect=/%09/evil.example`: the query decodes to "/<tab>/evil.example", which a browser
+    // reads as "//evil.example". The SDK's rule refuses it; the old storefront copy followed it.
+    const { router } = await renderApp('/login?redirect=%2F%2509%2Fevil.example');
+    await waitForUrl(router, '/');
+    expect(redirectTarget('/%09/evil.example')).toBe('/');
+    expect(redirectTarget('/%2509/evil.example')).toBe('/');
+    expect(redirectTarget('/account?tab=1')).toBe('/account?tab=1');
   });
 
   it('a signed-in user opening /es/login goes to the Spanish home', async () => {

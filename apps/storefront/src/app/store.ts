@@ -1,27 +1,44 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
 import { client, guestCart, onSessionEnd } from '../lib/sdk';
 import { readColourMode } from '../lib/colour-mode';
-import { sessionSlice, signedIn, signedOut } from '../features/session/session-slice';
-import { STORAGE_KEYS } from '@otc/sdk';
-import { guestCartChanged, guestCartSlice } from '../features/cart/guest-cart-slice';
-import { uiSlice } from '../features/ui/ui-slice';
+import { CUSTOMER_TAGS, followSdkSession, sessionSlice, signedIn, signedOut } from './session-slice';
+import { STORAGE_KEYS, errorText } from '@otc/sdk';
+import { i18n } from '../lib/i18n';
+import { isLocale } from '../lib/locale';
+import { notify } from './notify';
+import { uiSlice } from './ui-slice';
 import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
 
-const rootReducer = combineSlices(api, sessionSlice, guestCartSlice, uiSlice, catalogViewSlice);
+const rootReducer = combineSlices(api, sessionSlice, uiSlice, catalogViewSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** A store whose starting state is read from the SDK (session, guest cart) and localStorage. */
+/**
+ * Who is signed in changed (here or in another tab, or the SDK ended the session): what RTK
+ * Query holds for the customer (endpoints providing the `Session` tag) is refetched if on
+ * screen and dropped otherwise, so nothing of the previous customer (or guest) is shown.
+ */
+function sessionListener() {
+  const listener = createListenerMiddleware();
+  listener.startListening({
+    matcher: isAnyOf(signedIn, signedOut),
+    effect: (_action, { dispatch }) => {
+      dispatch(api.util.invalidateTags([...CUSTOMER_TAGS]));
+    },
+  });
+  return listener.middleware;
+}
+
+/** A store whose starting state is read from the SDK (session) and localStorage. */
 export function createAppStore() {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
       session: { signedIn: client.isSignedIn() },
-      guestCart: { rows: guestCart.rows() },
       ui: { searchOpen: false, colourMode: readColourMode(), notifications: [] },
     },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(sessionListener()).concat(api.middleware),
   });
   activeStore = store;
   return store;
@@ -40,15 +57,29 @@ export type AppDispatch = AppStore['dispatch'];
 /** Keeps the store in step with the SDK: session end, guest cart changes, refetch on focus. */
 export function connectStore(store: AppStore): () => void {
   const unsubscribers = [
-    onSessionEnd(() => {
-      store.dispatch(signedOut());
-      store.dispatch(api.util.resetApiState());
-    }),
-    guestCart.subscribe((rows) => store.dispatch(guestCartChanged(rows))),
+    onSessionEnd(() => endSession(store)),
+    guestCart.subscribe(() => store.dispatch(api.util.invalidateTags(['Cart']))),
     setupListeners(store.dispatch),
     watchOtherTabs(store),
   ];
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}
+
+/**
+ * The SDK could not renew the session (refresh refused, or 401 after the retry): the store signs
+ * out and says so; a protected page on screen sends the visitor to sign in (SessionWatch).
+ */
+function endSession(store: AppStore): void {
+  if (!store.getState().session.signedIn) return;
+  store.dispatch(signedOut());
+  const locale = isLocale(i18n.locale) ? i18n.locale : 'en';
+  notify(store.dispatch, {
+    id: 'session-ended',
+    title: errorText('session_ended', locale),
+    icon: 'warning',
+    color: 'warning',
+    timeout: 0,
+  });
 }
 
 /** Sign-in and sign-out in another tab (tokens and guest cart live in shared localStorage). */
@@ -56,14 +87,10 @@ function watchOtherTabs(store: AppStore): () => void {
   if (typeof window === 'undefined') return () => {};
   const onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEYS.tokens || event.key === null) {
-      const now = client.isSignedIn();
-      if (now !== store.getState().session.signedIn) {
-        store.dispatch(now ? signedIn() : signedOut());
-        if (!now) store.dispatch(api.util.resetApiState());
-      }
+      store.dispatch(followSdkSession());
     }
     if (event.key === STORAGE_KEYS.guestCart || event.key === null) {
-      store.dispatch(guestCartChanged(guestCart.rows()));
+      store.dispatch(api.util.invalidateTags(['Cart']));
     }
   };
   window.addEventListener('storage', onStorage);

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss';
 import { useLingui } from '@lingui/react/macro';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { cn } from '@otc/ui';
@@ -17,6 +18,7 @@ const icons = { system: Monitor, light: Sun, dark: Moon };
 export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourModeMenuProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -26,24 +28,7 @@ export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourM
     dark: t`Dark`,
   };
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  useDismiss(open, closeMenu, rootRef, buttonRef);
 
   const choices = (
     <div role="group" aria-label={t`Colour mode`} className="flex flex-col gap-1">

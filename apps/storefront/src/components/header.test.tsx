@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
 import { guestCart } from '../lib/sdk';
 import { connectStore } from '../app/store';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../test/server';
+import { customerFixture, emptyDraftFixture } from '../app/customer-fixtures';
 
 const product = {
   id: 7,
@@ -49,11 +52,40 @@ describe('header', () => {
     expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
-  it('a signed-in Spanish customer sees Mi cuenta linking to /es/account', async () => {
+  it('"Sign in" from a page comes back to it (redirect with the query), in Spanish too', async () => {
+    setLocaleCookie('es');
+    await renderApp('/es/about-us?from=ad');
+    expect(await screen.findByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute(
+      'href',
+      `/es/login?redirect=${encodeURIComponent('/es/about-us?from=ad')}`,
+    );
+  });
+
+  it('a signed-in Spanish customer opens Mi cuenta: account, orders, sign out and the allowance', async () => {
+    const user = userEvent.setup();
     signIn();
     setLocaleCookie('es');
+    server.use(
+      http.get(`${API}/api/auth/me`, () => HttpResponse.json(customerFixture)),
+      http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(emptyDraftFixture)),
+    );
     await renderApp('/es');
-    expect(await screen.findByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/es/account');
+    const button = await screen.findByRole('button', { name: /^Mi cuenta/ });
+    // The allowance of the active card is in the button once `me` has answered.
+    await waitFor(() => expect(button).toHaveTextContent('Saldo $150.00'));
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/es/account');
+    expect(screen.getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/es/account/orders');
+    expect(screen.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/es/logout');
+    const allowance = screen
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('href') === '/es/account/payment-methods')
+      .map((link) => link.textContent);
+    expect(allowance).toContain('Saldo disponible: $150.00, úselo antes del 31 de marzo de 2026');
+    await user.keyboard('{Escape}');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
   });
 
   it('the phone menu opens as a dialog and closes when a link is chosen', async () => {

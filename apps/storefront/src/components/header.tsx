@@ -1,121 +1,179 @@
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Menu, Search, ShoppingCart, User } from 'lucide-react';
+import { LogOut, Menu, Package, Search, ShoppingCart, User } from 'lucide-react';
 import { Container, Drawer, cn } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectGuestCartCount } from '../features/cart/guest-cart-slice';
-import { selectSignedIn } from '../features/session/session-slice';
-import { searchOpened } from '../features/ui/ui-slice';
+import { selectSignedIn } from '../app/session-slice';
+import { searchOpened } from '../app/ui-slice';
 import { AppLink } from './app-link';
 import { LogoMark } from './logo';
 import { LanguageSwitch } from './language-switch';
 import { ColourModeMenu } from './colour-mode-menu';
 import { useColourMode } from './use-colour-mode';
 import { FooterLinks } from './footer';
+import { useCartPort } from '../lib/cart-port';
+import { stripLocale } from '../lib/locale';
+import { AccountMenu, AllowanceStrip } from './account-menu';
 
 const navLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3';
+
+/** Pages a sign-in should not come back to (home is the default anyway). */
+const NO_RETURN = /^\/(login|sign-up|login-recovery|logout)(\/|$)|^\/$/;
+
+/** "Sign in" from any page comes back to it afterwards (`redirect`: path and query). */
+function useSignInHref(): string {
+  const { pathname, search } = useLocation();
+  if (NO_RETURN.test(stripLocale(pathname))) return '/login';
+  return `/login?${new URLSearchParams({ redirect: `${pathname}${search}` }).toString()}`;
+}
 
 export function Header() {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectSignedIn);
-  const cartCount = useAppSelector(selectGuestCartCount);
+  const cartCount = useCartPort().useCartCount();
   const [mode, setMode] = useColourMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 
+  const signInHref = useSignInHref();
   const cartLabel =
-    cartCount > 0 ? plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' }) : t`Cart, empty`;
+    cartCount > 0
+      ? plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })
+      : t`Cart, empty`;
 
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
-      <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
-        <AppLink to="/" className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold">
-          <LogoMark className="size-9 shrink-0" />
-          <span className="text-lg leading-tight xl:whitespace-nowrap">
-            <Trans>Benefit Shop</Trans>
-          </span>
-        </AppLink>
-
-        <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
-          <AppLink to="/catalog" className={navLink}>
-            <Trans>Catalog</Trans>
-          </AppLink>
-          <AppLink to={signedIn ? '/account' : '/login'} className={navLink}>
-            <User aria-hidden="true" className="size-5 shrink-0" />
-            {signedIn ? <Trans>My account</Trans> : <Trans>Sign in</Trans>}
-          </AppLink>
-          <LanguageSwitch />
-          <ColourModeMenu value={mode} onChange={setMode} />
-        </nav>
-
-        <button
-          type="button"
-          onClick={() => dispatch(searchOpened())}
-          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:w-auto lg:gap-2 lg:px-3"
-        >
-          <Search aria-hidden="true" className="size-6" />
-          <span className="sr-only lg:not-sr-only lg:font-semibold">
-            <Trans>Search</Trans>
-          </span>
-        </button>
-
-        <AppLink
-          to="/cart"
-          aria-label={cartLabel}
-          className="relative inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3"
-        >
-          <ShoppingCart aria-hidden="true" className="size-6" />
-          {cartCount > 0 ? (
-            <span
-              aria-hidden="true"
-              className="absolute -top-0.5 -right-0.5 min-w-6 rounded-full bg-primary px-1.5 text-center text-sm font-bold text-on-primary"
-            >
-              {cartCount > 99 ? '99+' : cartCount}
+    <>
+      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
+        <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
+          <AppLink
+            to="/"
+            className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold"
+          >
+            <LogoMark className="size-9 shrink-0" />
+            <span className="text-lg leading-tight xl:whitespace-nowrap">
+              <Trans>Benefit Shop</Trans>
             </span>
-          ) : null}
-        </AppLink>
+          </AppLink>
 
-        <button
-          type="button"
-          aria-expanded={menuOpen}
-          aria-label={t`Open menu`}
-          onClick={() => setMenuOpen(true)}
-          className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:hidden"
+          <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
+            <AppLink to="/catalog" className={navLink}>
+              <Trans>Catalog</Trans>
+            </AppLink>
+            {signedIn ? (
+              <AccountMenu />
+            ) : (
+              <AppLink to={signInHref} className={navLink}>
+                <User aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>Sign in</Trans>
+              </AppLink>
+            )}
+            <LanguageSwitch />
+            <ColourModeMenu value={mode} onChange={setMode} />
+          </nav>
+
+          <button
+            type="button"
+            onClick={() => dispatch(searchOpened())}
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:w-auto lg:gap-2 lg:px-3"
+          >
+            <Search aria-hidden="true" className="size-6" />
+            <span className="sr-only lg:not-sr-only lg:font-semibold">
+              <Trans>Search</Trans>
+            </span>
+          </button>
+
+          <AppLink
+            to="/cart"
+            aria-label={cartLabel}
+            className="relative inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3"
+          >
+            <ShoppingCart aria-hidden="true" className="size-6" />
+            {cartCount > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute -top-0.5 -right-0.5 min-w-6 rounded-full bg-primary px-1.5 text-center text-sm font-bold text-on-primary"
+              >
+                {cartCount > 99 ? '99+' : cartCount}
+              </span>
+            ) : null}
+          </AppLink>
+
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-label={t`Open menu`}
+            onClick={() => setMenuOpen(true)}
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:hidden"
+          >
+            <Menu aria-hidden="true" className="size-6" />
+          </button>
+        </Container>
+
+        <Drawer
+          open={menuOpen}
+          onClose={closeMenu}
+          title={t`Menu`}
+          closeLabel={t`Close menu`}
+          side="right"
         >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
-      </Container>
-
-      <Drawer open={menuOpen} onClose={closeMenu} title={t`Menu`} closeLabel={t`Close menu`} side="right">
-        <nav aria-label={t`Main`} className="flex flex-col gap-1" onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) closeMenu();
-        }}>
-          <AppLink to="/catalog" className={cn(navLink, 'text-lg')}>
-            <Trans>Catalog</Trans>
-          </AppLink>
-          <AppLink to={signedIn ? '/account' : '/login'} className={cn(navLink, 'text-lg')}>
-            {signedIn ? <Trans>My account</Trans> : <Trans>Sign in</Trans>}
-          </AppLink>
-          <AppLink to="/cart" className={cn(navLink, 'text-lg')}>
-            {cartLabel}
-          </AppLink>
-          <AppLink to="/balance-check" className={cn(navLink, 'text-lg')}>
-            <Trans>Check your balance</Trans>
-          </AppLink>
-          <LanguageSwitch className="text-lg" />
-        </nav>
-        <div className="mt-4 border-t border-border pt-4">
-          <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
-        </div>
-        <div className="mt-4 border-t border-border pt-4" onClick={(event) => {
-          if ((event.target as HTMLElement).closest('a')) closeMenu();
-        }}>
-          <FooterLinks stacked />
-        </div>
-      </Drawer>
-    </header>
+          <nav
+            aria-label={t`Main`}
+            className="flex flex-col gap-1"
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) closeMenu();
+            }}
+          >
+            <AppLink to="/catalog" className={cn(navLink, 'text-lg')}>
+              <Trans>Catalog</Trans>
+            </AppLink>
+            {signedIn ? (
+              <>
+                <AppLink to="/account" className={cn(navLink, 'text-lg')}>
+                  <User aria-hidden="true" className="size-5 shrink-0" />
+                  <Trans>My account</Trans>
+                </AppLink>
+                <AppLink to="/account/orders" className={cn(navLink, 'text-lg')}>
+                  <Package aria-hidden="true" className="size-5 shrink-0" />
+                  <Trans>My orders</Trans>
+                </AppLink>
+                <AppLink to="/logout" prefetch="intent" className={cn(navLink, 'text-lg')}>
+                  <LogOut aria-hidden="true" className="size-5 shrink-0" />
+                  <Trans>Sign out</Trans>
+                </AppLink>
+              </>
+            ) : (
+              <AppLink to={signInHref} className={cn(navLink, 'text-lg')}>
+                <User aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>Sign in</Trans>
+              </AppLink>
+            )}
+            <AppLink to="/cart" className={cn(navLink, 'text-lg')}>
+              {cartLabel}
+            </AppLink>
+            <AppLink to="/balance-check" className={cn(navLink, 'text-lg')}>
+              <Trans>Check your balance</Trans>
+            </AppLink>
+            <LanguageSwitch className="text-lg" />
+          </nav>
+          <div className="mt-4 border-t border-border pt-4">
+            <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
+          </div>
+          <div
+            className="mt-4 border-t border-border pt-4"
+            onClick={(event) => {
+              if ((event.target as HTMLElement).closest('a')) closeMenu();
+            }}
+          >
+            <FooterLinks stacked />
+          </div>
+        </Drawer>
+      </header>
+      {/* Under the header, not stuck to it: on a phone it scrolls away with the page. */}
+      {signedIn ? <AllowanceStrip /> : null}
+    </>
   );
 }

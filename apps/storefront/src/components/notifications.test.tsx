@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '../app/store';
 import { activateLocale, i18n } from '../lib/i18n';
-import { notify } from '../features/ui/notify';
+import { notify } from '../app/notify';
 import { Notifications } from './notifications';
 
 async function setup() {

@@ -2,10 +2,10 @@ import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from 'lucide-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
 import { Toast, ToastRegion } from '@otc/ui';
-import { useGetSettingsQuery } from '../features/settings/settings-api';
+import { useGetSettingsQuery } from '../app/settings-api';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectNotifications, type NotificationIcon } from '../features/ui/ui-slice';
-import { dismissNotification, notificationHandlers } from '../features/ui/notify';
+import { selectNotifications, type NotificationIcon } from '../app/ui-slice';
+import { dismissNotification, notificationHandlers } from '../app/notify';
 
 const icons: Record<NotificationIcon, typeof Info> = {
   info: Info,

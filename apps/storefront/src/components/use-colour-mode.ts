@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { colourModeChanged, selectColourMode } from '../features/ui/ui-slice';
+import { colourModeChanged, selectColourMode } from '../app/ui-slice';
 import { applyColourMode, resolveColourMode, writeColourMode, type ColourMode } from '../lib/colour-mode';
 import { isRouteHandle } from '../app/route-handle';
 

@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
-import { ApiError, ValidationError } from '@otc/sdk';
+import { ApiError, NetworkError, ValidationError } from '@otc/sdk';
 import { configureStore } from '@reduxjs/toolkit';
 import { API, server, settingsFixture } from '../test/server';
 import { api, sdkBaseQuery, toQueryError } from './api';
-import { settingsApi } from '../features/settings/settings-api';
+import { settingsApi } from '../app/settings-api';
 
 describe('RTK Query base query over the SDK', () => {
   it('maps a 422 ValidationError to field errors', () => {
@@ -17,6 +17,25 @@ describe('RTK Query base query over the SDK', () => {
       code: undefined,
       fieldErrors: { rows: 'You cannot add more', promoCode: 'The code you entered is not valid.' },
       rowIndexes: { rows: [1] },
+    });
+  });
+
+  it('keeps the first field code (and params) of a 422, so forms branch on codes', () => {
+    const error = new ValidationError({
+      message: 'Los datos enviados no son válidos.',
+      data: { 'rows.1.amount': ['No puede agregar más'], name: ['Demasiado largo'] },
+      fields: { 'rows.1.amount': [{ code: 'cannot_add_more' }], name: [{ code: 'too_long', params: { max: 200 } }] },
+    });
+    expect(toQueryError(error).fieldCodes).toEqual({
+      rows: { code: 'cannot_add_more' },
+      name: { code: 'too_long', params: { max: 200 } },
+    });
+  });
+
+  it('a network failure (SDK NetworkError) is FETCH_ERROR with the code network_error', () => {
+    expect(toQueryError(new NetworkError('settings', new TypeError('fetch failed')))).toMatchObject({
+      status: 'FETCH_ERROR',
+      code: 'network_error',
     });
   });
 

@@ -1,49 +1,57 @@
-// Translations of the SDK's validation codes and the API's error codes (spec sections 5 and 8).
-// The SDK and the API speak English texts with stable codes; the shop shows them in the page's
-// language through these Lingui messages.
-import { msg } from '@lingui/core/macro';
-import type { I18n, MessageDescriptor } from '@lingui/core';
-import { MESSAGES, type MessageCode } from '@otc/sdk/validation';
-import type { SdkQueryError } from './api';
+// Texts of the SDK's ONE error catalogue (`errorText`) for forms and failed calls. Forms branch
+// on codes (a validator issue's `code`, a 422's `fieldCodes`) and only show the text, in the
+// page's language; nothing here matches English text.
+import { errorText, isErrorCode, type ErrorParams } from '@otc/sdk';
+import type { FieldFailure, SdkQueryError } from './api';
+import type { Locale } from './locale';
 
-const VALIDATION: Partial<Record<MessageCode, MessageDescriptor>> = {
-  required: msg`Required`,
-  notBlank: msg`This value should not be blank.`,
-  length11: msg`This value should have 11 characters`,
-  wrongFormat: msg`This field has wrong format`,
-  stateRequired: msg`State is required`,
-  invalidUrl: msg`This link doesn’t look like a correct URL`,
-  cardLength16or19: msg`Your card number should be of 16 or 19 digits`,
-  cardLength16or17: msg`Your card number should be of 16 or 17 digits`,
-  enterCardNumber: msg`Enter the card number`,
-};
-
-const API_ERRORS: Record<string, MessageDescriptor> = {
-  card_number_or_code_is_not_correct: msg`Card number or code is not correct`,
-  limitReached: msg`Your daily request limit is reached`,
-  low_rate: msg`Your request was rejected as automated activity. Please try again, or call us instead.`,
-  validation_failed: msg`Some fields need your attention.`,
-};
-
-/** The text of a validation code in the active language (English text of the SDK otherwise). */
-export function validationText(i18n: I18n, code: MessageCode): string {
-  const descriptor = VALIDATION[code];
-  return descriptor ? i18n._(descriptor) : MESSAGES[code];
+/** A field's failure as forms keep it: a catalogue code (and params), its text as a fallback. */
+export interface FieldProblem {
+  /** Absent when only the API's text is known. */
+  code?: string;
+  params?: ErrorParams;
+  /** The text that came with it (the validator's English, or the API's `data` text). */
+  message?: string;
 }
 
-/** A 422 field message of the API (English text of the SDK) in the active language. */
-export function fieldErrorText(i18n: I18n, text: string): string {
-  const code = (Object.keys(MESSAGES) as MessageCode[]).find((key) => MESSAGES[key] === text);
-  return code ? validationText(i18n, code) : text;
-}
+const UNFILLED = /\{\w+\}/;
 
-/** Why a call failed, for a person: the code's text, else a generic line for network trouble. */
-export function apiErrorText(i18n: I18n, error: SdkQueryError | undefined): string {
-  const descriptor = error?.code ? API_ERRORS[error.code] : undefined;
-  if (descriptor) return i18n._(descriptor);
-  if (!error || error.status === 'FETCH_ERROR') {
-    return i18n._(msg`We could not reach the shop. Check your internet connection and try again.`);
+/** The text of a field failure in `locale`: the catalogue's, else the text it came with. */
+export function problemText(locale: Locale, problem: FieldProblem): string {
+  if (isErrorCode(problem.code)) {
+    const text = errorText(problem.code, locale, problem.params);
+    if (!UNFILLED.test(text) || !problem.message) return text;
   }
-  if (error.status >= 500) return i18n._(msg`Something went wrong. Please try again later.`);
-  return error.message || i18n._(msg`Something went wrong. Please try again later.`);
+  return problem.message ?? problem.code ?? '';
+}
+
+/**
+ * A 422's field failures for the fields a form has: the codes of `fieldCodes`; a field the API
+ * named without a code keeps the API's text (an SDK build without `fieldCodes`).
+ */
+export function serverFieldProblems<K extends string>(
+  fields: readonly K[],
+  error: SdkQueryError | undefined,
+): Partial<Record<K, FieldProblem>> {
+  const codes: Record<string, FieldFailure> = error?.fieldCodes ?? {};
+  const texts = error?.fieldErrors ?? {};
+  const out: Partial<Record<K, FieldProblem>> = {};
+  for (const field of fields) {
+    const failure = codes[field];
+    const message = texts[field];
+    if (failure) out[field] = { ...failure, ...(message ? { message } : {}) };
+    else if (message) out[field] = { message };
+  }
+  return out;
+}
+
+/** Why a call failed, for a person: the catalogue's text of its code (network trouble included). */
+export function apiErrorText(locale: Locale, error: SdkQueryError | undefined): string {
+  if (!error || error.status === 'FETCH_ERROR') return errorText('network_error', locale);
+  if (error.code && isErrorCode(error.code)) {
+    const text = errorText(error.code, locale);
+    if (!UNFILLED.test(text)) return text;
+  }
+  if (error.status >= 500) return errorText('server_error', locale);
+  return error.message || errorText('server_error', locale);
 }

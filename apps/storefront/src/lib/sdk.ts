@@ -1,6 +1,7 @@
 // The ONE SDK client of the storefront, and the SDK stores it shares (same localStorage port).
 import {
   createAgentIdStore,
+  createCart,
   createClient,
   createGuestCart,
   createLocalStorage,
@@ -31,3 +32,9 @@ export const client = createClient({
 });
 
 export type SdkClient = typeof client;
+
+/**
+ * The ONE cart facade (guest cart in storage while nobody is signed in, the server draft once
+ * someone is, and the merge at sign-in). Only RTK Query endpoints and the sign-in thunk call it.
+ */
+export const cart = createCart({ client, guestCart, promoCode: promoCodeStore });

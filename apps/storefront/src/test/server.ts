@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import type { Settings } from '../features/settings/settings-api';
+import type { Settings } from '../app/settings-api';
 
 export const API = 'http://shop.test';
 
@@ -21,6 +21,7 @@ export const settingsFixture: Settings = {
   defaultLoginRedirect: '/',
   catalogPath: '/catalog',
   productPath: '/item',
+  promotions: [{ code: 'Welcome10', percent: 10 }],
 };
 
 export const server = setupServer(

@@ -1,15 +1,14 @@
 // Catalog endpoints: categories, product pages, product detail, health plans, favorites.
-// Every argument carries the page's `locale`: it keys the cache per language and is handed to
-// the SDK client, which sends it as Accept-Language (names and categories come back translated).
+// Every argument carries the page's `locale`: it keys the cache per language and goes with the
+// call (the base query passes it to the SDK per call, sent as Accept-Language; names and
+// categories come back translated). No language is set on the shared client.
 import type { ProductListQuery, RouteOutput } from '@otc/sdk';
 import { api, type SdkRequest } from '../../lib/api';
-import { client } from '../../lib/sdk';
 import type { Locale } from '../../lib/locale';
 
-/** The request of a localized endpoint: sets the client's language, then names the route. */
+/** The request of a localized endpoint: the route and the language of this one call. */
 function localized<R extends SdkRequest>(locale: Locale, request: R): R {
-  if (client.getLocale() !== locale) client.setLocale(locale);
-  return request;
+  return { ...request, locale };
 }
 
 export type CategoryList = RouteOutput<'categories'>;
@@ -52,13 +51,19 @@ export const catalogApi = api.injectEndpoints({
     }),
     getProduct: build.query<ProductAnswer, { id: number; locale: Locale }>({
       query: ({ id, locale }) => localized(locale, { route: 'product', params: { id } }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Product', id }],
+      // `favorite` and `eligible` are the signed-in customer's: refetched when the session changes.
+      providesTags: (_result, _error, { id }) => [{ type: 'Product', id }, 'Session'],
       keepUnusedDataFor: 5 * 60,
     }),
     getHealthPlans: build.query<HealthPlanList, void>({
       query: () => ({ route: 'listHealthPlans' }),
       providesTags: ['HealthPlans'],
       keepUnusedDataFor: 60 * 60,
+    }),
+    /** The signed-in customer's favorites (ids for the hearts of product cards). */
+    getFavorites: build.query<RouteOutput<'listFavorites'>, { locale: Locale }>({
+      query: ({ locale }) => localized(locale, { route: 'listFavorites' }),
+      providesTags: ['Favorites', 'Session'],
     }),
     setFavorite: build.mutation<RouteOutput<'addFavorite'>, { id: number; favorite: boolean }>({
       query: ({ id, favorite }) =>
@@ -75,5 +80,6 @@ export const {
   useGetProductPageQuery,
   useGetProductQuery,
   useGetHealthPlansQuery,
+  useGetFavoritesQuery,
   useSetFavoriteMutation,
 } = catalogApi;

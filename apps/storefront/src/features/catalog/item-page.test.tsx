@@ -54,9 +54,10 @@ describe('item page', () => {
         availability: 'https://schema.org/InStock',
       },
     });
+    // Pictures live on the API's origin (VITE_API_BASE_URL, http://shop.test in tests).
     expect(data.image).toEqual([
-      'http://localhost:3000/api/images/products/1.svg',
-      'http://localhost:3000/api/images/products/1-b.svg',
+      'http://shop.test/api/images/products/1.svg',
+      'http://shop.test/api/images/products/1-b.svg',
     ]);
     const similar = screen.getByRole('region', { name: 'Similar products' });
     expect(within(similar).getByRole('heading', { name: 'Vitamin B' })).toBeInTheDocument();

@@ -1,9 +1,8 @@
 // The search endpoint of the search modal. The argument carries the page's `locale`: it keys the
-// cache per language and is handed to the SDK client, which sends it as Accept-Language (names
-// come back translated), as the catalog endpoints do.
+// cache per language and goes with the call (the base query passes it to the SDK per call, sent
+// as Accept-Language; names come back translated), as the catalog endpoints do.
 import type { RouteOutput } from '@otc/sdk';
 import { api } from '../../lib/api';
-import { client } from '../../lib/sdk';
 import type { Locale } from '../../lib/locale';
 
 export type SearchAnswer = RouteOutput<'search'>;
@@ -23,10 +22,7 @@ export interface SearchArgs {
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchProducts: build.query<SearchAnswer, SearchArgs>({
-      query: ({ q, plan, locale }) => {
-        if (client.getLocale() !== locale) client.setLocale(locale);
-        return { route: 'search', query: plan ? { q, plan } : { q } };
-      },
+      query: ({ q, plan, locale }) => ({ route: 'search', locale, query: plan ? { q, plan } : { q } }),
       providesTags: ['Products'],
       keepUnusedDataFor: 60,
     }),

@@ -5,8 +5,8 @@ import { Providers } from '../../app/providers';
 import { createAppStore } from '../../app/store';
 import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
-import { searchOpened } from '../ui/ui-slice';
-import { loadSearchModal, SearchSlot } from '../../components/search-slot';
+import { searchOpened } from '../../app/ui-slice';
+import { loadSearchModal, SearchSlot } from '../../app/search-slot';
 import type { SearchAnswer } from './search-api';
 
 const categories = [

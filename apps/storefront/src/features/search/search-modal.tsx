@@ -7,19 +7,17 @@ import { Button, Dialog, Skeleton, cn } from '@otc/ui';
 import { useDebouncedCallback } from 'use-debounce';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { AppLink } from '../../components/app-link';
-import { env } from '../../env';
-import { useGetSettingsQuery } from '../settings/settings-api';
-import { searchClosed, selectSearchOpen } from '../ui/ui-slice';
+import { useGetSettingsQuery } from '../../app/settings-api';
+import { searchClosed, selectSearchOpen } from '../../app/ui-slice';
 import { useLocale } from '../../lib/use-locale';
+import {
+  DEFAULT_PRODUCT_PATH,
+  productImageUrl,
+  productPath as productPathOf,
+} from '../../lib/product-links';
 import { useSearchProductsQuery, type SearchAnswer, type SearchCategory } from './search-api';
 
 const DEFAULT_CATALOG_PATH = '/catalog';
-const DEFAULT_PRODUCT_PATH = '/item';
-
-/** Pictures come as API paths; the API may live on another origin. */
-function pictureUrl(src: string): string {
-  return src.startsWith('/') ? `${env.apiBaseUrl}${src}` : src;
-}
 
 function withCategory(catalogPath: string, id: number): string {
   return `${catalogPath}?category=${id}`;
@@ -290,12 +288,12 @@ function SearchResults({
       ) : (
         <ul className="flex flex-col divide-y divide-border">
           {answer.products.map((product) => {
-            const href = `${productPath}/${product.id}`;
+            const href = productPathOf(product.id, productPath);
             return (
               <li key={product.id} className="flex gap-4 py-3">
                 <AppLink to={href} tabIndex={-1} aria-hidden="true" className="shrink-0">
                   <img
-                    src={pictureUrl(product.mainImage)}
+                    src={productImageUrl(product.mainImage)}
                     alt=""
                     width={96}
                     height={96}

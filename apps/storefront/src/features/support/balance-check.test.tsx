@@ -32,7 +32,9 @@ describe('balance check', () => {
     await user.click(screen.getByRole('button', { name: 'Check balance' }));
     expect(screen.getByText('Your card number should be of 16 or 19 digits')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'S3 benefit card' }));
-    expect(await screen.findByText('Your card number should be of 16 or 17 digits')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your card number should be of 16 or 17 digits'),
+    ).toBeInTheDocument();
     expect(sent).toHaveLength(0);
     expect(number).toHaveValue('1234 5678 9012 345');
   });
@@ -40,7 +42,12 @@ describe('balance check', () => {
   it('shows the balance and the end of the allowance period', async () => {
     const user = userEvent.setup();
     answerBalance(() =>
-      HttpResponse.json({ type: 'national', last4: '4321', balance: '42.50', periodEndsAt: '2024-12-31' }),
+      HttpResponse.json({
+        type: 'national',
+        last4: '4321',
+        balance: '42.50',
+        periodEndsAt: '2024-12-31',
+      }),
     );
     await renderApp('/balance-check');
     await user.click(await screen.findByRole('radio', { name: 'National benefit card' }));
@@ -56,7 +63,11 @@ describe('balance check', () => {
   it.each([
     ['card_number_or_code_is_not_correct', 400, 'Card number or code is not correct'],
     ['limitReached', 429, 'Your daily request limit is reached'],
-    ['low_rate', 403, 'Your request was rejected as automated activity. Please try again, or call us instead.'],
+    [
+      'low_rate',
+      403,
+      'Your request was rejected as automated activity. Please try again or use another contact method.',
+    ],
   ])('translates the error %s', async (code, status, text) => {
     const user = userEvent.setup();
     answerBalance(() => HttpResponse.json({ message: 'x', code }, { status }));
@@ -72,12 +83,44 @@ describe('balance check', () => {
     const user = userEvent.setup();
     setLocaleCookie('es');
     answerBalance(() =>
-      HttpResponse.json({ message: 'x', code: 'card_number_or_code_is_not_correct' }, { status: 400 }),
+      HttpResponse.json(
+        { message: 'x', code: 'card_number_or_code_is_not_correct' },
+        { status: 400 },
+      ),
     );
     await renderApp('/es/balance-check');
     await user.type(await screen.findByLabelText(/^Número de tarjeta/), '6000111122223333');
     await user.type(screen.getByLabelText(/^Código de seguridad/), '123');
     await user.click(screen.getByRole('button', { name: 'Consultar saldo' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El número de tarjeta o el código no es correcto');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'El número de tarjeta o el código no son correctos',
+    );
+  });
+
+  it('in Spanish, a 422 card-number code shows under the field in Spanish (codes, not texts)', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    answerBalance(() =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation_failed',
+          data: { number: ['Your card number should be of 16 or 19 digits'] },
+          fields: { number: [{ code: 'card_length_16_or_19' }] },
+        },
+        { status: 422 },
+      ),
+    );
+    await renderApp('/es/balance-check');
+    await user.type(await screen.findByLabelText(/^Número de tarjeta/), '6000111122223333');
+    await user.type(screen.getByLabelText(/^Código de seguridad/), '123');
+    await user.click(screen.getByRole('button', { name: 'Consultar saldo' }));
+    expect(
+      await screen.findByText('Su número de tarjeta debe tener 16 o 19 dígitos'),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Número de tarjeta/)).toHaveAttribute('aria-invalid', 'true');
+    expect(
+      screen.queryByText('Your card number should be of 16 or 19 digits'),
+    ).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { fireEvent, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { errorText } from '@otc/sdk';
 import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
@@ -33,7 +34,9 @@ beforeEach(() => {
 describe('contacts page', () => {
   it('shows the support phone formatted, TTY 711, hours and the processing note', async () => {
     await renderApp('/contacts');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contact us' }),
+    ).toBeInTheDocument();
     const main = screen.getByRole('main');
     expect(await screen.findAllByRole('link', { name: '+1 (800) 555-0199' })).not.toHaveLength(0);
     expect(main).toHaveTextContent('TTY: 711');
@@ -46,8 +49,10 @@ describe('contacts page', () => {
     const first = await screen.findByLabelText(/^First name/);
     fireEvent.focus(first);
     fireEvent.blur(first);
-    expect(screen.queryByText('Required')).not.toBeInTheDocument();
-    expect(await screen.findByText('Required')).toBeInTheDocument();
+    // An empty name is blank text for the SDK's schema (`not_blank`).
+    const blank = errorText('not_blank', 'en');
+    expect(screen.queryByText(blank)).not.toBeInTheDocument();
+    expect(await screen.findByText(blank)).toBeInTheDocument();
     expect(first).toHaveAttribute('aria-invalid', 'true');
   });
 
@@ -81,17 +86,24 @@ describe('contacts page', () => {
         firstName: 'Rosa',
         lastName: 'Martínez',
         email: '',
-        phone: '(555) 123-4567',
+        // The SDK's schema sends a US phone as its ten digits (as the API keeps it).
+        phone: '5551234567',
         message: 'My order has not arrived yet.',
       },
     ]);
   });
 
-  it('422 field errors show per field and nothing typed is lost', async () => {
+  it('422 field errors show per field by their code, and nothing typed is lost', async () => {
     const user = userEvent.setup();
+    // The text under `data` is only what the API would show; the form reads the code in `fields`.
     answerContact(() =>
       HttpResponse.json(
-        { message: 'Validation failed', code: 'validation_failed', data: { phone: ['This field has wrong format'] } },
+        {
+          message: 'The given data was invalid.',
+          code: 'validation_failed',
+          data: { phone: ['(a server text the form never parses)'] },
+          fields: { phone: [{ code: 'wrong_format' }] },
+        },
         { status: 422 },
       ),
     );
@@ -103,14 +115,79 @@ describe('contacts page', () => {
     const phone = screen.getByLabelText(/^Phone number/);
     await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
     expect(screen.getByText('This field has wrong format')).toBeInTheDocument();
+    expect(screen.queryByText('(a server text the form never parses)')).not.toBeInTheDocument();
     expect(phone).toHaveValue('(555) 123-4567');
     expect(screen.getByLabelText(/^First name/)).toHaveValue('Rosa');
+  });
+
+  it('in Spanish, a 422 field code shows the catalogue text even when the API text is English', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    answerContact(() =>
+      HttpResponse.json(
+        {
+          message: 'The given data was invalid.',
+          code: 'validation_failed',
+          data: { message: ['This value should not be blank.'] },
+          fields: { message: [{ code: 'too_long', params: { max: 4000 } }] },
+        },
+        { status: 422 },
+      ),
+    );
+    await renderApp('/es/contacts');
+    await user.type(await screen.findByLabelText(/^Nombre/), 'Rosa');
+    await user.type(screen.getByLabelText(/^Apellido/), 'Martínez');
+    await user.type(screen.getByLabelText(/^Número de teléfono/), '5551234567');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'Hola');
+    await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
+    const message = screen.getByLabelText(/^Mensaje/);
+    await waitFor(() => expect(message).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(errorText('too_long', 'es', { max: 4000 }))).toBeInTheDocument();
+    expect(screen.queryByText('This value should not be blank.')).not.toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      errorText('validation_failed', 'es'),
+    );
+  });
+
+  it('a 422 field without a code (older API) shows the API text as sent', async () => {
+    const user = userEvent.setup();
+    answerContact(() =>
+      HttpResponse.json(
+        {
+          message: 'Validation failed',
+          code: 'validation_failed',
+          data: { phone: ['This field has wrong format'] },
+        },
+        { status: 422 },
+      ),
+    );
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    const phone = screen.getByLabelText(/^Phone number/);
+    await waitFor(() => expect(phone).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText('This field has wrong format')).toBeInTheDocument();
+  });
+
+  it('no answer at all (network failure) says so, and keeps what was typed', async () => {
+    const user = userEvent.setup();
+    answerContact(() => HttpResponse.error());
+    await renderApp('/contacts');
+    await screen.findByLabelText(/^First name/);
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(errorText('network_error', 'en'));
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('My order has not arrived yet.');
   });
 
   it('a failure says the message was not sent, with the reason', async () => {
     const user = userEvent.setup();
     answerContact(() =>
-      HttpResponse.json({ message: 'Your daily request limit is reached', code: 'limitReached' }, { status: 429 }),
+      HttpResponse.json(
+        { message: 'Your daily request limit is reached', code: 'limitReached' },
+        { status: 429 },
+      ),
     );
     await renderApp('/contacts');
     await screen.findByLabelText(/^First name/);
@@ -125,11 +202,17 @@ describe('contacts page', () => {
   it('in Spanish, errors are Spanish', async () => {
     const user = userEvent.setup();
     setLocaleCookie('es');
-    answerContact(() => HttpResponse.json({ message: 'Automated', code: 'low_rate' }, { status: 403 }));
+    answerContact(() =>
+      HttpResponse.json({ message: 'Automated', code: 'low_rate' }, { status: 403 }),
+    );
     await renderApp('/es/contacts');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Contáctenos' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Contáctenos' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
-    expect(screen.getAllByText('Obligatorio').length).toBeGreaterThanOrEqual(4);
+    // Names and message are blank text, the phone is missing: four Spanish messages.
+    expect(await screen.findAllByText(errorText('not_blank', 'es'))).toHaveLength(3);
+    expect(screen.getByText('Obligatorio')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Nombre/), 'Rosa');
     await user.type(screen.getByLabelText(/^Apellido/), 'Martínez');
     await user.type(screen.getByLabelText(/^Número de teléfono/), '5551234567');
@@ -137,6 +220,8 @@ describe('contacts page', () => {
     await user.click(screen.getByRole('button', { name: 'Enviar mensaje' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Su mensaje no fue enviado');
-    expect(alert).toHaveTextContent('Su solicitud fue rechazada porque parece actividad automatizada.');
+    expect(alert).toHaveTextContent(
+      'Su solicitud fue rechazada como actividad automatizada. Inténtelo de nuevo o use otro medio de contacto.',
+    );
   });
 });

@@ -1,8 +1,9 @@
 import type { ProductDetail } from '@otc/sdk';
+import { productImageUrl } from '../../../lib/product-links';
 
 /** Product structured data (schema.org) as the search engines read it. */
 export function productJsonLd(product: ProductDetail, origin: string) {
-  const absolute = (src: string) => new URL(src, origin).toString();
+  const absolute = (src: string) => new URL(productImageUrl(src), origin).toString();
   const images = product.images.length > 0 ? product.images : [product.mainImage];
   const inStock = product.status === null && product.inStock > 0;
   return {

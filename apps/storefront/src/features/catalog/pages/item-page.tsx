@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, ShoppingCart } from 'lucide-react';
-import { formatPrice, type ProductDetail } from '@otc/sdk';
+import { canIncrement, errorText, formatPrice, type ProductDetail } from '@otc/sdk';
 import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
 import { PageTitle } from '../../../app/page-title';
 import { notFound } from '../../../app/guards';
@@ -11,12 +11,13 @@ import { AppLink } from '../../../components/app-link';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import type { SdkQueryError } from '../../../lib/api';
-import { selectSignedIn } from '../../session/session-slice';
+import { useCartPort } from '../../../lib/cart-port';
+import { ProductFlags, availabilityOf } from '../../../components/product-flags';
+import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
+import { selectSignedIn } from '../../../app/session-slice';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
-import { ProductFlags, availabilityOf } from '../components/product-flags';
 import { ProductJsonLd } from '../components/product-json-ld';
-import { PRODUCT_IMAGE_SIZE, ProductTile } from '../components/product-tile';
-import { canAddUnits, useAddToCart, useAmountInCart } from '../use-add-to-cart';
+import { ProductTile } from '../components/product-tile';
 import { prefetchProduct } from '../prefetch';
 
 /** The title is the product's name (set below), not the row's "Product". */
@@ -42,8 +43,9 @@ function description(product: ProductDetail): string {
 
 function Gallery({ product }: { product: ProductDetail }) {
   const { t } = useLingui();
-  const images =
-    product.images.length > 0 ? product.images : product.mainImage ? [product.mainImage] : [];
+  const images = (
+    product.images.length > 0 ? product.images : product.mainImage ? [product.mainImage] : []
+  ).map(productImageUrl);
   const [selected, setSelected] = useState(0);
   const current = images[selected] ?? images[0];
   return (
@@ -133,19 +135,22 @@ function FavoriteToggle({ product }: { product: ProductDetail }) {
 
 function BuyBox({ product }: { product: ProductDetail }) {
   const { t } = useLingui();
-  const addToCart = useAddToCart();
-  const inCart = useAmountInCart(product.id);
+  const locale = useLocale();
+  const cannotAddMore = errorText('cannot_add_more', locale);
+  const cart = useCartPort();
+  const addToCart = cart.useAddToCart();
+  const inCart = cart.useAmountInCart(product.id);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
   const availability = availabilityOf(product);
-  const canAddOne = canAddUnits(product, inCart);
-  const canIncrementMore = canAddUnits(product, inCart, quantity + 1);
+  const canAddOne = canIncrement({ product, amount: inCart }).allowed;
+  const canIncrementMore = canIncrement({ product, amount: inCart + quantity }).allowed;
   const name = product.name;
   if (availability.outOfStock || availability.notAvailable) return null;
   if (!canAddOne) {
     return (
       <p className="font-semibold text-warning">
-        <Trans>You cannot add more</Trans>
+        {cannotAddMore}
       </p>
     );
   }
@@ -159,7 +164,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
         label={t`Quantity of ${name}`}
         decrementLabel={t`One less`}
         incrementLabel={t`One more`}
-        maxReachedMessage={t`You cannot add more`}
+        maxReachedMessage={cannotAddMore}
       />
       <Button
         size="lg"

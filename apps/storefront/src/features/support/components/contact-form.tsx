@@ -1,88 +1,47 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
-import { rule } from '@otc/sdk/validation';
-import { Button, TextField, cn } from '@otc/ui';
+import { contactMessageSchema } from '@otc/sdk';
+import { Button, TextAreaField, TextField } from '@otc/ui';
 import { apiErrorText } from '../../../lib/form-messages';
-import { fieldBinder } from '../../../lib/field-binding';
-import { useFormValidation } from '../../../lib/use-form-validation';
+import { useShopForm } from '../../../lib/shop-form';
+import { useLocale } from '../../../lib/use-locale';
 import type { SdkQueryError } from '../../../lib/api';
 import { useSendContactMessageMutation } from '../support-api';
 
-type Field = 'firstName' | 'lastName' | 'email' | 'phone' | 'message';
-const FIELDS: Field[] = ['firstName', 'lastName', 'email', 'phone', 'message'];
-const EMPTY: Record<Field, string> = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  message: '',
-};
-
-const RULES = {
-  firstName: [rule.required, rule.notBlank],
-  lastName: [rule.required, rule.notBlank],
-  email: [rule.email],
-  phone: [rule.required, rule.phone],
-  message: [rule.required, rule.notBlank],
-};
-
-const textareaClass =
-  'block min-h-40 w-full rounded-lg border-2 border-border bg-surface px-3 py-2 text-base text-fg ' +
-  'placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 ' +
-  'focus-visible:outline-focus aria-invalid:border-danger';
+const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' };
 
 /**
- * The contact form (spec: first name, last name, optional e-mail, phone, message). Checked with
- * the SDK validators on blur and on submit; the API's 422 field errors show per field; what the
- * person typed stays on every error. Success shows the reference number.
+ * The contact form (spec: first name, last name, optional e-mail, phone, message), checked with
+ * the SDK's `contactMessageSchema` through `useShopForm` (300 ms after the last edit, and on
+ * submit); the API's 422 field codes show under their fields; what the person typed stays on
+ * every error. Success shows the reference number.
  */
 export function ContactForm() {
-  const { t, i18n } = useLingui();
-  const [values, setValues] = useState(EMPTY);
+  const { t } = useLingui();
+  const locale = useLocale();
   const [reference, setReference] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [send, { isLoading }] = useSendContactMessageMutation();
-  const form = useFormValidation(values, RULES);
-  const refs = useRef<Partial<Record<Field, HTMLInputElement | HTMLTextAreaElement | null>>>({});
+  const form = useShopForm(contactMessageSchema, { defaultValues: EMPTY });
+  const { field } = form;
   const failureRef = useRef<HTMLDivElement>(null);
 
-  const bind = fieldBinder(i18n, form, values, setValues);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.submit(async (values) => {
     setFailure(null);
-    const found = form.validateAll();
-    const firstInvalid = FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      refs.current[firstInvalid]?.focus();
-      return;
-    }
-    const result = await send({
-      firstName: values.firstName.trim(),
-      lastName: values.lastName.trim(),
-      email: values.email.trim(),
-      phone: values.phone.trim(),
-      message: values.message.trim(),
-    });
+    const result = await send({ body: values, locale });
     if ('data' in result && result.data) {
       setReference(result.data.reference);
-      setValues(EMPTY);
-      form.reset();
+      form.reset(EMPTY);
       return;
     }
     const error = ('error' in result ? result.error : undefined) as SdkQueryError | undefined;
-    const fieldErrors = error?.fieldErrors ?? {};
-    const known = FIELDS.filter((field) => fieldErrors[field]);
-    if (known.length > 0) {
-      form.setServerErrors(Object.fromEntries(known.map((field) => [field, fieldErrors[field]])));
-      refs.current[known[0]!]?.focus();
-    }
-    setFailure(apiErrorText(i18n, error));
+    const underFields = form.applyServerErrors(error);
+    setFailure(apiErrorText(locale, error));
     requestAnimationFrame(() => {
-      if (known.length === 0) failureRef.current?.focus();
+      if (!underFields) failureRef.current?.focus();
     });
-  }
+  });
 
   if (reference) {
     return (
@@ -135,40 +94,28 @@ export function ContactForm() {
       ) : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
-          ref={(element) => {
-            refs.current.firstName = element;
-          }}
           label={t`First name`}
           requiredMark="*"
           autoComplete="given-name"
           required
-          {...bind('firstName')}
+          {...field('firstName')}
         />
         <TextField
-          ref={(element) => {
-            refs.current.lastName = element;
-          }}
           label={t`Last name`}
           requiredMark="*"
           autoComplete="family-name"
           required
-          {...bind('lastName')}
+          {...field('lastName')}
         />
       </div>
       <TextField
-        ref={(element) => {
-          refs.current.email = element;
-        }}
         label={t`E-mail (optional)`}
         type="email"
         autoComplete="email"
         inputMode="email"
-        {...bind('email')}
+        {...field('email')}
       />
       <TextField
-        ref={(element) => {
-          refs.current.phone = element;
-        }}
         label={t`Phone number`}
         hint={t`10 digits, for example (555) 123-4567`}
         requiredMark="*"
@@ -176,15 +123,15 @@ export function ContactForm() {
         autoComplete="tel-national"
         inputMode="tel"
         required
-        {...bind('phone')}
+        {...field('phone')}
       />
-      <MessageField
-        inputRef={(element) => {
-          refs.current.message = element;
-        }}
+      <TextAreaField
         label={t`Message`}
         hint={t`Tell us how we can help. If it is about an order, include the order number.`}
-        {...bind('message')}
+        requiredMark="*"
+        required
+        maxLength={4000}
+        {...field('message')}
       />
       <div>
         <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Sending`}>
@@ -192,56 +139,5 @@ export function ContactForm() {
         </Button>
       </div>
     </form>
-  );
-}
-
-function MessageField({
-  inputRef,
-  label,
-  hint,
-  name,
-  value,
-  error,
-  onBlur,
-  onChange,
-}: {
-  inputRef: (element: HTMLTextAreaElement | null) => void;
-  label: string;
-  hint: string;
-  name: string;
-  value: string;
-  error: string | undefined;
-  onBlur: () => void;
-  onChange: (event: { target: { value: string } }) => void;
-}) {
-  const id = `contact-${name}`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="font-semibold">
-        {label}
-        <span className="ml-1 text-danger">*</span>
-      </label>
-      <p id={`${id}-hint`} className="text-sm text-muted">
-        {hint}
-      </p>
-      <textarea
-        ref={inputRef}
-        id={id}
-        name={name}
-        required
-        maxLength={4000}
-        value={value}
-        onBlur={onBlur}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={cn(`${id}-hint`, error && `${id}-error`)}
-        className={textareaClass}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -1,55 +1,47 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AlertTriangle, WalletCards } from 'lucide-react';
-import { CARD_TYPES, formatDate, formatPrice, type CardType } from '@otc/sdk';
-import { rule } from '@otc/sdk/validation';
-import { Button, Container, RadioGroup, TextField } from '@otc/ui';
+import {
+  balanceCheckInputSchema,
+  formatDate,
+  formatPrice,
+  type CardType,
+} from '@otc/sdk';
+import { Button, Container } from '@otc/ui';
+import { CardFields, useCardTypeLabels } from '../../../components/card-fields';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
-import { fieldBinder } from '../../../lib/field-binding';
-import { useFormValidation } from '../../../lib/use-form-validation';
+import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCheckBalanceMutation } from '../support-api';
 
-type Field = 'number' | 'code';
+const EMPTY = { type: 'network' as CardType, number: '', code: '' };
 
+/**
+ * The quick balance check (guests too): card type, number and security code, checked per type
+ * with the SDK's `balanceCheckInputSchema` through `useShopForm`; the answer is the balance and
+ * the end of the allowance period. The daily limit and the automated-activity rejection are the
+ * catalogue's texts; what was typed stays.
+ */
 export function Component() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const locale = useLocale();
-  const [type, setType] = useState<CardType>('network');
-  const [values, setValues] = useState<Record<Field, string>>({ number: '', code: '' });
   const [failure, setFailure] = useState<string | null>(null);
   const [check, { data, isLoading, reset: resetAnswer }] = useCheckBalanceMutation();
-  const rules = { number: [rule.required, rule.cardNumber(type)], code: [rule.required] };
-  const form = useFormValidation(values, rules);
+  const form = useShopForm(balanceCheckInputSchema, { defaultValues: EMPTY });
 
-  const typeLabels: Record<CardType, string> = {
-    network: t`Network benefit card`,
-    national: t`National benefit card`,
-    s3: t`S3 benefit card`,
-  };
+  const typeLabels = useCardTypeLabels();
 
-  const bind = fieldBinder(i18n, form, values, setValues);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  const onSubmit = form.submit(async (values) => {
     setFailure(null);
     resetAnswer();
-    const found = form.validateAll();
-    if (found.number || found.code) {
-      document.getElementById(found.number ? 'balance-number' : 'balance-code')?.focus();
-      return;
-    }
-    const result = await check({ type, number: values.number.trim(), code: values.code.trim() });
+    const result = await check({ body: values, locale });
     if ('error' in result && result.error) {
       const error = result.error as SdkQueryError;
-      const fieldErrors = error.fieldErrors ?? {};
-      const known = (['number', 'code'] as const).filter((field) => fieldErrors[field]);
-      if (known.length > 0)
-        form.setServerErrors(Object.fromEntries(known.map((f) => [f, fieldErrors[f]])));
-      setFailure(apiErrorText(i18n, error));
+      form.applyServerErrors(error);
+      setFailure(apiErrorText(locale, error));
     }
-  }
+  });
 
   const cardName = data ? typeLabels[data.type] : '';
   const last4 = data?.last4 ?? '';
@@ -69,43 +61,7 @@ export function Component() {
         </p>
 
         <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
-          <RadioGroup
-            legend={t`Card type`}
-            name="type"
-            value={type}
-            onChange={(value) => {
-              setType(value as CardType);
-              resetAnswer();
-              form.onChange('number');
-            }}
-            options={CARD_TYPES.map((value) => ({ value, label: typeLabels[value] }))}
-          />
-          <TextField
-            id="balance-number"
-            label={t`Card number`}
-            hint={
-              type === 's3'
-                ? t`16 or 17 digits, spaces are fine`
-                : t`16 or 19 digits, spaces are fine`
-            }
-            inputMode="numeric"
-            autoComplete="off"
-            requiredMark="*"
-            required
-            {...bind('number')}
-          />
-          <TextField
-            id="balance-code"
-            label={t`Security code`}
-            hint={t`3 or 4 digits on the back of the card`}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={4}
-            requiredMark="*"
-            required
-            className="max-w-48"
-            {...bind('code')}
-          />
+          <CardFields form={form} onTypeChange={resetAnswer} />
           <div>
             <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Checking`}>
               <Trans>Check balance</Trans>

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton } from '@otc/ui';
-import { useGetSettingsQuery } from '../../settings/settings-api';
+import { useGetSettingsQuery } from '../../../app/settings-api';
 import { ContactForm } from '../components/contact-form';
 
 function telHref(phone: string): string {
@@ -11,7 +11,8 @@ function telHref(phone: string): string {
 
 const card = 'flex min-w-0 gap-3 rounded-2xl border border-border bg-surface-2 p-4 sm:p-5';
 // Phone and e-mail stay on one line from sm up; on the narrowest phones they may wrap rather than spill out.
-const bigLink = 'text-xl font-bold [overflow-wrap:anywhere] underline underline-offset-4 hover:no-underline sm:whitespace-nowrap';
+const bigLink =
+  'text-xl font-bold [overflow-wrap:anywhere] underline underline-offset-4 hover:no-underline sm:whitespace-nowrap';
 
 export function Component() {
   const { t } = useLingui();
@@ -21,7 +22,10 @@ export function Component() {
     <Container className="py-8 sm:py-12">
       <h1 className="text-3xl font-extrabold sm:text-4xl">{t`Contact us`}</h1>
       <p className="mt-3 max-w-3xl text-xl">
-        <Trans>Questions about an order, your benefit card or a product? We are glad to help in English and Spanish.</Trans>
+        <Trans>
+          Questions about an order, your benefit card or a product? We are glad to help in English
+          and Spanish.
+        </Trans>
       </p>
 
       <div className="mt-8 grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
@@ -44,7 +48,10 @@ export function Component() {
               ) : null}
               <p className="mt-2">
                 <Trans>
-                  TTY: <a href={telHref(tty)} className="font-bold underline underline-offset-4">{tty}</a>
+                  TTY:{' '}
+                  <a href={telHref(tty)} className="font-bold underline underline-offset-4">
+                    {tty}
+                  </a>
                 </Trans>
               </p>
             </div>
@@ -73,7 +80,10 @@ export function Component() {
                 <p className="font-semibold">
                   <Trans>E-mail</Trans>
                 </p>
-                <a href={`mailto:${settings.supportEmail}`} className="font-bold break-all underline underline-offset-4">
+                <a
+                  href={`mailto:${settings.supportEmail}`}
+                  className="font-bold break-all underline underline-offset-4"
+                >
                   {settings.supportEmail}
                 </a>
               </div>

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAppSelector } from './hooks';
+import { useGetCategoriesQuery } from '../features/catalog/catalog-api';
+import { useSearchShortcut } from '../features/search/use-search-shortcut';
+import { selectSearchOpen } from './ui-slice';
+import { withChunkReload } from '../lib/chunk-reload';
+import { whenIdle } from '../lib/prefetch';
+import { useLocale } from '../lib/use-locale';
+import type * as SearchModalModule from '../features/search/search-modal';
+
+let searchModal: typeof SearchModalModule | undefined;
+
+/** Loads the search modal's module (once): when the page is idle, or on first open. */
+export function loadSearchModal(): Promise<typeof SearchModalModule> {
+  return import('../features/search/search-modal').then((module) => (searchModal = module));
+}
+// Opening with a stale chunk (a newer build) reloads the page; warming it ahead never does.
+const loadOnOpen = withChunkReload(loadSearchModal);
+
+/**
+ * The search modal's place in the layout. Open/close state lives in the UI slice; the modal
+ * (form, results, close buttons) is the search feature's, kept out of the first load: its module
+ * is fetched once the page is idle (or at the first open, if sooner) and the modal stays mounted
+ * afterwards (the typed text stays for next time). The `/` key works from the start. The layout
+ * composes the catalog's category list into it (features do not import each other).
+ */
+export function SearchSlot() {
+  const open = useAppSelector(selectSearchOpen);
+  const [Modal, setModal] = useState(() => searchModal?.SearchModal);
+  useSearchShortcut();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadSearchModal().then(
+          (module) => setModal(() => module.SearchModal),
+          () => {},
+        );
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (!open || Modal) return;
+    let live = true;
+    void loadOnOpen().then((module) => {
+      if (live) setModal(() => module.SearchModal);
+    });
+    return () => {
+      live = false;
+    };
+  }, [open, Modal]);
+  const locale = useLocale();
+  const plan = useSearchParams()[0].get('plan') || undefined;
+  const categories = useGetCategoriesQuery({ locale, plan }, { skip: !open });
+  if (!Modal) return null;
+  return <Modal categories={categories.data} categoriesLoading={categories.isLoading} />;
+}

@@ -1,0 +1,61 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ColourMode } from '../lib/colour-mode';
+
+export type NotificationColor = 'primary' | 'success' | 'warning' | 'danger' | 'neutral';
+export type NotificationIcon = 'info' | 'success' | 'warning' | 'error' | 'update';
+
+/** A notification as the store keeps it: plain data. Its functions live in `notify.ts`. */
+export interface NotificationData {
+  id: string;
+  /** Already translated. */
+  title: string;
+  description?: string;
+  icon?: NotificationIcon;
+  /** Initials for the avatar placeholder (the SDK's `initials`), and an optional picture. */
+  avatar?: { initials: string; src?: string };
+  closeButton?: boolean;
+  /** Milliseconds; 0 stays until closed; undefined uses the default 5000. */
+  timeout?: number;
+  actions?: { id: string; label: string }[];
+  color?: NotificationColor;
+}
+
+export interface UiState {
+  searchOpen: boolean;
+  colourMode: ColourMode;
+  notifications: NotificationData[];
+}
+
+const initialState: UiState = { searchOpen: false, colourMode: 'system', notifications: [] };
+
+export const uiSlice = createSlice({
+  name: 'ui',
+  initialState,
+  reducers: {
+    searchOpened(state) {
+      state.searchOpen = true;
+    },
+    searchClosed(state) {
+      state.searchOpen = false;
+    },
+    colourModeChanged(state, action: PayloadAction<ColourMode>) {
+      state.colourMode = action.payload;
+    },
+    notificationAdded(state, action: PayloadAction<NotificationData>) {
+      state.notifications = state.notifications.filter((n) => n.id !== action.payload.id);
+      state.notifications.push(action.payload);
+    },
+    notificationRemoved(state, action: PayloadAction<string>) {
+      state.notifications = state.notifications.filter((n) => n.id !== action.payload);
+    },
+  },
+  selectors: {
+    selectSearchOpen: (state) => state.searchOpen,
+    selectColourMode: (state) => state.colourMode,
+    selectNotifications: (state) => state.notifications,
+  },
+});
+
+export const { searchOpened, searchClosed, colourModeChanged, notificationAdded, notificationRemoved } =
+  uiSlice.actions;
+export const { selectSearchOpen, selectColourMode, selectNotifications } = uiSlice.selectors;

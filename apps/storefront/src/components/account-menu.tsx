@@ -1,0 +1,134 @@
+// The signed-in customer's corner of the header: a button that opens the account menu (My
+// account, My orders, Sign out) and, beyond the spec, the allowance left on the active card and
+// the day its period ends, so members spend it before it expires.
+import { useCallback, useId, useRef, useState } from 'react';
+import { useDismiss } from './use-dismiss';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ChevronDown, LogOut, Package, User, WalletCards } from 'lucide-react';
+import { cn } from '@otc/ui';
+import { allowanceOf, useCustomer, type Allowance } from '../app/customer-api';
+import { useLocale } from '../lib/use-locale';
+import { AppLink } from './app-link';
+
+/** The allowance in words: "$150.00 left, until March 31, 2026". */
+export function AllowanceText({ allowance, className }: { allowance: Allowance; className?: string }) {
+  const { amount, endsOn } = allowance;
+  return (
+    <span className={className}>
+      {endsOn ? (
+        <Trans>
+          Allowance: <strong className="font-bold whitespace-nowrap">{amount}</strong>, spend by{' '}
+          <span className="whitespace-nowrap">{endsOn}</span>
+        </Trans>
+      ) : (
+        <Trans>
+          Allowance: <strong className="font-bold whitespace-nowrap">{amount}</strong>
+        </Trans>
+      )}
+    </span>
+  );
+}
+
+/** The allowance as a line under the header on phones and tablets (signed-in members only). */
+export function AllowanceStrip() {
+  const { customer } = useCustomer();
+  const locale = useLocale();
+  const allowance = allowanceOf(customer, locale);
+  if (!allowance) return null;
+  return (
+    <div className="border-b border-border bg-primary-soft lg:hidden">
+      <AppLink
+        to="/account/payment-methods"
+        className="mx-auto flex min-h-11 max-w-7xl items-center gap-2 px-4 py-1 text-base sm:px-6"
+      >
+        <WalletCards aria-hidden="true" className="size-5 shrink-0 text-primary" />
+        <AllowanceText allowance={allowance} />
+      </AppLink>
+    </div>
+  );
+}
+
+const itemClass =
+  'flex min-h-12 w-full items-center gap-3 rounded-lg px-3 text-lg font-semibold text-fg hover:bg-surface-3 focus-visible:outline-3 focus-visible:outline-focus';
+
+/** The account button and its menu (a disclosure: Escape or a click outside closes it). */
+export function AccountMenu({ className }: { className?: string }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { customer } = useCustomer();
+  const [open, setOpen] = useState(false);
+  const closeMenu = useCallback(() => setOpen(false), []);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const allowance = allowanceOf(customer, locale);
+
+  useDismiss(open, closeMenu, root, button);
+
+  return (
+    <div ref={root} className={cn('relative', className)}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-left font-semibold whitespace-nowrap text-fg hover:bg-surface-3"
+      >
+        <User aria-hidden="true" className="size-5 shrink-0" />
+        <span className="flex flex-col leading-tight">
+          <span>
+            <Trans>My account</Trans>
+          </span>
+          {allowance ? (
+            <span className="text-sm font-normal text-muted">
+              <Trans>Allowance {allowance.amount}</Trans>
+            </span>
+          ) : null}
+        </span>
+        <ChevronDown aria-hidden="true" className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
+      </button>
+      {open ? (
+        <div
+          id={menuId}
+          className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-border bg-surface p-2 shadow-lg"
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest('a')) setOpen(false);
+          }}
+        >
+          {customer ? (
+            <p className="truncate px-3 pt-2 pb-1 font-bold" title={customer.name}>
+              {customer.name}
+            </p>
+          ) : null}
+          {allowance ? (
+            <AppLink to="/account/payment-methods" className="mx-1 mb-2 flex gap-2 rounded-lg bg-primary-soft p-3">
+              <WalletCards aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+              <AllowanceText allowance={allowance} />
+            </AppLink>
+          ) : null}
+          <ul aria-label={t`Account`} className="flex flex-col gap-1">
+            <li>
+              <AppLink to="/account" className={itemClass}>
+                <User aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>My account</Trans>
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to="/account/orders" className={itemClass}>
+                <Package aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>My orders</Trans>
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to="/logout" prefetch="intent" className={itemClass}>
+                <LogOut aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>Sign out</Trans>
+              </AppLink>
+            </li>
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

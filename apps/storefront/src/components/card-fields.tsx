@@ -1,0 +1,79 @@
+import { Controller, type Control, type UseFormRegisterReturn } from 'react-hook-form';
+import { useLingui } from '@lingui/react/macro';
+import { CARD_TYPES, type CardType } from '@otc/sdk';
+import { RadioGroup, TextField } from '@otc/ui';
+
+/** The card types' names in the page's language. */
+export function useCardTypeLabels(): Record<CardType, string> {
+  const { t } = useLingui();
+  return {
+    network: t`Network benefit card`,
+    national: t`National benefit card`,
+    s3: t`S3 benefit card`,
+  };
+}
+
+/** What CardFields needs of a `useShopForm` over a schema with `type`, `number` and `code`. */
+export interface CardFieldsForm {
+  // Typed loosely: the forms' own values differ (the balance check adds a bot token).
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<any>;
+  watch: (name: 'type') => CardType | undefined;
+  getFieldState: (name: 'number') => { isTouched: boolean };
+  formState: { isSubmitted: boolean };
+  trigger: (name: 'number') => Promise<boolean>;
+  field: (name: 'number' | 'code') => UseFormRegisterReturn & { error?: string };
+}
+
+/**
+ * A card's type, number and security code, as the account's "Add a card" and the balance check
+ * ask them: the number's hint follows the type (16 or 17 digits for S3, else 16 or 19), and a
+ * number already looked at is checked again when the type changes.
+ */
+export function CardFields({ form, onTypeChange }: { form: CardFieldsForm; onTypeChange?: () => void }) {
+  const { t } = useLingui();
+  const labels = useCardTypeLabels();
+  const type = form.watch('type');
+  return (
+    <>
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field }) => (
+          <RadioGroup
+            legend={t`Card type`}
+            name={field.name}
+            value={field.value ?? null}
+            onChange={(value) => {
+              field.onChange(value);
+              onTypeChange?.();
+              // The number's length depends on the type: check it again once it was looked at.
+              if (form.getFieldState('number').isTouched || form.formState.isSubmitted) void form.trigger('number');
+            }}
+            options={CARD_TYPES.map((value) => ({ value, label: labels[value] }))}
+          />
+        )}
+      />
+      <TextField
+        label={t`Card number`}
+        hint={type === 's3' ? t`16 or 17 digits, spaces are fine` : t`16 or 19 digits, spaces are fine`}
+        inputMode="numeric"
+        autoComplete="off"
+        requiredMark="*"
+        required
+        {...form.field('number')}
+      />
+      <TextField
+        label={t`Security code`}
+        hint={t`3 or 4 digits on the back of the card`}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={4}
+        requiredMark="*"
+        required
+        className="max-w-48"
+        {...form.field('code')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,200 @@
+// Test data of the account pages: a signed-in customer and msw handlers around it.
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { API, server } from '../../test/server';
+import type { Card, Customer } from './account-api';
+
+export function customerFixture(patch: Partial<Customer> = {}): Customer {
+  return {
+    id: 7,
+    name: 'Rosa Martínez',
+    gender: 'F',
+    birthdate: '1951-03-07',
+    birthdateStr: '03/07/1951',
+    firstName: 'Rosa',
+    middleName: null,
+    lastName: 'Martínez',
+    organization: null,
+    emails: [
+      {
+        id: 1,
+        address: 'rosa@example.com',
+        reg: true,
+        verified: true,
+        receiveMarketingMailing: false,
+      },
+      {
+        id: 2,
+        address: 'rosa.old@example.com',
+        reg: false,
+        verified: true,
+        receiveMarketingMailing: false,
+      },
+    ],
+    phones: [
+      {
+        id: 3,
+        number: '2025550101',
+        reg: true,
+        verified: true,
+        receiveSms: true,
+        allowMarketingCalls: false,
+      },
+    ],
+    addresses: [],
+    balance: '0.00',
+    insuranceCards: [],
+    activeInsuranceCard: null,
+    insuranceCompany: null,
+    insuranceId: null,
+    insurancePlan: { code: 'cl1', name: 'CareLink One' },
+    interfaceLanguage: 'en',
+    preferredCommunicationLanguage: null,
+    preferredCommunicationMethod: null,
+    isMarketingEnabled: false,
+    sendNotificationByEmail: true,
+    sendNotificationByPhone: false,
+    hasPassword: true,
+    passwordUpdatedAt: '2024-05-02T10:00:00.000Z',
+    ...patch,
+  };
+}
+
+export function cardFixture(patch: Partial<Card> = {}): Card {
+  return {
+    id: 11,
+    type: 'network',
+    last4: '0001',
+    addedAt: '2024-05-02T10:00:00.000Z',
+    active: true,
+    usedForPayments: true,
+    balance: '250.00',
+    periodEndsAt: '2024-12-31',
+    ...patch,
+  };
+}
+
+export interface Recorded {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Serves `GET /api/auth/me` (and the other reads of the account pages) and records every write
+ * in `calls`; `answer(method, path)` decides a write's answer (default: 200 with the customer).
+ */
+export function useAccountHandlers(
+  options: {
+    customer?: Customer;
+    cards?: Card[];
+    answer?: (call: Recorded) => Response | undefined;
+  } = {},
+) {
+  const calls: Recorded[] = [];
+  let customer = options.customer ?? customerFixture();
+  const cards = options.cards ?? [];
+  const record = async (request: Request): Promise<Recorded> => {
+    const url = new URL(request.url);
+    const text =
+      request.method === 'GET' || request.method === 'DELETE' ? '' : await request.text();
+    const call = {
+      method: request.method,
+      path: url.pathname,
+      body: text ? (JSON.parse(text) as unknown) : undefined,
+    };
+    calls.push(call);
+    return call;
+  };
+  const write =
+    (fallback: () => JsonBodyType) =>
+    async ({ request }: { request: Request }) => {
+      const call = await record(request);
+      return options.answer?.(call) ?? HttpResponse.json(fallback());
+    };
+  server.use(
+    http.get(`${API}/api/auth/me`, () => HttpResponse.json(customer)),
+    http.get(`${API}/api/insurance-card`, () => HttpResponse.json({ data: cards })),
+    http.get(`${API}/api/customer/address`, () => HttpResponse.json(customer.addresses)),
+    http.get(`${API}/api/health-plans`, () =>
+      HttpResponse.json([
+        { id: 1, code: 'cl1', name: 'CareLink One', company: 'CareLink' },
+        { id: 2, code: 'uhc', name: 'United Health Choice', company: 'United' },
+      ]),
+    ),
+    http.get(`${API}/api/favorites`, () => HttpResponse.json([])),
+    http.post(`${API}/api/order/prepare-draft`, () =>
+      HttpResponse.json({
+        id: 1,
+        rows: [],
+        price: '0.00',
+        itemsUnDiscountedSubtotal: '0.00',
+        promoCode: null,
+        status: 0,
+      }),
+    ),
+    http.patch(
+      `${API}/api/customer/data`,
+      write(() => customer),
+    ),
+    http.delete(
+      `${API}/api/email/:id`,
+      write(() => customer),
+    ),
+    http.delete(
+      `${API}/api/phone/:id`,
+      write(() => customer),
+    ),
+    http.post(
+      `${API}/api/customer/address`,
+      write(() => ({
+        id: 5,
+        address2: null,
+        facilityAddress: false,
+        address: '',
+        city: '',
+        state: '',
+        zip: '',
+      })),
+    ),
+    http.patch(
+      `${API}/api/customer/address/:id`,
+      write(() => customer.addresses[0] ?? {}),
+    ),
+    http.delete(
+      `${API}/api/customer/address/:id`,
+      write(() => ({ ok: true })),
+    ),
+    http.post(
+      `${API}/api/insurance-card`,
+      write(() => ({ data: cards })),
+    ),
+    http.patch(
+      `${API}/api/insurance-card/:id/make-active`,
+      write(() => ({ data: cards })),
+    ),
+  );
+  return {
+    calls,
+    writes: () => calls,
+    setCustomer(next: Customer) {
+      customer = next;
+    },
+  };
+}
+
+/** A 422 answer as the API sends it: texts under `data`, catalogue codes under `fields`. */
+export function unprocessable(
+  fields: Record<string, { code: string; params?: Record<string, string | number> }>,
+) {
+  return HttpResponse.json(
+    {
+      message: 'The given data was invalid.',
+      code: 'validation_failed',
+      data: Object.fromEntries(
+        Object.keys(fields).map((key) => [key, ['(a text the form never reads)']]),
+      ),
+      fields: Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, [value]])),
+    },
+    { status: 422 },
+  );
+}

@@ -1,0 +1,80 @@
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { connectStore } from '../../app/store';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { customerFixture, unprocessable, useAccountHandlers } from './account-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+async function renderPage(path: string) {
+  const view = await renderApp(path);
+  onTestFinished(connectStore(view.store));
+  return view;
+}
+
+beforeEach(() => signIn());
+
+describe('addresses', () => {
+  it('offers only the delivery states; none chosen is "State is required"; adds the address', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    await renderPage('/account/addresses');
+    expect(await screen.findByText('You have no saved addresses yet.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add an address' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an address' });
+    const state = within(dialog).getByRole('combobox', { name: /^State/ });
+    // Settings (test fixture) deliver to CA and TX only.
+    expect(
+      within(state)
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['', 'CA', 'TX']);
+    await user.type(within(dialog).getByLabelText(/^Street address/), '1 Main St');
+    await user.type(within(dialog).getByLabelText(/^City/), 'Austin');
+    await user.type(within(dialog).getByLabelText(/^ZIP code/), '73301');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(await within(dialog).findByText('State is required')).toBeInTheDocument();
+    expect(handlers.calls).toHaveLength(0);
+    await user.selectOptions(state, 'TX');
+    await user.click(within(dialog).getByRole('button', { name: 'Add address' }));
+    expect(await screen.findByText('Address is added')).toBeInTheDocument();
+    expect(handlers.calls[0]).toMatchObject({
+      method: 'POST',
+      path: '/api/customer/address',
+      body: { address: '1 Main St', city: 'Austin', state: 'TX', zip: '73301', address2: null },
+    });
+  });
+
+  it('in Spanish, a 422 on the state shows under it in Spanish and the address stays typed', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    useAccountHandlers({
+      customer: customerFixture({
+        addresses: [
+          {
+            id: 4,
+            address: '5 Oak Ave',
+            address2: null,
+            city: 'Fresno',
+            state: 'CA',
+            zip: '93650',
+            facilityAddress: false,
+          },
+        ],
+      }),
+      answer: () => unprocessable({ state: { code: 'state_not_delivered' } }),
+    });
+    await renderPage('/es/account/addresses');
+    await user.click(await screen.findByRole('button', { name: /^Editar\s*5 Oak Ave$/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar la dirección' });
+    const city = within(dialog).getByLabelText(/^Ciudad/);
+    await user.clear(city);
+    await user.type(city, 'Clovis');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar dirección' }));
+    const state = within(dialog).getByRole('combobox', { name: /^Estado/ });
+    await waitFor(() => expect(state).toHaveAttribute('aria-invalid', 'true'));
+    expect(within(dialog).getByText('No hacemos entregas en este estado')).toBeInTheDocument();
+    expect(city).toHaveValue('Clovis');
+  });
+});

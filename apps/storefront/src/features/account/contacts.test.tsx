@@ -1,0 +1,203 @@
+import { act, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { errorText } from '@otc/sdk';
+import { connectStore } from '../../app/store';
+import { API, server, settingsFixture } from '../../test/server';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { customerFixture, useAccountHandlers } from './account-fixtures';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+async function renderAccount(path: string) {
+  const view = await renderApp(path);
+  onTestFinished(connectStore(view.store));
+  return view;
+}
+
+/** A button named `label` plus the contact (a screen-reader-only part; jsdom drops the space). */
+function named(label: string, contact: string): RegExp {
+  return new RegExp(`^${label}\\s*${contact.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+function section(name: RegExp | string) {
+  return screen.findByRole('region', { name });
+}
+
+beforeEach(() => signIn());
+
+describe('e-mails and phones', () => {
+  it('the primary e-mail cannot be removed: says so and sends nothing', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    await renderAccount('/account');
+    const emails = await section('E-mails');
+    await user.click(
+      within(emails).getByRole('button', { name: named('Remove', 'rosa@example.com') }),
+    );
+    expect(within(emails).getByRole('alert')).toHaveTextContent(
+      'Your primary email cannot be removed',
+    );
+    expect(handlers.calls).toHaveLength(0);
+  });
+
+  it('in Spanish, the primary phone cannot be removed', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    await renderAccount('/es/account');
+    const phones = await section('Teléfonos');
+    expect(within(phones).getAllByText('+1 (202) 555-0101')[0]).toBeVisible();
+    await user.click(
+      within(phones).getByRole('button', { name: named('Eliminar', '+1 (202) 555-0101') }),
+    );
+    expect(within(phones).getByRole('alert')).toHaveTextContent(
+      errorText('primary_phone_cannot_be_removed', 'es'),
+    );
+    expect(handlers.calls).toHaveLength(0);
+  });
+
+  it('removes a non-primary e-mail after a second tap: "Email is removed"', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    await renderAccount('/account');
+    const emails = await section('E-mails');
+    await user.click(
+      within(emails).getByRole('button', { name: named('Remove', 'rosa.old@example.com') }),
+    );
+    expect(handlers.calls).toHaveLength(0);
+    await user.click(within(emails).getByRole('button', { name: /Tap again to remove/ }));
+    expect(await screen.findByText('Email is removed')).toBeInTheDocument();
+    expect(handlers.calls).toEqual([{ method: 'DELETE', path: '/api/email/2', body: undefined }]);
+  });
+
+  it('the API refusing a primary (409) shows the catalogue text in the page language', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    useAccountHandlers({
+      answer: () =>
+        HttpResponse.json(
+          { message: 'x', code: 'primary_email_cannot_be_removed' },
+          { status: 409 },
+        ),
+    });
+    await renderAccount('/es/account');
+    const emails = await section('Correos electrónicos');
+    await user.click(
+      within(emails).getByRole('button', { name: named('Eliminar', 'rosa.old@example.com') }),
+    );
+    await user.click(within(emails).getByRole('button', { name: /Toque de nuevo/ }));
+    expect(await within(emails).findByRole('alert')).toHaveTextContent(
+      errorText('primary_email_cannot_be_removed', 'es'),
+    );
+  });
+
+  it('adds an e-mail, verifies it with the code, then offers to make it primary', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    const added = customerFixture({
+      emails: [
+        ...customerFixture().emails,
+        {
+          id: 9,
+          address: 'rosa.new@example.com',
+          reg: false,
+          verified: false,
+          receiveMarketingMailing: false,
+        },
+      ],
+    });
+    const verified: string[] = [];
+    server.use(
+      http.post(`${API}/api/email`, async ({ request }) => {
+        handlers.calls.push({ method: 'POST', path: '/api/email', body: await request.json() });
+        handlers.setCustomer(added);
+        return HttpResponse.json(added);
+      }),
+      http.post(`${API}/api/email/:id/verify`, async ({ request, params }) => {
+        const { code } = (await request.json()) as { code: string };
+        if (code !== '123456')
+          return HttpResponse.json({ message: 'x', code: 'invalid_code' }, { status: 422 });
+        verified.push(String(params.id));
+        return HttpResponse.json(added);
+      }),
+    );
+    await renderAccount('/account');
+    const emails = await section('E-mails');
+    await user.click(within(emails).getByRole('button', { name: 'Add e-mail' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add an e-mail' });
+    // A phone number is not an e-mail.
+    await user.type(within(dialog).getByLabelText('E-mail'), '2025550199');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    expect(await within(dialog).findByText('This field has wrong format')).toBeInTheDocument();
+    await user.clear(within(dialog).getByLabelText('E-mail'));
+    await user.type(within(dialog).getByLabelText('E-mail'), 'rosa.new@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send the code' }));
+    const verify = await screen.findByRole('dialog', { name: 'Verify your e-mail' });
+    expect(verify).toHaveTextContent('rosa.new@example.com');
+    await user.type(within(verify).getByLabelText('Code'), '111111');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+    expect(await within(verify).findByText(errorText('invalid_code', 'en'))).toBeInTheDocument();
+    await user.clear(within(verify).getByLabelText('Code'));
+    await user.type(within(verify).getByLabelText('Code'), '123456');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Make this your primary e-mail' }),
+    ).toBeInTheDocument();
+    expect(verified).toEqual(['9']);
+  });
+
+  it('making an e-mail primary signs out (SDK) and asks to sign in again, back to the account', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    useAccountHandlers();
+    let madePrimary = 0;
+    let loggedOut = 0;
+    server.use(
+      http.post(`${API}/api/email/:id/make-primary`, () => {
+        madePrimary += 1;
+        return HttpResponse.json(customerFixture());
+      }),
+      http.post(`${API}/api/auth/logout`, () => {
+        loggedOut += 1;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { router } = await renderAccount('/es/account');
+    const emails = await section('Correos electrónicos');
+    await user.click(
+      within(emails).getByRole('button', {
+        name: named('Hacer principal', 'rosa.old@example.com'),
+      }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Hacer este su correo principal' });
+    await user.click(
+      within(dialog).getByRole('button', { name: 'Hacer principal e iniciar sesión de nuevo' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/es/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/es/account');
+    expect(madePrimary).toBe(1);
+    expect(loggedOut).toBe(1);
+    expect(localStorage.getItem('session-tokens')).toBeNull();
+  });
+
+  it('where adding is off, the customer is told to call the contact center', async () => {
+    setLocaleCookie('en');
+    server.use(
+      http.get(`${API}/api/constants`, () =>
+        HttpResponse.json({ ...settingsFixture, addingContactsEnabled: false }),
+      ),
+    );
+    useAccountHandlers();
+    await renderAccount('/account');
+    const emails = await section('E-mails');
+    await act(async () => {});
+    expect(within(emails).queryByRole('button', { name: 'Add e-mail' })).not.toBeInTheDocument();
+    expect(emails).toHaveTextContent(
+      errorText('adding_contacts_disabled', 'en', { phone: '+1 (800) 555-0199' }),
+    );
+  });
+});

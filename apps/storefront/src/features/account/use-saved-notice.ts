@@ -1,0 +1,13 @@
+import { useCallback } from 'react';
+import { notify } from '../../app/notify';
+import { useAppDispatch } from '../../app/hooks';
+
+/** A success notification ("Changes are saved", "Address is added", ...), already translated. */
+export function useSuccessNotice(): (title: string, description?: string) => void {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (title: string, description?: string) =>
+      void notify(dispatch, { title, description, icon: 'success', color: 'success' }),
+    [dispatch],
+  );
+}

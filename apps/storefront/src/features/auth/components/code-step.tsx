@@ -1,0 +1,95 @@
+import { useState, type ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Mail, MessageSquareText } from 'lucide-react';
+import { formatPhone } from '@otc/sdk';
+import { Button, Countdown } from '@otc/ui';
+
+export interface CodeStepProps {
+  login: string;
+  channel: 'email' | 'sms';
+  /** When another code may be asked for (epoch ms): the settings' countdown after each code. */
+  resendAt: number;
+  resending: boolean;
+  onResend: () => void;
+  onChangeLogin: () => void;
+  onStartOver: () => void;
+  /** The code form (sign in, create the account, or set a new password). */
+  children: ReactNode;
+}
+
+const linkButton =
+  'inline-flex min-h-11 items-center text-left font-semibold text-primary underline underline-offset-4 hover:no-underline ' +
+  'rounded focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus';
+
+/** How a login reads on screen: a phone as +1 (202) 555-0101, an e-mail as typed. */
+export function shownLogin(login: string): string {
+  return login.includes('@') ? login.trim() : formatPhone(login) || login;
+}
+
+/**
+ * Step 2 of a code flow: where the code went, the code form, a new code only after the
+ * countdown (its seconds shown), and the ways back: change the e-mail or phone, or start over.
+ */
+export function CodeStep({ login, channel, resendAt, resending, onResend, onChangeLogin, onStartOver, children }: CodeStepProps) {
+  const { t } = useLingui();
+  const [canResend, setCanResend] = useState(() => resendAt <= Date.now());
+  const [seenResendAt, setSeenResendAt] = useState(resendAt);
+  if (seenResendAt !== resendAt) {
+    // A new code was sent: wait again.
+    setSeenResendAt(resendAt);
+    setCanResend(resendAt <= Date.now());
+  }
+  const where = shownLogin(login);
+  const Icon = channel === 'sms' ? MessageSquareText : Mail;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex items-start gap-3 rounded-xl bg-surface-2 p-4">
+        <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-primary" />
+        <p className="min-w-0 text-lg [overflow-wrap:anywhere]">
+          {channel === 'sms' ? (
+            <Trans>
+              We sent a 6-digit code by text message to <strong>{where}</strong>.
+            </Trans>
+          ) : (
+            <Trans>
+              We sent a 6-digit code by e-mail to <strong>{where}</strong>.
+            </Trans>
+          )}
+        </p>
+      </div>
+
+      {children}
+
+      <div className="flex flex-col gap-3 border-t border-border pt-5">
+        <p className="font-semibold">
+          <Trans>Did not get the code?</Trans>
+        </p>
+        <Countdown key={resendAt} until={resendAt} onDone={() => setCanResend(true)} className="text-muted">
+          {(seconds) =>
+            seconds > 0
+              ? plural(seconds, {
+                  one: 'You can ask for a new code in # second.',
+                  other: 'You can ask for a new code in # seconds.',
+                })
+              : t`You can ask for a new code now.`
+          }
+        </Countdown>
+        {canResend ? (
+          <Button variant="secondary" fullWidth onClick={onResend} loading={resending} loadingLabel={t`Sending`}>
+            <Trans>Send a new code</Trans>
+          </Button>
+        ) : null}
+        <div className="flex flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
+          <button type="button" className={linkButton} onClick={onChangeLogin}>
+            {channel === 'sms' ? <Trans>Change the phone number</Trans> : <Trans>Change the e-mail address</Trans>}
+          </button>
+          <button type="button" className={linkButton} onClick={onStartOver}>
+            <Trans>Start over</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+// /account/complete?fields=firstName,birthdate&continue=/es/cart: the forced profile completion.
+// It asks only for the missing fields (the `fields` list; without it, the settings' required
+// fields the customer has not filled), saves them with the customer PATCH, then continues.
+import { useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { customerPatchSchema, missingProfileFields, safeContinuePath, type Customer, type CustomerPatch } from '@otc/sdk';
+import { Button, DateOfBirthFields, RadioGroup, Skeleton, TextField, type DateOfBirthValue } from '@otc/ui';
+import { customerApi, useCustomer } from '../../../app/customer-api';
+import { useAppDispatch } from '../../../app/hooks';
+import { useGetSettingsQuery } from '../../../app/settings-api';
+import type { SdkQueryError } from '../../../lib/api';
+import { localizePath, LOCALE_TAGS } from '../../../lib/locale';
+import { useShopForm } from '../../../lib/shop-form';
+import { useLocale } from '../../../lib/use-locale';
+import { useCompleteProfileMutation } from '../auth-api';
+import { useAuthMessages, type Problem } from '../auth-messages';
+import { AuthPage } from '../components/auth-page';
+import { ProblemNotice } from '../components/problem-notice';
+
+const TEXT_FIELDS = ['firstName', 'middleName', 'lastName', 'organization'] as const;
+const SUPPORTED = [...TEXT_FIELDS, 'birthdate', 'gender', 'preferredCommunicationLanguage', 'preferredCommunicationMethod'] as const;
+type Supported = (typeof SUPPORTED)[number];
+type TextFieldName = (typeof TEXT_FIELDS)[number];
+
+function isSupported(field: string): field is Supported {
+  return (SUPPORTED as readonly string[]).includes(field);
+}
+
+/** The fields to ask for: the address's list (known fields only), else what the settings require and is empty. */
+export function fieldsToAsk(list: string | null, customer: Customer | undefined, required: readonly string[] | undefined): Supported[] {
+  const named = (list ?? '').split(',').map((field) => field.trim()).filter(isSupported);
+  if (named.length > 0) return [...new Set(named)];
+  if (!customer || !required) return [];
+  return missingProfileFields(customer, required).filter(isSupported);
+}
+
+function partsOf(birthdate: string | null | undefined): DateOfBirthValue {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(birthdate ?? '');
+  if (!match) return { month: '', day: '', year: '' };
+  return { year: match[1] ?? '', month: String(Number(match[2])), day: String(Number(match[3])) };
+}
+
+function isoOf(parts: DateOfBirthValue): string {
+  if (!parts.month && !parts.day && !parts.year) return '';
+  return `${parts.year.padStart(4, '0')}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
+}
+
+export function Component() {
+  const { customer, isLoading } = useCustomer();
+  const { data: settings, isLoading: settingsLoading } = useGetSettingsQuery();
+  const [search] = useSearchParams();
+  const fields = fieldsToAsk(search.get('fields'), customer, settings?.requiredProfileFields);
+  const { t } = useLingui();
+  if (isLoading || settingsLoading || !customer) {
+    return (
+      <AuthPage title={t`Complete your profile`}>
+        <div className="flex flex-col gap-4" aria-busy="true">
+          <Skeleton className="h-11 w-full" />
+          <Skeleton className="h-11 w-full" />
+        </div>
+      </AuthPage>
+    );
+  }
+  return <CompleteProfileForm key={fields.join(',')} customer={customer} fields={fields} />;
+}
+
+function CompleteProfileForm({ customer, fields }: { customer: Customer; fields: Supported[] }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { signInProblem } = useAuthMessages();
+  const [save, { isLoading }] = useCompleteProfileMutation();
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [dob, setDob] = useState<DateOfBirthValue>(() => partsOf(customer.birthdate));
+  const continueTo = safeContinuePath(search.get('continue'), localizePath('/', locale));
+
+  const defaults = useMemo(() => {
+    const values: Record<string, string | null> = {};
+    for (const field of fields) {
+      values[field] = field === 'birthdate' ? (customer.birthdate ?? '') : ((customer[field] as string | null) ?? (field.startsWith('preferred') || field === 'gender' ? null : ''));
+    }
+    return values;
+  }, [customer, fields]);
+
+  const form = useShopForm(customerPatchSchema, { defaultValues: defaults as CustomerPatch });
+  const has = (field: Supported) => fields.includes(field);
+
+  const monthNames = useMemo(() => {
+    const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', timeZone: 'UTC' });
+    return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2000, month, 1))));
+  }, [locale]);
+
+  const send = form.submit(async (values) => {
+    setProblem(null);
+    // Every asked field is required here (the patch schema lets a field be left out).
+    let missing = false;
+    for (const field of fields) {
+      const value = (values as Record<string, unknown>)[field];
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+        form.setError(field, { type: 'required', message: 'required' }, { shouldFocus: !missing });
+        missing = true;
+      }
+    }
+    if (missing) return;
+    const patch = Object.fromEntries(fields.map((field) => [field, (values as Record<string, unknown>)[field]])) as CustomerPatch;
+    const result = await save({ patch, locale });
+    if (result.error) {
+      const error = result.error as SdkQueryError;
+      if (!form.applyServerErrors(error)) setProblem(signInProblem(error));
+      return;
+    }
+    // The header and the completion check see the saved profile at once, before the refetch.
+    dispatch(customerApi.util.upsertQueryData('getMe', undefined, result.data));
+    await navigate(continueTo, { replace: true });
+  });
+
+  if (fields.length === 0) {
+    return (
+      <AuthPage title={t`Complete your profile`}>
+        <div className="flex flex-col gap-5">
+          <p className="text-lg">
+            <Trans>Your profile is complete.</Trans>
+          </p>
+          <Button size="lg" onClick={() => void navigate(continueTo, { replace: true })}>
+            <Trans>Continue</Trans>
+          </Button>
+        </div>
+      </AuthPage>
+    );
+  }
+
+  const textLabels: Record<TextFieldName, string> = {
+    firstName: t`First name`,
+    middleName: t`Middle name`,
+    lastName: t`Last name`,
+    organization: t`Organization`,
+  };
+  const autoComplete: Record<TextFieldName, string> = {
+    firstName: 'given-name',
+    middleName: 'additional-name',
+    lastName: 'family-name',
+    organization: 'organization',
+  };
+
+  return (
+    <AuthPage
+      title={t`Complete your profile`}
+      intro={<Trans>We need a few more details before you shop. It takes a minute.</Trans>}
+    >
+      <form noValidate onSubmit={send} className="flex flex-col gap-5">
+        <ProblemNotice problem={problem} />
+        {TEXT_FIELDS.filter(has).map((field) => (
+          <TextField
+            key={field}
+            id={`profile-${field}`}
+            label={textLabels[field]}
+            autoComplete={autoComplete[field]}
+            requiredMark="*"
+            required
+            {...form.field(field)}
+          />
+        ))}
+        {has('birthdate') ? (
+          <DateOfBirthFields
+            legend={t`Date of birth`}
+            hint={t`For example, March 7 1951`}
+            name="birthdate"
+            value={dob}
+            onChange={(next) => {
+              setDob(next);
+              form.setValue('birthdate', isoOf(next), { shouldValidate: form.formState.isSubmitted, shouldTouch: true });
+            }}
+            monthLabel={t`Month`}
+            dayLabel={t`Day`}
+            yearLabel={t`Year`}
+            monthPlaceholder={t`Month`}
+            monthNames={monthNames}
+            error={form.fieldError('birthdate')}
+            requiredMark="*"
+            required
+          />
+        ) : null}
+        {has('gender') ? (
+          <RadioGroup
+            legend={t`Gender`}
+            name="gender"
+            value={form.watch('gender') ?? null}
+            onChange={(value) => form.setValue('gender', value as 'M' | 'F', { shouldValidate: true })}
+            options={[
+              { value: 'M', label: t`Male` },
+              { value: 'F', label: t`Female` },
+            ]}
+            error={form.fieldError('gender')}
+            required
+          />
+        ) : null}
+        {has('preferredCommunicationLanguage') ? (
+          <RadioGroup
+            legend={t`Preferred language for messages`}
+            name="preferredCommunicationLanguage"
+            value={form.watch('preferredCommunicationLanguage') ?? null}
+            onChange={(value) => form.setValue('preferredCommunicationLanguage', value as 'en' | 'es', { shouldValidate: true })}
+            options={[
+              { value: 'en', label: 'English' },
+              { value: 'es', label: 'Español' },
+            ]}
+            error={form.fieldError('preferredCommunicationLanguage')}
+            required
+          />
+        ) : null}
+        {has('preferredCommunicationMethod') ? (
+          <RadioGroup
+            legend={t`How should we contact you?`}
+            name="preferredCommunicationMethod"
+            value={form.watch('preferredCommunicationMethod') ?? null}
+            onChange={(value) =>
+              form.setValue('preferredCommunicationMethod', value as 'email' | 'sms' | 'phone', { shouldValidate: true })
+            }
+            options={[
+              { value: 'email', label: t`E-mail` },
+              { value: 'sms', label: t`Text message` },
+              { value: 'phone', label: t`Phone call` },
+            ]}
+            error={form.fieldError('preferredCommunicationMethod')}
+            required
+          />
+        ) : null}
+        <Button type="submit" size="lg" fullWidth loading={isLoading} loadingLabel={t`Saving`}>
+          <Trans>Save and continue</Trans>
+        </Button>
+      </form>
+    </AuthPage>
+  );
+}

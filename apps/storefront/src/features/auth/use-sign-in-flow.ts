@@ -1,0 +1,52 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { TokenPair } from '@otc/sdk';
+import { useAppDispatch } from '../../app/hooks';
+import { signInTarget } from '../../app/guards';
+import { signInWith } from '../../app/session-slice';
+import { useGetSettingsQuery } from '../../app/settings-api';
+import { localizePath } from '../../lib/locale';
+import { useLocale } from '../../lib/use-locale';
+
+/** Where this sign-in leads: the saved `redirect` (path and query) or the configured default. */
+export function useSignInTarget(): string {
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const { data: settings } = useGetSettingsQuery();
+  return signInTarget(search.get('redirect'), settings?.defaultLoginRedirect, locale);
+}
+
+/**
+ * Finishes any sign-in (code, password, registration, recovery): the store signs in and merges
+ * the guest cart (the `signInWith` thunk), then the visitor goes where the sign-in leads.
+ */
+export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const target = useSignInTarget();
+  return useCallback(
+    async (pair: TokenPair) => {
+      await dispatch(signInWith(pair, locale));
+      await navigate(target, { replace: true });
+    },
+    [dispatch, navigate, locale, target],
+  );
+}
+
+/**
+ * A link to another sign-in page (password, code, sign-up, recovery) in the page's language that
+ * keeps the saved `redirect`, so switching the way of signing in never loses where it leads.
+ */
+export function useAuthHref(): (path: string) => string {
+  const locale = useLocale();
+  const [search] = useSearchParams();
+  const redirect = search.get('redirect');
+  return useCallback(
+    (path: string) => {
+      const href = localizePath(path, locale);
+      return redirect ? `${href}?${new URLSearchParams({ redirect }).toString()}` : href;
+    },
+    [locale, redirect],
+  );
+}

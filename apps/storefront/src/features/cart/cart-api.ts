@@ -1,0 +1,330 @@
+// The cart's RTK Query endpoints: the header count, the item page, the cart page and every add
+// button read and change the cart through these, never through the SDK directly. Every queryFn
+// calls the SDK's cart facade (`createCart`): a visitor's cart is the guest cart in local storage,
+// a signed-in customer's cart is the server draft; the facade picks by the session.
+//
+// Changes are optimistic: the cached cart changes at once and rolls back when the call fails.
+// Tags: `Cart` (a guest-cart write in this or another tab invalidates it, src/app/store.ts) and
+// `Session` (sign-in and sign-out swap whose cart it is).
+import type { BaseQueryApi } from '@reduxjs/toolkit/query';
+import {
+  canIncrement,
+  fromCents,
+  toCents,
+  itemAvailability,
+  promoPercent,
+  promoPercentsFrom,
+  type CartState,
+  type Locale,
+  type Money,
+  type ProductSummary,
+  type Totals,
+} from '@otc/sdk';
+import { api, toQueryError, type SdkQueryError } from '../../lib/api';
+import { settingsApi } from '../../app/settings-api';
+// The ONE cart facade (src/lib/sdk.ts); the sign-in thunk calls its `mergeAtSignIn()`.
+import { cart, client } from '../../lib/sdk';
+
+export type BadReasonCode = 1 | 2 | 3;
+
+/** One line of the cart, whichever cart it is. */
+export interface CartLine {
+  product: ProductSummary;
+  amount: number;
+  /** Unit price times amount. */
+  lineTotal: Money;
+  /** null fine, 1 out of stock, 2 not supported by the health plan, 3 not available. */
+  badReasonCode: BadReasonCode | null;
+}
+
+/** The cart as the pages show it. */
+export interface CartView {
+  kind: 'guest' | 'server';
+  /** The server draft's id (checkout goes to /checkout/{id}); null for a guest. */
+  orderId: number | null;
+  lines: CartLine[];
+  promoCode: string | null;
+  /** The server's totals (subtotal, discount, shipping, tax, total); null for a guest. */
+  totals: Totals | null;
+}
+
+/** Unit price times amount, in integer cents (never a float sum). */
+function lineTotal(price: Money, amount: number): Money {
+  return fromCents(toCents(price) * amount);
+}
+
+/** A guest row's bad reason, by the SDK's availability rule (the server says it for drafts). */
+function guestBadReason(product: ProductSummary, amount: number): BadReasonCode | null {
+  try {
+    return itemAvailability({ status: product.status, stock: product.inStock, amount })
+      .badReasonCode as BadReasonCode | null;
+  } catch {
+    return 3;
+  }
+}
+
+export function toCartView(state: CartState): CartView {
+  if (state.kind === 'guest') {
+    return {
+      kind: 'guest',
+      orderId: null,
+      promoCode: state.promoCode,
+      totals: null,
+      lines: state.rows.map((row) => ({
+        product: row.product,
+        amount: row.amount,
+        lineTotal: lineTotal(row.product.price, row.amount),
+        badReasonCode: guestBadReason(row.product, row.amount),
+      })),
+    };
+  }
+  const { draft } = state;
+  return {
+    kind: 'server',
+    orderId: draft.id,
+    promoCode: draft.promoCode,
+    totals: draft.totals,
+    lines: draft.rows.map((row) => ({
+      product: row.sku,
+      amount: row.amount,
+      lineTotal: row.price,
+      badReasonCode: row.badReasonCode,
+    })),
+  };
+}
+
+export interface AddToCartArgs {
+  product: ProductSummary;
+  amount: number;
+  locale?: Locale;
+}
+
+/** Only the summary fields go into the local cart (its rows are parsed with that schema). */
+function summaryOf(product: ProductSummary): ProductSummary {
+  return {
+    id: product.id,
+    name: product.name,
+    price: product.price,
+    inStock: product.inStock,
+    status: product.status,
+    brand: product.brand,
+    manufacturer: product.manufacturer,
+    categoryId: product.categoryId,
+    categoryName: product.categoryName,
+    mainImage: product.mainImage,
+  };
+}
+
+const cannotAddMore: SdkQueryError = {
+  status: 422,
+  code: 'cannot_add_more',
+  message: 'You cannot add more',
+};
+const promoInvalid: SdkQueryError = {
+  status: 422,
+  code: 'promo_code_invalid',
+  message: 'The code you entered is not valid.',
+};
+
+async function run(
+  change: () => Promise<CartState>,
+): Promise<{ data: CartView } | { error: SdkQueryError }> {
+  try {
+    return { data: toCartView(await change()) };
+  } catch (error) {
+    return { error: toQueryError(error) };
+  }
+}
+
+/** What a cart query or mutation is keyed by: the language of product names in a server draft. */
+export type CartKey = Locale | void;
+
+interface LocaleArgs {
+  locale?: Locale;
+}
+
+/** The shop's promotions as the settings answered them (none before they load). */
+function promotionsNow(getState: () => unknown) {
+  return promoPercentsFrom(settingsApi.endpoints.getSettings.select()(getState() as never)?.data?.promotions);
+}
+
+/** The shop's promotions, asking for the settings first when they have not arrived yet. */
+async function shopPromotions(dispatch: BaseQueryApi['dispatch'], getState: () => unknown) {
+  if (!settingsApi.endpoints.getSettings.select()(getState() as never)?.data) {
+    await dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
+  }
+  return promotionsNow(getState);
+}
+
+/** The newest amount change per product id (its RTK request id). */
+const latestChange = new Map<number, string>();
+
+export const cartApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getCart: build.query<CartView, CartKey>({
+      queryFn: (locale) => run(() => cart.read(locale ? { locale } : {})),
+      // Whose cart it is follows the session (a guest's local cart, a customer's draft).
+      providesTags: ['Cart', 'Session'],
+    }),
+
+    addToCart: build.mutation<CartView, AddToCartArgs>({
+      queryFn: async ({ product, amount, locale }, { getState }) => {
+        const cached = cartApi.endpoints.getCart.select(locale)(getState() as never)?.data;
+        const inCart = cached?.lines.find((line) => line.product.id === product.id)?.amount ?? 0;
+        if (!canIncrement({ product, amount: inCart + amount - 1 }).allowed) return { error: cannotAddMore };
+        return run(() => cart.add(summaryOf(product), amount, { locale }));
+      },
+      onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(cartApi.util.upsertQueryData('getCart', locale, data));
+        } catch {
+          // Nothing was changed in the cache.
+        }
+      },
+    }),
+
+    /** Sets a line's amount (0 removes it); optimistic, rolled back on error. */
+    setCartAmount: build.mutation<CartView, { productId: number; amount: number } & LocaleArgs>({
+      queryFn: ({ productId, amount, locale }) =>
+        run(() => cart.setAmount(productId, amount, { locale })),
+      onQueryStarted: async (
+        { productId, amount, locale },
+        { dispatch, queryFulfilled, requestId },
+      ) => {
+        // Taps can be faster than the answers: only the newest change of a line is written back.
+        latestChange.set(productId, requestId);
+        const patch = dispatch(
+          cartApi.util.updateQueryData('getCart', locale, (view) => {
+            const line = view.lines.find((row) => row.product.id === productId);
+            if (!line) return;
+            if (amount === 0) {
+              view.lines = view.lines.filter((row) => row.product.id !== productId);
+            } else {
+              line.amount = amount;
+              line.lineTotal = lineTotal(line.product.price, amount);
+            }
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          if (latestChange.get(productId) === requestId) {
+            dispatch(cartApi.util.upsertQueryData('getCart', locale, data));
+          }
+        } catch {
+          patch.undo();
+        } finally {
+          if (latestChange.get(productId) === requestId) latestChange.delete(productId);
+        }
+      },
+    }),
+
+    removeFromCart: build.mutation<CartView, { productId: number } & LocaleArgs>({
+      queryFn: ({ productId, locale }) => run(() => cart.remove(productId, { locale })),
+      onQueryStarted: async ({ productId, locale }, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          cartApi.util.updateQueryData('getCart', locale, (view) => {
+            view.lines = view.lines.filter((row) => row.product.id !== productId);
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(cartApi.util.upsertQueryData('getCart', locale, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+
+    /** One promo code per order; a code with spaces or unknown to the shop is refused. */
+    applyPromoCode: build.mutation<CartView, { code: string } & LocaleArgs>({
+      queryFn: async ({ code, locale }, { dispatch, getState }) => {
+        if (code === '' || /\s/.test(code)) return { error: promoInvalid };
+        // A guest's code is kept on this device; only the promotions the shop is known to run
+        // are taken (the server checks every code once the customer signs in).
+        if (!client.isSignedIn() && promoPercent(code, await shopPromotions(dispatch, getState)) === 0) {
+          return { error: promoInvalid };
+        }
+        return run(() => cart.applyPromoCode(code, { locale }));
+      },
+      onQueryStarted: async ({ code, locale }, { dispatch, getState, queryFulfilled }) => {
+        // A promotion the shop is known to run is shown at once, estimated (Welcome10 at 10 %),
+        // before the server confirms; any other code waits for the server's word.
+        const known = !/\s/.test(code) && promoPercent(code, promotionsNow(getState)) > 0;
+        const patch = dispatch(
+          cartApi.util.updateQueryData('getCart', locale, (view) => {
+            if (known) view.promoCode = code;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(cartApi.util.upsertQueryData('getCart', locale, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+
+    removePromoCode: build.mutation<CartView, LocaleArgs>({
+      queryFn: ({ locale }) => run(() => cart.removePromoCode({ locale })),
+      onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          cartApi.util.updateQueryData('getCart', locale, (view) => {
+            view.promoCode = null;
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(cartApi.util.upsertQueryData('getCart', locale, data));
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+
+    /**
+     * Puts several products back into the cart ("Buy again"), each on top of what is there.
+     * Answers the cart and the product ids that could not be added (stock, status).
+     */
+    addLinesToCart: build.mutation<
+      { cart: CartView; skipped: number[] },
+      { lines: { productId: number; amount: number }[] } & LocaleArgs
+    >({
+      queryFn: async ({ lines, locale }) => {
+        try {
+          let state = await cart.read({ locale });
+          const skipped: number[] = [];
+          for (const { productId, amount } of lines) {
+            const now = toCartView(state).lines.find((l) => l.product.id === productId)?.amount ?? 0;
+            try {
+              state = await cart.setAmount(productId, now + amount, { locale });
+            } catch {
+              skipped.push(productId);
+            }
+          }
+          return { data: { cart: toCartView(state), skipped } };
+        } catch (error) {
+          return { error: toQueryError(error) };
+        }
+      },
+      invalidatesTags: ['Cart'],
+    }),
+
+    /** Empties the cart (after an order is placed, the server draft is already a new one). */
+    clearCart: build.mutation<CartView, LocaleArgs>({
+      queryFn: ({ locale }) => run(() => cart.clear({ locale })),
+      invalidatesTags: ['Cart'],
+    }),
+  }),
+});
+
+export const {
+  useGetCartQuery,
+  useAddToCartMutation,
+  useSetCartAmountMutation,
+  useRemoveFromCartMutation,
+  useApplyPromoCodeMutation,
+  useRemovePromoCodeMutation,
+  useAddLinesToCartMutation,
+  useClearCartMutation,
+} = cartApi;

@@ -1,0 +1,198 @@
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { connectStore } from '../../app/store';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { cartProduct, guestCartOf, useServerCart } from './cart-fixtures';
+
+async function renderCart(path = '/cart') {
+  const view = await renderApp(path);
+  onTestFinished(connectStore(view.store));
+  await screen.findByRole('heading', { level: 1, name: path.startsWith('/es') ? 'Carrito' : 'Cart' });
+  return view;
+}
+
+const cartList = () => screen.findByRole('list', { name: 'Items in your cart' });
+
+describe('cart page', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it('a guest cart: the stepper stops at the stock with "You cannot add more"', async () => {
+    guestCartOf([
+      { product: cartProduct(1, { name: 'Vitamin C', inStock: 3 }), amount: 2 },
+      { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
+    ]);
+    await renderCart();
+    const list = await cartList();
+    const more = within(list).getByRole('button', { name: 'One more Vitamin C' });
+    expect(within(list).queryByText('You cannot add more')).not.toBeInTheDocument();
+    fireEvent.click(more);
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')[0].amount).toBe(3));
+    await waitFor(() => expect(within(list).getByRole('button', { name: 'One more Vitamin C' })).toBeDisabled());
+    expect(within(list).getByText('You cannot add more')).toBeInTheDocument();
+    // Bandages are far from their stock: still free to raise.
+    expect(within(list).getByRole('button', { name: 'One more Bandages' })).toBeEnabled();
+    // A visitor is asked to sign in, and comes back to the cart.
+    expect(screen.getByRole('link', { name: 'Sign in to check out' })).toHaveAttribute(
+      'href',
+      '/login?redirect=%2Fcart',
+    );
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it('remove needs a second tap', async () => {
+    guestCartOf([
+      { product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 },
+      { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
+    ]);
+    await renderCart();
+    const list = await cartList();
+    const remove = within(list).getByRole('button', { name: 'Remove Vitamin C' });
+    fireEvent.click(remove);
+    expect(within(list).getByRole('link', { name: 'Vitamin C' })).toBeInTheDocument();
+    const confirm = within(list).getByRole('button', { name: 'Tap again to remove Vitamin C' });
+    fireEvent.click(confirm);
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vitamin C' })).not.toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')).toHaveLength(1);
+  });
+
+  it('flags rows, links the eligibility page for code 2, and blocks checkout until they are removed', async () => {
+    signIn();
+    const server = useServerCart([
+      { product: cartProduct(1, { name: 'Fine item', price: '30.00' }), amount: 1 },
+      { product: cartProduct(2, { name: 'Gone item', inStock: 0 }), amount: 1, badReasonCode: 1 },
+      { product: cartProduct(3, { name: 'Plan item' }), amount: 1, badReasonCode: 2 },
+      { product: cartProduct(4, { name: 'Old item', status: -1 }), amount: 1, badReasonCode: 3 },
+    ]);
+    await renderCart();
+    const list = await cartList();
+    const rows = within(list).getAllByRole('listitem');
+    expect(within(rows[1]!).getByText('Out of stock')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Not supported by your Health Plan')).toBeInTheDocument();
+    expect(within(rows[3]!).getByText('Not available')).toBeInTheDocument();
+    const hints = within(list).getAllByRole('link', { name: 'why are some items not eligible' });
+    expect(hints).toHaveLength(1);
+    expect(within(rows[2]!).getByRole('link', { name: 'why are some items not eligible' })).toHaveAttribute(
+      'href',
+      '/docs/items-eligibility',
+    );
+    const notice = screen.getByRole('alert');
+    expect(notice).toHaveTextContent('Some items are out of stock');
+    expect(notice).toHaveTextContent('Some items are not supported by your Health Plan');
+    expect(notice).toHaveTextContent('Some items are not available to order');
+    expect(notice).toHaveTextContent('Please remove them to be able to place the order.');
+    const checkout = screen.getByRole('button', { name: 'Checkout' });
+    expect(checkout).toBeDisabled();
+    expect(screen.getByText('Please resolve issues in your order list before continue')).toBeInTheDocument();
+
+    for (const name of ['Gone item', 'Plan item', 'Old item']) {
+      fireEvent.click(within(list).getByRole('button', { name: `Remove ${name}` }));
+      fireEvent.click(within(list).getByRole('button', { name: `Tap again to remove ${name}` }));
+      await waitFor(() => expect(within(list).queryByRole('link', { name })).not.toBeInTheDocument());
+    }
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled());
+    expect(server.calls).toContain('PATCH sku-amount 2=0');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows "$25.00 Minimum Order." until the subtotal reaches it', async () => {
+    signIn();
+    useServerCart([{ product: cartProduct(1, { name: 'Vitamin C', price: '10.00' }), amount: 2 }]);
+    await renderCart();
+    const list = await cartList();
+    expect(screen.getAllByText('$25.00 Minimum Order.').length).toBeGreaterThan(0);
+    expect(screen.getByText('Add $5.00 more to place the order.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    fireEvent.click(within(list).getByRole('button', { name: 'One more Vitamin C' }));
+    await waitFor(() => expect(screen.queryByText('$25.00 Minimum Order.')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled();
+  });
+
+  it('promo code: spaces and unknown codes are refused, Welcome10 is estimated at once, the code can be removed', async () => {
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { name: 'Vitamin C', price: '20.00' }), amount: 2 }]);
+    await renderCart();
+    await cartList();
+    const field = screen.getByRole('textbox', { name: 'Enter a promo code' });
+    const apply = () => fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+
+    fireEvent.change(field, { target: { value: 'Welcome 10' } });
+    apply();
+    expect(await screen.findByText('The code you entered is not valid.')).toBeInTheDocument();
+    expect(server.calls.filter((call) => call.startsWith('PATCH order'))).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'NOPE' } });
+    apply();
+    await waitFor(() => expect(server.calls).toContain('PATCH order promo=NOPE'));
+    expect(await screen.findByText('The code you entered is not valid.')).toBeInTheDocument();
+    expect(screen.queryByText(/Code .* applied/)).not.toBeInTheDocument();
+
+    server.delayMs = 300;
+    fireEvent.change(screen.getByRole('textbox', { name: 'Enter a promo code' }), { target: { value: 'Welcome10' } });
+    apply();
+    // Estimated before the server confirms: 10 % of $40.00.
+    expect(await screen.findByText('Promo code Welcome10')).toBeInTheDocument();
+    expect(screen.getByText('−$4.00')).toBeInTheDocument();
+    expect(screen.getByText('$36.00')).toBeInTheDocument();
+    await waitFor(() => expect(server.promoCode).toBe('Welcome10'));
+    expect(screen.getByText(/applied/)).toHaveTextContent('Code Welcome10 applied');
+
+    server.delayMs = 0;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Remove code' })).toBeEnabled());
+    fireEvent.click(screen.getByRole('button', { name: 'Remove code' }));
+    await waitFor(() => expect(server.promoCode).toBeNull());
+    expect(screen.queryByText('Promo code Welcome10')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Enter a promo code' })).toBeInTheDocument();
+  });
+
+  it('a personalcode link applies its code to the customer draft once', async () => {
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { price: '30.00' }), amount: 1 }]);
+    await renderCart('/cart?personalcode=Welcome10');
+    await waitFor(() => expect(server.calls).toContain('PATCH order promo=Welcome10'));
+    expect(await screen.findByText('Promo code Welcome10')).toBeInTheDocument();
+    expect(localStorage.getItem('promo-code')).toBeNull();
+  });
+
+  it('a quantity change shows at once and rolls back when the server refuses it', async () => {
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 2 }]);
+    await renderCart();
+    const list = await cartList();
+    const group = within(list).getByRole('group', { name: 'Quantity of Vitamin C' });
+    expect(within(group).getByText('2')).toBeInTheDocument();
+    server.delayMs = 200;
+    server.failNextAmount = { status: 422, code: 'cannot_add_more' };
+    fireEvent.click(within(group).getByRole('button', { name: 'One more Vitamin C' }));
+    // Optimistic: 3 at once, with the line total.
+    expect(within(group).getByText('3')).toBeInTheDocument();
+    expect(within(list).getByText('$90.00')).toBeInTheDocument();
+    // The server said no: back to 2, and the person is told why.
+    await waitFor(() => expect(within(group).getByText('2')).toBeInTheDocument());
+    expect(within(list).getByText('$60.00')).toBeInTheDocument();
+    expect(await screen.findByText('You cannot add more')).toBeInTheDocument();
+    expect(server.calls).toContain('PATCH sku-amount 1=3');
+  });
+
+  it('sends the agent id with draft creation and quantity changes', async () => {
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 }]);
+    await renderCart('/cart?agentId=agent-42');
+    const list = await cartList();
+    fireEvent.click(within(list).getByRole('button', { name: 'One more Vitamin C' }));
+    await waitFor(() => expect(server.calls).toContain('PATCH sku-amount 1=2'));
+    expect(server.bodies).toContainEqual({ agentId: 'agent-42' });
+    expect(server.bodies).toContainEqual({ sku_id: 1, amount: 2, agentId: 'agent-42' });
+  });
+
+  it('is in Spanish under /es', async () => {
+    setLocaleCookie('es');
+    guestCartOf([{ product: cartProduct(1, { name: 'Vitamina C', inStock: 1 }), amount: 1 }]);
+    await renderCart('/es/cart');
+    const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
+    expect(within(list).getByText('No puede añadir más')).toBeInTheDocument();
+    expect(screen.getByText('Pedido mínimo de $25.00.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Iniciar sesión para comprar' })).toHaveAttribute(
+      'href',
+      '/es/login?redirect=%2Fes%2Fcart',
+    );
+  });
+});

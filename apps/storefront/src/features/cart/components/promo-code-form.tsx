@@ -1,0 +1,71 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Tag } from 'lucide-react';
+import { Button, TextField } from '@otc/ui';
+
+export interface PromoCodeFormProps {
+  /** The code on the order, or null. One code per order. */
+  applied: string | null;
+  /** Why the last code was refused (already in the page's language), or null. */
+  error: string | null;
+  busy: boolean;
+  onApply: (code: string) => void;
+  onRemove: () => void;
+}
+
+/** One promo code per order: typed and applied, or shown with a button that removes it. */
+export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: PromoCodeFormProps) {
+  const { t } = useLingui();
+  const [code, setCode] = useState('');
+  const headingId = useId();
+
+  if (applied) {
+    return (
+      <section aria-labelledby={headingId} className="flex flex-col gap-2">
+        <h2 id={headingId} className="text-lg font-bold">
+          <Trans>Promo code</Trans>
+        </h2>
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg border-2 border-success bg-success-soft px-3 py-2">
+          <p className="flex min-w-0 flex-wrap items-center gap-x-2 font-semibold break-all">
+            <Tag aria-hidden="true" className="size-5" />
+            <Trans>
+              Code <span className="font-mono">{applied}</span> applied
+            </Trans>
+          </p>
+          <Button variant="ghost" size="sm" onClick={onRemove} disabled={busy}>
+            <Trans>Remove code</Trans>
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(code);
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-2">
+      <h2 id={headingId} className="text-lg font-bold">
+        <Trans>Promo code</Trans>
+      </h2>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+        <TextField
+          label={t`Enter a promo code`}
+          name="promoCode"
+          value={code}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          onChange={(event) => setCode(event.target.value)}
+          error={error ?? undefined}
+          className="min-w-0 flex-1 basis-40"
+        />
+        <Button type="submit" variant="secondary" loading={busy} disabled={code === ''}>
+          <Trans>Apply</Trans>
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,360 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ShoppingCart } from 'lucide-react';
+import {
+  cartIssues,
+  errorText,
+  estimateTotals,
+  formatPrice,
+  fromCents,
+  meetsMinimumOrder,
+  promoPercentsFrom,
+  toCents,
+} from '@otc/sdk';
+import {
+  Button,
+  Container,
+  EmptyState,
+  LinkButton,
+  Notice,
+  Skeleton,
+  SummaryList,
+  type SummaryRow,
+} from '@otc/ui';
+import { allowanceOf, useCustomer } from '../../../app/customer-api';
+import { useAppDispatch } from '../../../app/hooks';
+import { notify } from '../../../app/notify';
+import { useGetSettingsQuery } from '../../../app/settings-api';
+import { AppLink } from '../../../components/app-link';
+import { LoadErrorNotice } from '../../../components/load-error-notice';
+import type { SdkQueryError } from '../../../lib/api';
+import { apiErrorText } from '../../../lib/form-messages';
+import { promoCodeStore } from '../../../lib/sdk';
+import { useLocale, useLocalizePath } from '../../../lib/use-locale';
+import {
+  useApplyPromoCodeMutation,
+  useGetCartQuery,
+  useRemoveFromCartMutation,
+  useRemovePromoCodeMutation,
+  useSetCartAmountMutation,
+  type CartView,
+} from '../cart-api';
+import { CartLineItem } from '../components/cart-line';
+import { PromoCodeForm } from '../components/promo-code-form';
+
+function CartSkeleton() {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-hidden="true">
+      <div className="flex flex-col gap-4">
+        {[0, 1, 2].map((key) => (
+          <Skeleton key={key} className="h-24 w-full" />
+        ))}
+      </div>
+      <Skeleton className="h-64 w-full" />
+    </div>
+  );
+}
+
+/** Which issue lines to show above the rows (spec section 8, "cart invalid items"). */
+function IssuesNotice({ view }: { view: CartView }) {
+  const issues = cartIssues(
+    view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
+  );
+  if (!issues.blocked) return null;
+  return (
+    <Notice tone="error" title={<Trans>Some items cannot be ordered</Trans>}>
+      <ul className="list-disc pl-5">
+        {issues.outOfStock ? (
+          <li>
+            <Trans>Some items are out of stock</Trans>
+          </li>
+        ) : null}
+        {issues.notSupportedByPlan ? (
+          <li>
+            <Trans>Some items are not supported by your Health Plan</Trans>
+          </li>
+        ) : null}
+        {issues.notAvailable ? (
+          <li>
+            <Trans>Some items are not available to order</Trans>
+          </li>
+        ) : null}
+      </ul>
+      <p className="mt-1 font-semibold">
+        <Trans>Please remove them to be able to place the order.</Trans>
+      </p>
+    </Notice>
+  );
+}
+
+/**
+ * The cart: a visitor's in local storage, a signed-in customer's the server draft, both read and
+ * changed through the cart's RTK Query endpoints (the SDK's cart facade underneath).
+ */
+export function Component() {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const localize = useLocalizePath();
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  // Focus brings the cart up to date (another tab may have changed the server draft).
+  const { data: view, isLoading, isError, refetch } = useGetCartQuery(locale, {
+    refetchOnFocus: true,
+  });
+  const { data: settings } = useGetSettingsQuery();
+  const { customer, signedIn } = useCustomer();
+  const [setAmount] = useSetCartAmountMutation();
+  const [remove] = useRemoveFromCartMutation();
+  const [applyPromo, applyState] = useApplyPromoCodeMutation();
+  const [removePromo, removePromoState] = useRemovePromoCodeMutation();
+  const [promoError, setPromoError] = useState<string | null>(null);
+
+  const failed = (error: unknown, name?: string) =>
+    notify(dispatch, {
+      title: apiErrorText(locale, error as SdkQueryError),
+      description: name,
+      icon: 'warning',
+      color: 'warning',
+    });
+
+  const apply = async (code: string) => {
+    setPromoError(null);
+    const result = await applyPromo({ code, locale });
+    if ('error' in result && result.error) {
+      const error = result.error as SdkQueryError;
+      setPromoError(
+        error.code === 'promo_code_invalid' || error.status === 422
+          ? errorText('promo_code_invalid', locale)
+          : apiErrorText(locale, error),
+      );
+      return false;
+    }
+    return true;
+  };
+
+  // A `?personalcode=` link kept a code on this device; a customer's draft takes it once.
+  const linkCodeTried = useRef(false);
+  useEffect(() => {
+    if (linkCodeTried.current || !view || view.kind !== 'server') return;
+    const linkCode = promoCodeStore.get();
+    if (!linkCode) return;
+    linkCodeTried.current = true;
+    if (view.promoCode) {
+      promoCodeStore.clear();
+      return;
+    }
+    void apply(linkCode).finally(() => promoCodeStore.clear());
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view]);
+
+  if (isLoading) {
+    return (
+      <Container className="flex flex-col gap-6 py-8">
+        <h1 className="text-3xl font-bold">
+          <Trans>Cart</Trans>
+        </h1>
+        <CartSkeleton />
+      </Container>
+    );
+  }
+
+  if (isError || !view) {
+    return (
+      <Container className="flex flex-col gap-6 py-8">
+        <h1 className="text-3xl font-bold">
+          <Trans>Cart</Trans>
+        </h1>
+        <LoadErrorNotice title={<Trans>Your cart could not be loaded.</Trans>} onRetry={() => void refetch()} />
+      </Container>
+    );
+  }
+
+  const units = view.lines.reduce((sum, line) => sum + line.amount, 0);
+
+  if (view.lines.length === 0) {
+    return (
+      <Container className="flex flex-col gap-6 py-8">
+        <h1 className="text-3xl font-bold">
+          <Trans>Cart</Trans>
+        </h1>
+        <EmptyState
+          icon={<ShoppingCart className="size-12" />}
+          title={<Trans>Your cart is empty</Trans>}
+          description={<Trans>Find health products paid with your benefit card in the catalog.</Trans>}
+          action={
+            <LinkButton as={AppLink} to="/catalog" size="lg">
+              <Trans>Go to the catalog</Trans>
+            </LinkButton>
+          }
+        />
+      </Container>
+    );
+  }
+
+  const estimate = estimateTotals(
+    view.lines.map((line) => ({ product: { price: line.product.price }, amount: line.amount })),
+    view.promoCode,
+    { promoPercents: promoPercentsFrom(settings?.promotions) },
+  );
+  // The server's totals once it confirmed this cart; the estimate while a change is on its way.
+  const confirmed =
+    view.totals !== null &&
+    view.totals.subtotal === estimate.subtotal &&
+    !applyState.isLoading &&
+    !removePromoState.isLoading;
+  const discount = confirmed && view.totals ? view.totals.discount : estimate.discount;
+  const total = confirmed && view.totals ? view.totals.total : estimate.total;
+  const minimum = meetsMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? '25.00');
+  const issues = cartIssues(
+    view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
+  );
+  const allowance = allowanceOf(customer, locale);
+  // The allowance on the member's active benefit card (without one, what pays is chosen at checkout).
+  const allowanceCents = allowance?.card ? toCents(allowance.card.balance) : null;
+  const endsOn = allowance?.endsOn ?? null;
+  const left = allowanceCents === null ? null : allowanceCents - toCents(total);
+
+  const rows: SummaryRow[] = [
+    {
+      id: 'subtotal',
+      label: <Trans>Items ({units})</Trans>,
+      value: formatPrice(estimate.subtotal),
+    },
+  ];
+  if (view.promoCode && toCents(discount) > 0) {
+    const code = view.promoCode;
+    rows.push({
+      id: 'discount',
+      label: <Trans>Promo code {code}</Trans>,
+      value: `−${formatPrice(discount)}`,
+    });
+  }
+  rows.push({
+    id: 'shipping',
+    label: <Trans>Shipping and tax</Trans>,
+    value:
+      confirmed && view.totals
+        ? formatPrice(fromCents(toCents(view.totals.shipping) + toCents(view.totals.tax)))
+        : t`At checkout`,
+  });
+  rows.push({
+    id: 'total',
+    label: <Trans>Estimated total</Trans>,
+    value: formatPrice(total),
+    emphasis: true,
+  });
+  if (left !== null) {
+    rows.push({
+      id: 'allowance',
+      label: <Trans>Allowance left after this order</Trans>,
+      value: formatPrice(fromCents(Math.max(0, left))),
+      hint:
+        left < 0 ? (
+          <Trans>Your allowance does not cover this order.</Trans>
+        ) : endsOn ? (
+          <Trans>Your allowance period ends on {endsOn}.</Trans>
+        ) : undefined,
+    });
+  }
+
+  const minimumText = errorText('minimum_order', locale, { qty: formatPrice(minimum.minimum) });
+  const missing = formatPrice(minimum.missing);
+  const blocked = issues.blocked || !minimum.ok;
+  // After signing in the visitor comes back to this cart, in this language.
+  const backToCart = new URLSearchParams({ redirect: localize('/cart') }).toString();
+
+  return (
+    <Container className="flex flex-col gap-6 py-8">
+      <h1 className="text-3xl font-bold">
+        <Trans>Cart</Trans>
+      </h1>
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-4">
+          <IssuesNotice view={view} />
+          <ul aria-label={t`Items in your cart`} className="flex flex-col">
+            {view.lines.map((line) => (
+              <CartLineItem
+                key={line.product.id}
+                line={line}
+                onAmountChange={async (amount) => {
+                  const result = await setAmount({ productId: line.product.id, amount, locale });
+                  if ('error' in result && result.error) failed(result.error, line.product.name);
+                }}
+                onRemove={async () => {
+                  const result = await remove({ productId: line.product.id, locale });
+                  if ('error' in result && result.error) failed(result.error, line.product.name);
+                }}
+              />
+            ))}
+          </ul>
+        </div>
+
+        <aside
+          aria-label={t`Order summary`}
+          className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-4"
+        >
+          <PromoCodeForm
+            applied={view.promoCode}
+            error={promoError}
+            busy={applyState.isLoading || removePromoState.isLoading}
+            onApply={(code) => void apply(code)}
+            onRemove={async () => {
+              setPromoError(null);
+              promoCodeStore.clear();
+              const result = await removePromo({ locale });
+              if ('error' in result && result.error) failed(result.error);
+            }}
+          />
+          <section className="flex flex-col gap-3" aria-label={t`Estimated totals`}>
+            <SummaryList rows={rows} />
+          </section>
+
+          {!minimum.ok ? (
+            <Notice tone="warning" title={minimumText}>
+              <Trans>Add {missing} more to place the order.</Trans>{' '}
+              <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
+                <Trans>Continue shopping</Trans>
+              </AppLink>
+            </Notice>
+          ) : null}
+
+          {signedIn ? (
+            <div className="flex flex-col gap-2">
+              <Button
+                size="lg"
+                fullWidth
+                disabled={blocked || view.orderId === null}
+                aria-describedby={blocked ? 'cart-blocked-reason' : undefined}
+                onClick={() => navigate(localize(`/checkout/${view.orderId}`))}
+              >
+                <Trans>Checkout</Trans>
+              </Button>
+              {issues.blocked ? (
+                <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
+                  {errorText('order_has_issues', locale)}
+                </p>
+              ) : !minimum.ok ? (
+                <p id="cart-blocked-reason" className="text-sm text-muted">
+                  {minimumText}
+                </p>
+              ) : null}
+            </div>
+          ) : (
+            <div className="flex flex-col gap-2">
+              <p className="font-semibold">
+                <Trans>Sign in or create an account to check out. Your cart comes with you.</Trans>
+              </p>
+              <LinkButton as={AppLink} to={`/login?${backToCart}`} size="lg" fullWidth>
+                <Trans>Sign in to check out</Trans>
+              </LinkButton>
+              <LinkButton as={AppLink} to={`/sign-up?${backToCart}`} variant="secondary" fullWidth>
+                <Trans>Create an account</Trans>
+              </LinkButton>
+            </div>
+          )}
+        </aside>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,254 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  CARD_CODE_LENGTHS,
+  TYPED_CARD_TYPE,
+  errorText,
+  formatPrice,
+  isCardCodeOfType,
+  isPaymentInputValid,
+  normalizeCardNumber,
+  paymentMethodOptions,
+  type Customer,
+  type Locale,
+  type PaymentMethodCode,
+} from '@otc/sdk';
+import { Button, Notice, RadioCardGroup, TextField, type RadioCardOption } from '@otc/ui';
+
+/** A card method takes a typed number; prohealth and balance pay from the account. */
+export const CARD_METHODS: readonly PaymentMethodCode[] = ['trnsx', 'nationsbenefits', 'credit'];
+/** The benefit card type of a method paid with a typed card number (trnsx, nationsbenefits). */
+function typedCardType(method: PaymentMethodCode) {
+  return method === 'trnsx' || method === 'nationsbenefits' ? TYPED_CARD_TYPE[method] : null;
+}
+
+/**
+ * A typed benefit card is checked with its security code, unless it is a card on the customer's
+ * own account (same type, same last four digits): then the code may be left out.
+ */
+function onAccount(method: PaymentMethodCode, card: string, customer: Customer | undefined): boolean {
+  const type = typedCardType(method);
+  const digits = normalizeCardNumber(card);
+  if (!type || digits.length < 4) return false;
+  return (customer?.insuranceCards ?? []).some((c) => c.type === type && c.last4 === digits.slice(-4));
+}
+
+export interface PaymentChoice {
+  code: PaymentMethodCode;
+  input: Record<string, string>;
+}
+
+export interface PaymentStepProps {
+  customer: Customer | undefined;
+  /** The shop's payment methods (settings); none: "Payment methods are not available." */
+  supported: readonly PaymentMethodCode[];
+  /** The order's total, to judge the balance. */
+  total: string;
+  locale: Locale;
+  placing: boolean;
+  /** Why the last try failed (already in the page's language), shown above the button. */
+  failure: { title: string; lines: string[] } | null;
+  onPlace: (choice: PaymentChoice) => void;
+}
+
+/** Why a method cannot be chosen now (balance too short, no active card), or null. */
+function blockedReason(
+  code: PaymentMethodCode,
+  customer: Customer | undefined,
+  total: string,
+  locale: Locale,
+): string | null {
+  if (code === 'balance') {
+    const check = isPaymentInputValid('balance', { balance: customer?.balance, estimatedTotal: total });
+    return check.valid ? null : errorText('notEnoughBalance', locale);
+  }
+  if (code === 'prohealth') {
+    const check = isPaymentInputValid('prohealth', {
+      activeInsuranceCard: customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null,
+    });
+    return check.valid ? null : errorText('no_active_card', locale);
+  }
+  return null;
+}
+
+/** The card number's message for a method, from the SDK's check (null when fine). */
+export function cardNumberProblem(code: PaymentMethodCode, card: string, locale: Locale): string | null {
+  const check = isPaymentInputValid(code, { card });
+  if (check.valid) return null;
+  if (check.reason === 'invalidCardNumber') return errorText('invalid_card_number', locale);
+  if (normalizeCardNumber(card) === '') return errorText('enter_card_number', locale);
+  return errorText('card_length_16_or_19', locale);
+}
+
+/**
+ * Checkout step 3: the shop's payment methods, the ones recommended for the customer's plan
+ * first; each checked as the spec says before the order is placed.
+ */
+export function PaymentStep({ customer, supported, total, locale, placing, failure, onPlace }: PaymentStepProps) {
+  const { t } = useLingui();
+  const options = paymentMethodOptions(customer?.insurancePlan?.code, supported);
+  const firstUsable = options.find((option) => !blockedReason(option.code, customer, total, locale));
+  const [method, setMethod] = useState<PaymentMethodCode | null>(firstUsable?.code ?? null);
+  const [card, setCard] = useState('');
+  const [code, setCode] = useState('');
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [methodError, setMethodError] = useState<string | null>(null);
+
+  if (options.length === 0) {
+    return <Notice tone="error">{errorText('payment_methods_unavailable', locale)}</Notice>;
+  }
+
+  const s3Card = customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null;
+  const last4 = s3Card?.last4 ?? '';
+  const balance = customer ? formatPrice(customer.balance) : '';
+  const labels: Record<PaymentMethodCode, { label: ReactNode; description: ReactNode }> = {
+    trnsx: {
+      label: <Trans>Network benefit card</Trans>,
+      description: <Trans>Pay with the benefit card from your health plan.</Trans>,
+    },
+    nationsbenefits: {
+      label: <Trans>National benefit card</Trans>,
+      description: <Trans>Pay with your national benefit card.</Trans>,
+    },
+    prohealth: {
+      label: <Trans>Health plan insurance card</Trans>,
+      description: s3Card ? (
+        <Trans>Your active card ending in {last4} pays.</Trans>
+      ) : (
+        <Trans>Your active S3 insurance card pays.</Trans>
+      ),
+    },
+    credit: {
+      label: <Trans>Credit or debit card</Trans>,
+      description: <Trans>Visa, Mastercard and other cards.</Trans>,
+    },
+    balance: {
+      label: <Trans>Store balance</Trans>,
+      description: <Trans>Your balance: {balance}</Trans>,
+    },
+  };
+
+  const radioOptions: RadioCardOption[] = options.map((option) => {
+    const reason = blockedReason(option.code, customer, total, locale);
+    return {
+      value: option.code,
+      label: labels[option.code].label,
+      description: labels[option.code].description,
+      tag: option.recommended ? t`Recommended for your plan` : undefined,
+      disabled: reason !== null,
+      disabledReason: reason ?? undefined,
+    };
+  });
+
+  const amount = formatPrice(total);
+  const needsCard = method !== null && CARD_METHODS.includes(method);
+  const cardType = method ? typedCardType(method) : null;
+  const needsCode = cardType !== null;
+  const codeOptional = method !== null && onAccount(method, card, customer);
+  const codeLengths = cardType ? CARD_CODE_LENGTHS[cardType] : [];
+  const codeDigits = codeLengths.join(` ${t`or`} `);
+  const accountCards = (customer?.insuranceCards ?? []).filter((c) => c.type === cardType);
+  const accountLast4 = accountCards.map((c) => c.last4).join(', ');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMethodError(null);
+    setCardError(null);
+    setCodeError(null);
+    if (!method) {
+      setMethodError(t`Choose how to pay.`);
+      return;
+    }
+    const blocked = blockedReason(method, customer, total, locale);
+    if (blocked) {
+      setMethodError(blocked);
+      return;
+    }
+    const input: Record<string, string> = {};
+    if (needsCard) {
+      const problem = cardNumberProblem(method, card, locale);
+      if (problem) {
+        setCardError(problem);
+        return;
+      }
+      input.card = normalizeCardNumber(card);
+    }
+    if (needsCode) {
+      const typed = code.trim();
+      if (typed === '' && codeOptional) {
+        // A card on the customer's account pays without its code.
+      } else if (!isCardCodeOfType(typed, cardType)) {
+        setCodeError(t`Enter the ${codeDigits} digit security code printed on the card.`);
+        return;
+      } else {
+        input.code = typed;
+      }
+    }
+    onPlace({ code: method, input });
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <RadioCardGroup
+        legend={<Trans>Payment method</Trans>}
+        name="payment-method"
+        value={method}
+        onChange={(value) => {
+          setMethod(value as PaymentMethodCode);
+          setMethodError(null);
+          setCardError(null);
+        }}
+        options={radioOptions}
+        error={methodError ?? undefined}
+      />
+      {needsCard ? (
+        <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+          <TextField
+            label={t`Card number`}
+            hint={
+              method === 'credit'
+                ? t`The number on the front of the card`
+                : accountLast4
+                  ? t`16 or 19 digits, spaces are fine. Your card on file ends in ${accountLast4}.`
+                  : t`16 or 19 digits, spaces are fine`
+            }
+            inputMode="numeric"
+            autoComplete="cc-number"
+            requiredMark="*"
+            required
+            value={card}
+            onChange={(event) => setCard(event.target.value)}
+            error={cardError ?? undefined}
+          />
+          {needsCode ? (
+            <TextField
+              label={t`Security code`}
+              hint={codeOptional ? t`Not needed for a card on your account` : t`${codeDigits} digits on the back`}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              requiredMark={codeOptional ? undefined : '*'}
+              required={!codeOptional}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              error={codeError ?? undefined}
+            />
+          ) : null}
+        </div>
+      ) : null}
+      {failure ? (
+        <Notice tone="error" title={failure.title}>
+          <ul className="flex flex-col gap-1">
+            {failure.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      <Button type="submit" size="lg" fullWidth loading={placing} loadingLabel={t`Placing your order`}>
+        <Trans>Place order and pay {amount}</Trans>
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+// Order history and order detail (contract listOrders, getOrder).
+import type { Locale, RouteOutput } from '@otc/sdk';
+import { api } from '../../lib/api';
+
+export type OrderPage = RouteOutput<'listOrders'>;
+export type OrderDetail = RouteOutput<'getOrder'>;
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of the history, newest first. */
+    listOrders: build.query<OrderPage, { page: number; locale: Locale }>({
+      query: ({ page, locale }) => ({ route: 'listOrders', query: { page }, locale }),
+      providesTags: ['Orders', 'Session'],
+    }),
+    getOrder: build.query<OrderDetail, { id: number; locale: Locale }>({
+      query: ({ id, locale }) => ({ route: 'getOrder', params: { id }, locale }),
+      providesTags: (_result, _error, { id }) => [{ type: 'Order', id }, 'Orders', 'Session'],
+    }),
+  }),
+});
+
+export const { useListOrdersQuery, useGetOrderQuery, useLazyGetOrderQuery } = ordersApi;

@@ -1,0 +1,222 @@
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ExternalLink } from 'lucide-react';
+import { formatDate, formatDateTime, orderProgress, type ProgressStepName } from '@otc/sdk';
+import { Container, Notice, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
+import { AppLink } from '../../../components/app-link';
+import { RetryButton } from '../../../components/load-error-notice';
+import { BillingSummary } from '../../../components/order-lines';
+import { useLocale } from '../../../lib/use-locale';
+import { BuyAgainButton } from '../components/buy-again-button';
+import { OrderStatusBadge } from '../components/order-status';
+import { OrderProducts, PaymentInformation } from '../components/order-summary';
+import { useGetOrderQuery, type OrderDetail } from '../orders-api';
+
+/** The status codes that mean a progress step was reached (for its date). */
+const STEP_STATUSES: Record<ProgressStepName, number[]> = {
+  paymentVerification: [-5, -10],
+  confirmed: [1],
+  packaging: [10],
+  shipped: [20],
+  delivered: [30],
+};
+
+function Progress({ order }: { order: OrderDetail }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const progress = orderProgress(order.status);
+  const labels: Record<ProgressStepName, string> = {
+    paymentVerification: t`Payment and verification`,
+    confirmed: t`Order confirmed`,
+    packaging: t`Packaging`,
+    shipped: t`Shipped`,
+    delivered: t`Delivered`,
+  };
+  const steps: ProgressStep[] = progress.steps.map((step) => {
+    const event = order.events
+      .filter((e) => STEP_STATUSES[step.name].includes(e.status))
+      .at(-1);
+    const reached = step.state !== 'upcoming';
+    const trackingNumber = order.tracking?.number ?? '';
+    const carrier = order.tracking?.carrier ?? '';
+    return {
+      id: step.name,
+      label: labels[step.name],
+      state: progress.ended === 'cancelled' ? 'upcoming' : step.state,
+      date:
+        reached && event ? (
+          <time dateTime={event.at}>{formatDateTime(event.at, locale)}</time>
+        ) : undefined,
+      description:
+        step.name === 'shipped' && order.tracking && reached ? (
+          <Trans>
+            {carrier} tracking number {trackingNumber}
+          </Trans>
+        ) : undefined,
+    };
+  });
+  return (
+    <ProgressTracker
+      label={t`Order progress`}
+      steps={steps}
+      stateLabels={{ done: t`completed`, current: t`current step`, upcoming: t`not yet`, failed: t`failed` }}
+    />
+  );
+}
+
+function Tracking({ order }: { order: OrderDetail }) {
+  if (!order.tracking) {
+    return (
+      <p className="text-muted">
+        <Trans>Tracking information appears here once your order ships.</Trans>
+      </p>
+    );
+  }
+  const { carrier, number, url } = order.tracking;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+      <dt className="text-muted">
+        <Trans>Carrier</Trans>
+      </dt>
+      <dd className="font-semibold">{carrier}</dd>
+      <dt className="text-muted">
+        <Trans>Tracking number</Trans>
+      </dt>
+      <dd className="font-mono font-semibold break-all">
+        {url ? (
+          <a
+            href={url}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-flex min-h-11 items-center gap-1 text-primary underline underline-offset-4"
+          >
+            {number}
+            <ExternalLink aria-hidden="true" className="size-4" />
+          </a>
+        ) : (
+          number
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+/** A titled box of the order page, named by its heading. */
+function OrderSection({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby={id}>
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** /order/{id}: progress, tracking, products, billing and payment of one order. */
+export function Component() {
+  const locale = useLocale();
+  const id = Number(useParams().id);
+  const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
+
+  if (isLoading) {
+    return (
+      <Container className="flex flex-col gap-6 py-8">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-64 w-full" />
+      </Container>
+    );
+  }
+  if (isError || !order) {
+    const missing = (error as { status?: number } | undefined)?.status === 404;
+    return (
+      <Container className="flex flex-col gap-6 py-8">
+        <h1 className="text-3xl font-bold">
+          <Trans>Order details</Trans>
+        </h1>
+        <Notice
+          tone="error"
+          title={missing ? <Trans>We could not find this order.</Trans> : <Trans>This order could not be loaded.</Trans>}
+          action={
+            missing ? (
+              <AppLink to="/account/orders" className="font-semibold text-primary underline underline-offset-4">
+                <Trans>My orders</Trans>
+              </AppLink>
+            ) : (
+              <RetryButton onRetry={() => void refetch()} />
+            )
+          }
+        />
+      </Container>
+    );
+  }
+
+  const number = order.number;
+  const placed = formatDate(order.placedAt, locale, { dateStyle: 'long' });
+  const address = order.deliveryAddress;
+  const cancelled = order.status === -20;
+
+  return (
+    <Container className="flex flex-col gap-6 py-8">
+      <div className="flex flex-col gap-2">
+        <AppLink to="/account/orders" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+          <Trans>All orders</Trans>
+        </AppLink>
+        <h1 className="flex flex-wrap items-center gap-3 text-3xl font-bold">
+          <span>
+            <Trans>Order {number}</Trans>
+          </span>
+          <OrderStatusBadge code={order.status} />
+        </h1>
+        <p className="text-muted">
+          <Trans>Placed on {placed}</Trans>
+        </p>
+      </div>
+      {cancelled ? (
+        <Notice tone="warning">
+          <Trans>This order was cancelled. If it was paid, the amount goes back to how you paid.</Trans>
+        </Notice>
+      ) : null}
+      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <OrderSection id="order-progress" title={<Trans>Order progress</Trans>}>
+            <Progress order={order} />
+          </OrderSection>
+          <OrderSection id="order-tracking" title={<Trans>Tracking information</Trans>}>
+            <Tracking order={order} />
+          </OrderSection>
+          <OrderSection id="order-products" title={<Trans>Products</Trans>}>
+            <OrderProducts order={order} />
+            <div>
+              <BuyAgainButton orderId={order.id} order={order} number={number} />
+            </div>
+          </OrderSection>
+        </div>
+        <div className="flex flex-col gap-6">
+          <OrderSection id="order-billing" title={<Trans>Billing summary</Trans>}>
+            <BillingSummary totals={order.billing} promoCode={order.promoCode} />
+          </OrderSection>
+          <OrderSection id="order-payment" title={<Trans>Payment information</Trans>}>
+            <PaymentInformation order={order} />
+          </OrderSection>
+          {address ? (
+            <OrderSection id="order-address" title={<Trans>Delivery address</Trans>}>
+              <address className="not-italic">
+                {address.address}
+                {address.address2 ? (
+                  <>
+                    <br />
+                    {address.address2}
+                  </>
+                ) : null}
+                <br />
+                {address.city}, {address.state} {address.zip}
+              </address>
+            </OrderSection>
+          ) : null}
+        </div>
+      </div>
+    </Container>
+  );
+}

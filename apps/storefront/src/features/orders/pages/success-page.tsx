@@ -1,0 +1,89 @@
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { Trans } from '@lingui/react/macro';
+import { CircleCheck } from 'lucide-react';
+import { ORDER_STATUS } from '@otc/sdk';
+import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
+import { useAppDispatch } from '../../../app/hooks';
+import { AppLink } from '../../../components/app-link';
+import { BillingSummary } from '../../../components/order-lines';
+import { api } from '../../../lib/api';
+import { promoCodeStore } from '../../../lib/sdk';
+import { useLocale } from '../../../lib/use-locale';
+import { OrderProducts, PaymentInformation } from '../components/order-summary';
+import { OrderStatusBadge } from '../components/order-status';
+import { useGetOrderQuery } from '../orders-api';
+
+/** /success/{id}: thanks, the order number and its summary; the cart is empty now. */
+export function Component() {
+  const locale = useLocale();
+  const dispatch = useAppDispatch();
+  const id = Number(useParams().id);
+  const { data: order, isLoading, isError } = useGetOrderQuery({ id, locale });
+
+  // The paid order left the cart: the server draft is a new one; the header follows, and a
+  // promo code kept from a link is spent.
+  useEffect(() => {
+    promoCodeStore.clear();
+    dispatch(api.util.invalidateTags(['Cart', 'Orders']));
+  }, [dispatch]);
+
+  const number = order?.number ?? '';
+  return (
+    <Container className="flex max-w-3xl flex-col gap-6 py-8">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <CircleCheck aria-hidden="true" className="size-14 text-success" />
+        <h1 className="text-3xl font-bold">
+          <Trans>Thank you for your order!</Trans>
+        </h1>
+        {order ? (
+          <p className="text-lg">
+            <Trans>
+              Your order number is <strong className="font-mono">{number}</strong>.
+            </Trans>
+          </p>
+        ) : null}
+      </div>
+      {isLoading ? <Skeleton className="h-64 w-full" /> : null}
+      {isError ? (
+        <Notice tone="warning">
+          <Trans>Your order was placed, but its details could not be loaded. You can find it in My orders.</Trans>
+        </Notice>
+      ) : null}
+      {order ? (
+        <>
+          {order.status === ORDER_STATUS.paymentVerification ? (
+            <Notice tone="info" title={<Trans>We are verifying your payment</Trans>}>
+              <Trans>
+                Card payments are checked before the order is confirmed. This usually takes a few
+                minutes; we will let you know when your order is confirmed.
+              </Trans>
+            </Notice>
+          ) : null}
+          <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby="success-summary">
+            <h2 id="success-summary" className="flex flex-wrap items-center gap-2 text-xl font-bold">
+              <Trans>Order summary</Trans>
+              <OrderStatusBadge code={order.status} />
+            </h2>
+            <OrderProducts order={order} />
+            <BillingSummary totals={order.billing} promoCode={order.promoCode} />
+          </section>
+          <section className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-5" aria-labelledby="success-payment">
+            <h2 id="success-payment" className="text-xl font-bold">
+              <Trans>Payment information</Trans>
+            </h2>
+            <PaymentInformation order={order} />
+          </section>
+        </>
+      ) : null}
+      <div className="flex flex-wrap justify-center gap-3">
+        <LinkButton as={AppLink} to={`/order/${id}`} size="lg">
+          <Trans>Track your order</Trans>
+        </LinkButton>
+        <LinkButton as={AppLink} to="/catalog" variant="secondary" size="lg">
+          <Trans>Continue shopping</Trans>
+        </LinkButton>
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,107 @@
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../../test/server';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+let sent: unknown[] = [];
+
+/** The signed-in customer (the header reads who is signed in). */
+const customer = {
+  id: 7,
+  name: 'Rosa Martínez',
+  gender: 'F',
+  birthdate: '1951-03-07',
+  birthdateStr: '03/07/1951',
+  firstName: 'Rosa',
+  middleName: null,
+  lastName: 'Martínez',
+  organization: null,
+  emails: [
+    {
+      id: 1,
+      address: 'rosa@example.com',
+      reg: true,
+      verified: true,
+      receiveMarketingMailing: false,
+    },
+  ],
+  phones: [],
+  addresses: [],
+  balance: '0.00',
+  insuranceCards: [],
+  activeInsuranceCard: null,
+  insuranceCompany: null,
+  insuranceId: null,
+  insurancePlan: null,
+  interfaceLanguage: 'en',
+  preferredCommunicationLanguage: null,
+  preferredCommunicationMethod: null,
+  isMarketingEnabled: false,
+  sendNotificationByEmail: true,
+  sendNotificationByPhone: false,
+  hasPassword: false,
+  passwordUpdatedAt: null,
+};
+
+beforeEach(() => {
+  sent = [];
+  signIn();
+  server.use(
+    http.get(`${API}/api/auth/me`, () => HttpResponse.json(customer)),
+    http.post(`${API}/api/order/prepare-draft`, () =>
+      HttpResponse.json({
+        id: 1,
+        rows: [],
+        price: '0.00',
+        itemsUnDiscountedSubtotal: '0.00',
+        promoCode: null,
+        status: 0,
+      }),
+    ),
+    http.post(`${API}/api/product-request`, async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ number: 'R-2026-000045' });
+    }),
+  );
+});
+
+describe('request a new product', () => {
+  it('checks the link, then sends and answers the request number', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    await renderApp('/request-new-product');
+    await user.type(await screen.findByLabelText(/^Product name/), 'Compression socks');
+    await user.type(screen.getByLabelText(/^Link to the product/), 'not a link');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(
+      await screen.findByText('This link doesn’t look like a correct URL'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await user.clear(screen.getByLabelText(/^Link to the product/));
+    await user.type(screen.getByLabelText(/^Link to the product/), 'https://example.com/socks');
+    await user.click(screen.getByRole('button', { name: 'Send request' }));
+    expect(await screen.findByText('R-2026-000045')).toBeInTheDocument();
+    expect(sent).toEqual([
+      { name: 'Compression socks', description: '', link: 'https://example.com/socks' },
+    ]);
+  });
+
+  it('in Spanish, a failure says so in Spanish and keeps what was typed', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    server.use(
+      http.post(`${API}/api/product-request`, () =>
+        HttpResponse.json({ message: 'x', code: 'limitReached' }, { status: 429 }),
+      ),
+    );
+    await renderApp('/es/request-new-product');
+    await user.type(await screen.findByLabelText(/^Nombre del producto/), 'Calcetines');
+    await user.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Su solicitud no fue enviada');
+    expect(alert).toHaveTextContent('Ha alcanzado su límite diario de solicitudes');
+    expect(screen.getByLabelText(/^Nombre del producto/)).toHaveValue('Calcetines');
+  });
+});

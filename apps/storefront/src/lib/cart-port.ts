@@ -1,0 +1,29 @@
+// What code outside the cart feature may do with the cart (header count, add buttons of the
+// catalog). Features do not import each other, so the catalog asks this port; the app provides
+// the cart feature's implementation (src/app/providers.tsx).
+import { createContext, useContext } from 'react';
+import type { ProductSummary } from '@otc/sdk';
+
+export interface CartPort {
+  /** Units of a product in the cart (0 when none). Read through RTK Query. */
+  useAmountInCart(productId: number): number;
+  /** Units in the whole cart. */
+  useCartCount(): number;
+  /** Adds units and says so in a notification; resolves to whether they were added. */
+  useAddToCart(): (product: ProductSummary, amount?: number) => Promise<boolean>;
+  /**
+   * Puts products back into the cart on top of what is there ("Buy again" of an order);
+   * resolves to whether it worked and the product ids that could not be added (stock, status).
+   */
+  useAddLines(): (
+    lines: { productId: number; amount: number }[],
+  ) => Promise<{ ok: boolean; skipped: number[] }>;
+}
+
+export const CartPortContext = createContext<CartPort | null>(null);
+
+export function useCartPort(): CartPort {
+  const port = useContext(CartPortContext);
+  if (!port) throw new Error('No cart: render inside <Providers> (CartPortContext).');
+  return port;
+}

@@ -1,0 +1,91 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { addressInputSchema } from '@otc/sdk';
+import { TextField } from '@otc/ui';
+import type { SdkQueryError } from './api';
+import { useShopForm } from './shop-form';
+
+let sent: unknown[] = [];
+let serverError: SdkQueryError | undefined;
+
+function AddressForm() {
+  const form = useShopForm(addressInputSchema, {
+    defaultValues: { address: '', city: '', state: '', zip: '' },
+  });
+  const onSubmit = form.submit(async (values) => {
+    sent.push(values);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    if (serverError) form.applyServerErrors(serverError);
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <TextField label="Address" {...form.field('address')} />
+      <TextField label="City" {...form.field('city')} />
+      <TextField label="State" {...form.field('state')} />
+      <TextField label="ZIP" {...form.field('zip')} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter([{ path: '*', Component: AddressForm }], { initialEntries: [path] });
+  return render(<RouterProvider router={router} />);
+}
+
+beforeEach(() => {
+  sent = [];
+  serverError = undefined;
+});
+
+describe('useShopForm', () => {
+  it('checks with the SDK schema and shows catalogue texts in the page language', async () => {
+    const user = userEvent.setup();
+    renderAt('/es/account/addresses');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Spanish texts of `required`/`not_blank` (catalogue), tied to their fields.
+    const city = screen.getByLabelText('City');
+    await waitFor(() => expect(city).toHaveAttribute('aria-invalid', 'true'));
+    expect(city).toHaveAccessibleDescription(/Este valor no debe estar vacío\.|Obligatorio/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('waits 300 ms after the last edit before showing an error', async () => {
+    const user = userEvent.setup();
+    renderAt('/account/addresses');
+    const zip = screen.getByLabelText('ZIP');
+    await user.type(zip, '12');
+    await user.tab();
+    // Without the delay the resolver's answer would be on screen within a few milliseconds.
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(screen.queryByText('This field has wrong format')).not.toBeInTheDocument();
+    expect(await screen.findByText('This field has wrong format')).toBeInTheDocument();
+    expect(zip).toHaveValue('12');
+  });
+
+  it('puts a 422 under its field by code, keeps the values, and sends once on a double click', async () => {
+    const user = userEvent.setup();
+    serverError = {
+      status: 422,
+      message: 'The given data was invalid.',
+      code: 'validation_failed',
+      fieldErrors: { state: "We don't deliver to this state" },
+      fieldCodes: { state: { code: 'state_not_delivered' } },
+    };
+    renderAt('/es/account/addresses');
+    await user.type(screen.getByLabelText('Address'), '1 Main St');
+    await user.type(screen.getByLabelText('City'), 'Springfield');
+    await user.type(screen.getByLabelText('State'), 'AK');
+    await user.type(screen.getByLabelText('ZIP'), '62701');
+    const save = screen.getByRole('button', { name: 'Save' });
+    await act(async () => {
+      save.click();
+      save.click();
+    });
+    expect(await screen.findByText('No hacemos entregas en este estado')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    expect(screen.getByLabelText('City')).toHaveValue('Springfield');
+    expect(screen.getByLabelText('State')).toHaveFocus();
+  });
+});

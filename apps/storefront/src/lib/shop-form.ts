@@ -1,0 +1,141 @@
+// The ONE way the shop's forms validate: react-hook-form with the zod resolver over the SDK's
+// contract schemas (the same ones the API checks with), field failures turned into catalogue
+// codes by the SDK's `fieldIssueFromZod`, shown in the page's language, 300 ms after the last
+// edit (spec section 5). A 422 from the API lands under its fields by code. Nothing the person
+// typed is cleared by a failure.
+import { useCallback, useMemo, useRef } from 'react';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type UseFormProps,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FORM_VALIDATION_DEBOUNCE_MS, errorText, isErrorCode } from '@otc/sdk';
+import { fieldIssueFromZod } from '@otc/sdk/validation';
+import type { SdkQueryError } from './api';
+import { useLocale } from './use-locale';
+import type { Locale } from './locale';
+
+/** A zod 4 schema (classic or mini), as the SDK exports them. */
+interface AnySchema {
+  _zod: { input: unknown; output: unknown };
+}
+type Input<S extends AnySchema> = S['_zod']['input'];
+type Output<S extends AnySchema> = S['_zod']['output'];
+
+/**
+ * The message a failed check leaves in the form: a catalogue code when the code's text needs no
+ * params (translated when shown, so a language switch re-translates it), else the text already in
+ * `locale` (e.g. `too_long` with its `{max}`).
+ */
+export function issueMessage(issue: Parameters<typeof fieldIssueFromZod>[0], locale: Locale): string {
+  const found = fieldIssueFromZod(issue);
+  return found.params ? errorText(found.code, locale, found.params) : found.code;
+}
+
+/** What a person reads for a form message: a code's catalogue text, or the text as it is. */
+export function formMessageText(message: string | undefined, locale: Locale): string | undefined {
+  if (!message) return undefined;
+  return isErrorCode(message) ? errorText(message, locale) : message;
+}
+
+export interface ShopFormOptions<T extends FieldValues> {
+  defaultValues: DefaultValues<T>;
+  /** Extra react-hook-form options (e.g. `values` to follow data that loads later). */
+  form?: Omit<UseFormProps<T>, 'resolver' | 'defaultValues' | 'mode' | 'reValidateMode' | 'delayError'>;
+}
+
+/**
+ * `useShopForm(schema, { defaultValues })`: react-hook-form checked by `schema` (an SDK schema,
+ * usually a contract body or one built from the SDK's validators). Returns the form plus:
+ * - `fieldError(name)`: the field's message in the page's language;
+ * - `field(name)`: `register(name)` plus `error`, for `<TextField {...field('city')} label=… />`;
+ * - `applyServerErrors(error)`: puts a 422's field codes under their fields; false when none of
+ *   the form's fields was named (show the call's error instead);
+ * - `submit(onValid)`: a submit handler that never runs twice at once (double click, Enter held).
+ */
+export function useShopForm<S extends AnySchema>(
+  schema: S,
+  options: ShopFormOptions<Input<S> & FieldValues>,
+) {
+  type Values = Input<S> & FieldValues;
+  const locale = useLocale();
+  const resolver = useMemo(
+    () =>
+      zodResolver(schema as never, {
+        reportInput: true,
+        error: (issue) => issueMessage(issue as Parameters<typeof fieldIssueFromZod>[0], locale),
+      }),
+    [schema, locale],
+  );
+  const form = useForm<Values>({
+    ...options.form,
+    defaultValues: options.defaultValues,
+    resolver: resolver as never,
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    delayError: FORM_VALIDATION_DEBOUNCE_MS,
+  });
+  const { formState, register, setError, handleSubmit } = form;
+  const busy = useRef(false);
+
+  const fieldError = useCallback(
+    (name: FieldPath<Values>): string | undefined => {
+      const found = name
+        .split('.')
+        .reduce<unknown>(
+          (node: unknown, key: string) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+          formState.errors,
+        ) as { message?: string } | undefined;
+      return formMessageText(found?.message, locale);
+    },
+    [formState.errors, locale],
+  );
+
+  const field = useCallback(
+    (name: FieldPath<Values>) => ({ ...register(name), error: fieldError(name) }),
+    [register, fieldError],
+  );
+
+  const applyServerErrors = useCallback(
+    (error: SdkQueryError | undefined): boolean => {
+      const codes = error?.fieldCodes ?? {};
+      const texts = error?.fieldErrors ?? {};
+      const names = new Set([...Object.keys(codes), ...Object.keys(texts)]);
+      const known = Object.keys(form.getValues() ?? {});
+      let first = true;
+      let matched = false;
+      for (const name of names) {
+        if (!known.includes(name.split('.')[0] ?? name)) continue;
+        const failure = codes[name];
+        const message =
+          failure && isErrorCode(failure.code)
+            ? errorText(failure.code, locale, failure.params)
+            : (texts[name] ?? '');
+        setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: first });
+        first = false;
+        matched = true;
+      }
+      return matched;
+    },
+    [form, setError, locale],
+  );
+
+  const submit = useCallback(
+    (onValid: (values: Output<S>) => Promise<void> | void) =>
+      handleSubmit(async (values) => {
+        if (busy.current) return;
+        busy.current = true;
+        try {
+          await onValid(values as Output<S>);
+        } finally {
+          busy.current = false;
+        }
+      }),
+    [handleSubmit],
+  );
+
+  return { ...form, fieldError, field, applyServerErrors, submit };
+}
