@@ -6,10 +6,35 @@ import { defineConfig } from '@playwright/test';
  * is under way, and the API lists the static files once at start). The API resolves
  * STOREFRONT_DIR against its own package folder, so the path is absolute.
  */
-const storefrontDir = fileURLToPath(new URL('./.e2e-data/storefront', import.meta.url));
+// E2E_DATA lets several runs side by side (each with its own E2E_PORT) keep their own copies.
+const dataDir = process.env.E2E_DATA ?? '.e2e-data';
+const storefrontDir = fileURLToPath(new URL(`./${dataDir}/storefront`, import.meta.url));
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * A second server, next port, own database under the run's data folder, with every payment method
+ * on (`PAYMENT_METHODS` adds credit and balance): the specs that need it run in the `more-methods`
+ * project. Its sandbox ledger is its own too, so the cards its specs add to accounts (and the demo
+ * customers' store balances) are not shared with the main suite.
+ */
+const MORE_PORT = PORT + 1;
+export const moreMethodsURL = `http://127.0.0.1:${MORE_PORT}`;
+const moreMethodsSpecs = /checkout-(more-)?methods\.spec\.ts/;
+
+const serverEnv = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'development',
+  STOREFRONT_DIR: storefrontDir,
+  // Every worker is the same client address; the suite makes more API calls (and asks for more
+  // sign-in codes) than one shopper, so the per-address ceilings are raised for this run only.
+  // The per-login limits (CODE_DAILY_LIMIT, wrong-code attempts) stay as configured.
+  RATE_LIMIT_PER_MINUTE: '20000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '2000',
+  CODE_DAILY_LIMIT_PER_CLIENT: '2000',
+  SUPPORT_DAILY_LIMIT_PER_CLIENT: '200',
+};
 
 /** Chromium comes from Debian (`/usr/bin/chromium`); Playwright never downloads a browser here. */
 const chromiumArgs = [
@@ -41,27 +66,36 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: /static-assets\.spec\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/static-assets\.spec\.ts/, moreMethodsSpecs] },
+    // Against the second server (every payment method on, its own sandbox ledger).
+    { name: 'more-methods', testMatch: moreMethodsSpecs, use: { browserName: 'chromium', baseURL: moreMethodsURL } },
     // Exhausts the per-address rate limit when the product is wrong: runs after everything else.
     { name: 'static-assets', testMatch: /static-assets\.spec\.ts/, dependencies: ['chromium'] },
   ],
   // The whole product at one address: the API serves the built storefront, on a fresh PGlite
   // database seeded with the demo data, with the development outbox on for sign-in codes.
-  webServer: {
-    command:
-      'rm -rf .e2e-data && mkdir -p .e2e-data && cp -r ../apps/storefront/dist .e2e-data/storefront && node ../apps/api/dist/server.js',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: !process.env.CI,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'development',
-      DATA_DIR: '.e2e-data/db',
-      STOREFRONT_DIR: storefrontDir,
-      // Every worker is the same client address; the suite makes more API calls a minute than
-      // one shopper, so the per-address ceiling is raised for this run only.
-      RATE_LIMIT_PER_MINUTE: '20000',
+  webServer: [
+    {
+      command:
+        `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r ../apps/storefront/dist ${dataDir}/storefront && node ../apps/api/dist/server.js`,
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR: `${dataDir}/db` },
     },
-  },
+    // Started after the first (Playwright starts web servers in order), so its folder survives
+    // the first one's clean-up; it serves the same copy of the storefront.
+    {
+      command: `rm -rf ${dataDir}/more-methods && mkdir -p ${dataDir}/more-methods && node ../apps/api/dist/server.js`,
+      url: `${moreMethodsURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        ...serverEnv,
+        PORT: String(MORE_PORT),
+        DATA_DIR: `${dataDir}/more-methods/db`,
+        PAYMENT_METHODS: 'trnsx,prohealth,nationsbenefits,credit,balance',
+      },
+    },
+  ],
 });

@@ -1,0 +1,45 @@
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { header, headerCartLink, demoProduct } from '../fixtures/shop';
+import { demoCustomers, signInWithPassword, words } from '../fixtures/auth';
+
+const byLocale = { en: demoCustomers.linda, es: demoCustomers.rosa } as const;
+// The merge signs in someone else, so its cart starts from the seeded draft, not another test's.
+const mergeByLocale = { en: demoCustomers.linda, es: demoCustomers.james } as const;
+
+for (const locale of shopLocales) {
+  const w = words(locale);
+  const customer = byLocale[locale.code];
+
+  test(`a protected address round trip keeps its query (${locale.code})`, async ({ page }) => {
+    const original = `${localized(locale, '/account/addresses')}?from=e2e&step=2`;
+    await page.goto(original);
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login'));
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(original);
+    // Switch to the password page: the redirect goes along.
+    await page.getByRole('link', { name: locale.code === 'en' ? 'Sign in with a password instead' : 'Iniciar sesión con una contraseña' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login/password'));
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe(original);
+    await signInWithPassword(page, locale, customer.email);
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === original);
+    // Signed in, /login sends on to the saved redirect too.
+    await page.goto(`${localized(locale, '/login')}?redirect=${encodeURIComponent(original)}`);
+    await expect(page).toHaveURL((url) => `${url.pathname}${url.search}` === original);
+  });
+
+  test(`a guest cart is merged into the account's cart at sign-in, with a notice (${locale.code})`, async ({ page }) => {
+    await page.goto(localized(locale, `/item/${demoProduct.id}`));
+    await page.getByRole('main').getByRole('button', { name: locale.text.addToCart, exact: true }).click();
+    await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
+
+    await page.goto(localized(locale, '/login/password'));
+    await signInWithPassword(page, locale, mergeByLocale[locale.code].email);
+    const notice = page.getByText(w.cartMerged);
+    await expect(notice).toBeVisible();
+    await expect(page.getByText(w.added)).toContainText(demoProduct.name[locale.code]);
+    await expect(header(page).getByRole('button', { name: w.myAccount })).toBeVisible();
+    await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
+    // The guest cart on this device was emptied by the merge.
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('guest-cart'))) ?? '[]')).toEqual([]);
+  });
+}

@@ -1,0 +1,51 @@
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { mainHeading } from '../fixtures/shop';
+import { outboxCode, registerByApi, signInWithPassword, uniqueEmail, words } from '../fixtures/auth';
+
+for (const locale of shopLocales) {
+  const w = words(locale);
+
+  test(`recover a password: code, new password (complexity and match checked), then it signs in (${locale.code})`, async ({
+    page,
+    request,
+  }) => {
+    const email = uniqueEmail(`recovery-${locale.code}`);
+    await registerByApi(request, email, 'OldPass123');
+    const registrationCode = await outboxCode(request, email);
+
+    await page.goto(localized(locale, '/login-recovery'));
+    await expect(mainHeading(page)).toHaveText(locale.headings.loginRecovery);
+    await page.getByRole('textbox', { name: w.email }).fill(email);
+    await page.getByRole('button', { name: w.sendByEmail }).click();
+    await expect(page.getByRole('heading', { name: w.step2Recovery })).toBeVisible();
+    const code = await outboxCode(request, email, registrationCode);
+    await page.getByRole('textbox', { name: w.code }).fill(code);
+
+    const password = page.getByLabel(w.newPassword);
+    const again = page.getByLabel(w.newPasswordAgain);
+    await password.fill('simple');
+    await again.fill('different');
+    await page.getByRole('button', { name: w.saveNewPassword }).click();
+    await expect(password).toHaveAccessibleDescription(
+      locale.code === 'en' ? /Your password isn't complex enough/ : /no es lo bastante segura/,
+    );
+    await expect(again).toHaveAccessibleDescription(locale.code === 'en' ? /Passwords don't match/ : /no coinciden/);
+
+    await password.fill('NewPass456');
+    await again.fill('NewPass456');
+    await page.getByRole('button', { name: w.saveNewPassword }).click();
+    // Signed in (the new account has no names: the completion page asks for them).
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
+
+    // The new password works; the old one does not.
+    const fresh = await page.context().browser()!.newContext();
+    const other = await fresh.newPage();
+    await other.goto(new URL(localized(locale, '/login/password'), page.url()).toString());
+    await signInWithPassword(other, locale, email, 'OldPass123');
+    await expect(other.getByRole('alert')).toBeVisible();
+    await signInWithPassword(other, locale, email, 'NewPass456');
+    await expect(other).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
+    await fresh.close();
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * Paying through the checkout page with the sandbox methods of the default settings besides the
+ * network card (checkout-purchase.spec.ts): a national card typed in (nationsbenefits), and the
+ * customer's active S3 card (prohealth).
+ *
+ * Runs in the `more-methods` project, on the second server with its own sandbox ledger: on the
+ * main server the account-cards suite puts 6036 0000 0000 0001 and both free S3 approve cards
+ * (6037 0000 0000 0001, 6037 0000 0000 0001 7) on its own customers' accounts, and a card on an
+ * account pays only for its owner. Both methods pay there exactly as with the default settings
+ * (the second server only adds credit and balance to the list).
+ */
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { mainHeading } from '../fixtures/shop';
+import {
+  checkoutToPayment,
+  expectPaidOrder,
+  fillCart,
+  methodCards,
+  methodWords,
+  newCustomer,
+  orderableProducts,
+  purchaseWords,
+  signInBrowser,
+  unitsFor,
+} from '../fixtures/purchase';
+
+const address = '100 Congress Ave, Austin, TX 78701';
+/** S3 approve cards of the sandbox, one per language (a card belongs to one account). */
+const s3Cards = {
+  en: { number: '6037 0000 0000 0001 7', code: '1234', last4: '0017' },
+  es: { number: '6037 0000 0000 0001', code: '789', last4: '0001' },
+} as const;
+
+for (const locale of shopLocales) {
+  const words = purchaseWords[locale.code];
+  const more = methodWords[locale.code];
+
+  test.describe(`payment methods of the default settings (${locale.code})`, () => {
+    test('pays with a national benefit card typed in (nationsbenefits)', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await newCustomer(request, { tag: `national-${locale.code}`, language: locale.code, plan: 'ep' });
+      const [product] = await orderableProducts(request, locale.code, { minStock: 20, plan: 'ep' });
+      expect(product).toBeDefined();
+      await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 25) }]);
+
+      await signInBrowser(page, customer, localized(locale, '/cart'));
+      await expect(mainHeading(page)).toHaveText(words.cart);
+      const orderId = await checkoutToPayment(page, locale, address);
+
+      const methods = page.getByRole('group', { name: words.paymentMethod });
+      await methods.getByText(more.national).click();
+      await expect(methods.getByRole('radio', { name: more.national })).toBeChecked();
+      await page.getByRole('textbox', { name: words.cardNumber }).fill(methodCards.national.number);
+      await page.getByRole('textbox', { name: words.securityCode }).fill(methodCards.national.code);
+      await page.getByRole('button', { name: words.placeOrder }).click();
+
+      await expect(page.getByText(words.verifying)).toBeVisible({ timeout: 15_000 });
+      await expectPaidOrder(page, request, customer, locale, orderId, words.paymentVerification);
+    });
+
+    test('pays with the active S3 card on the account (prohealth)', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await newCustomer(request, { tag: `s3-${locale.code}`, language: locale.code, plan: 'uhc' });
+      const card = s3Cards[locale.code];
+      const added = await request.post('/api/insurance-card', {
+        headers: customer.auth,
+        data: { type: 's3', number: card.number.replace(/ /g, ''), code: card.code },
+      });
+      expect(added.ok(), await added.text()).toBe(true);
+      const [product] = await orderableProducts(request, locale.code, { minStock: 20, plan: 'uhc' });
+      expect(product).toBeDefined();
+      await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 25) }]);
+
+      await signInBrowser(page, customer, localized(locale, '/cart'));
+      await expect(mainHeading(page)).toHaveText(words.cart);
+      const orderId = await checkoutToPayment(page, locale, address);
+
+      const methods = page.getByRole('group', { name: words.paymentMethod });
+      const insurance = methods.getByRole('radio', { name: more.insurance });
+      await expect(insurance).toBeEnabled();
+      await methods.getByText(more.insurance).click();
+      await expect(insurance).toBeChecked();
+      await expect(methods.getByText(more.activeCardEnding(card.last4))).toBeVisible();
+      // No card number to type: the card on file pays.
+      await expect(page.getByRole('textbox', { name: words.cardNumber })).toHaveCount(0);
+      await page.getByRole('button', { name: words.placeOrder }).click();
+
+      await expect(page.getByText(words.verifying)).toBeVisible({ timeout: 15_000 });
+      await expectPaidOrder(page, request, customer, locale, orderId, words.paymentVerification);
+    });
+  });
+}
