@@ -35,6 +35,7 @@ import {
 } from './lib/errors.js';
 import { resolveSecret } from './lib/secret.js';
 import authPlugin from './plugins/app/auth.js';
+import probesPlugin from './plugins/app/probes.js';
 import servicesPlugin from './plugins/app/services.js';
 import compressPlugin from './plugins/external/compress.js';
 import corsPlugin from './plugins/external/cors.js';
@@ -252,6 +253,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     secret,
   });
   await app.register(authPlugin);
+  await app.register(probesPlugin, { redisUrl: config.redisUrl });
 
   // Routes.
   registerContractRoutes(app, options.handlers ?? allHandlers, {

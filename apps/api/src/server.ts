@@ -2,10 +2,17 @@
  * The server: reads the configuration, opens and migrates the database (PGlite in DATA_DIR by
  * default), seeds the demo data on first start (empty catalog), adds sandbox test cards missing
  * from an older data folder on every later start, and listens on PORT.
+ *
+ * Several processes may start at once on one PostgreSQL database (replicas behind a balancer):
+ * migrating and the first-start seeding each run under a PostgreSQL advisory lock, so they happen
+ * once. SIGTERM/SIGINT shut down gracefully (src/lib/shutdown.ts): readiness turns 503, in-flight
+ * requests finish, then the database and Redis are closed.
  */
 import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
 import { ConfigError, loadConfig } from './env.js';
 import { resolveSecret } from './lib/secret.js';
+import { gracefulShutdown } from './lib/shutdown.js';
 import { catalogIsEmpty, seed, seedSandboxAccounts } from './seed/seed.js';
 
 async function main() {
@@ -19,24 +26,24 @@ async function main() {
     }
     throw error;
   }
-  const app = await buildApp({ config });
-  const db = app.database.db;
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  const app = await buildApp({ config, database, migrate: false });
+  const db = database.db;
   const secret = resolveSecret(config.jwtSecret, config.dataDir);
-  if (await catalogIsEmpty(db)) {
-    app.log.info('empty catalog: seeding the demo data');
-    const result = await seed(db, { secret });
-    app.log.info(result, 'demo data seeded');
-  } else {
-    const added = await seedSandboxAccounts(db, { secret });
-    if (added > 0) app.log.info({ added }, 'sandbox test cards added to the sandbox ledger');
-  }
-  const close = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  await database.exclusive(async () => {
+    if (await catalogIsEmpty(db)) {
+      app.log.info('empty catalog: seeding the demo data');
+      const result = await seed(db, { secret });
+      app.log.info(result, 'demo data seeded');
+    } else {
+      const added = await seedSandboxAccounts(db, { secret });
+      if (added > 0) app.log.info({ added }, 'sandbox test cards added to the sandbox ledger');
+    }
+  });
+  const shutdown = gracefulShutdown(app, { closeDatabase: () => database.close() });
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
 }
 

@@ -28,11 +28,24 @@ export type DbOrTx = Db | Tx;
 
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
 
+/** Key of the PostgreSQL advisory lock held while migrating and seeding at start-up. */
+export const STARTUP_LOCK_KEY = 0x07c5_4e11;
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies pending migrations (idempotent). */
+  /**
+   * Applies pending migrations (idempotent). On PostgreSQL under an advisory lock, so however
+   * many processes start at once, one migrates and the others then find nothing to do.
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up advisory lock (PostgreSQL; PGlite has one process per
+   * data folder and runs it directly): the first-start seeding is done by one process only.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** A trivial query (readiness). */
+  ping(): Promise<void>;
   close(): Promise<void>;
   /** PGlite only: a copy of this database (tests clone one migrated template). */
   clone?(): Promise<Database>;
@@ -49,11 +62,22 @@ export interface DatabaseOptions {
 
 function fromPglite(client: PGlite): Database {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' }) as unknown as Db;
+  // One process per data folder: an in-process queue gives `exclusive` the lock's meaning.
+  let queue: Promise<unknown> = Promise.resolve();
+  function exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = queue.then(work, work);
+    queue = run.catch(() => undefined);
+    return run;
+  }
   return {
     db,
     kind: 'pglite',
     async migrate() {
-      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await exclusive(() => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+    },
+    exclusive,
+    async ping() {
+      await client.query('SELECT 1');
     },
     async close() {
       if (!client.closed) await client.close();
@@ -66,13 +90,32 @@ function fromPglite(client: PGlite): Database {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const sqlClient = postgres(options.url, { max: options.max ?? 10, onnotice: () => {} });
+    // At least two connections: the start-up lock holds one while migrations run on another.
+    const sqlClient = postgres(options.url, { max: Math.max(2, options.max ?? 10), onnotice: () => {} });
     const db = drizzlePostgres({ client: sqlClient, schema, casing: 'snake_case' }) as unknown as Db;
+    /** Holds the session-level advisory lock on one reserved connection while `work` runs. */
+    async function exclusive<T>(work: () => Promise<T>): Promise<T> {
+      const session = await sqlClient.reserve();
+      try {
+        await session`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        try {
+          return await work();
+        } finally {
+          await session`SELECT pg_advisory_unlock(${STARTUP_LOCK_KEY})`;
+        }
+      } finally {
+        session.release();
+      }
+    }
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR });
+        await exclusive(() => migratePostgres(db as never, { migrationsFolder: MIGRATIONS_DIR }));
+      },
+      exclusive,
+      async ping() {
+        await sqlClient`SELECT 1`;
       },
       async close() {
         await sqlClient.end({ timeout: 5 });
