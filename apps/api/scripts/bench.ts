@@ -10,11 +10,12 @@
  * rate limit lifted; autocannon drives it with BENCH_CONNECTIONS (10) connections for
  * BENCH_SECONDS (5) per case after a 1 s warm-up. BENCH_BACKENDS (postgresql,pglite), BENCH_SIZES and
  * BENCH_CASES (list,search,health) narrow a run while tuning. Targets: search p95 <= 15 ms at 100 000 on
- * PostgreSQL, and p95 at 100 000 <= 2 x p95 at 1 000 for each case.
+ * PostgreSQL, and p95 at 100 000 <= 2 x p95 at 1 000 for each case. BENCH_JSON=<file> also writes
+ * the rows, seed times, checks and load averages as JSON (bench/run.mjs, `pnpm bench`, reads it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -223,7 +224,9 @@ async function main() {
   console.log(`load average at the end: ${load1()}`);
 
   let failed = false;
+  const checks: { label: string; ok: boolean | null }[] = [];
   const check = (label: string, ok: boolean | undefined) => {
+    checks.push({ label, ok: ok ?? null });
     if (ok === undefined) return console.log(`SKIP  ${label}`);
     if (!ok) failed = true;
     console.log(`${ok ? 'PASS' : 'FAIL'}  ${label}`);
@@ -248,6 +251,10 @@ async function main() {
   if (rows.some((r) => r.errors > 0)) {
     failed = true;
     console.log('FAIL  some requests failed (see errors)');
+  }
+  if (process.env.BENCH_JSON) {
+    const loadAverage = loadavg().map((n) => Number(n.toFixed(2)));
+    writeFileSync(process.env.BENCH_JSON, `${JSON.stringify({ rows, seedTimes, checks, loadAverageEnd: loadAverage }, null, 2)}\n`);
   }
   process.exitCode = failed ? 1 : 0;
 }
