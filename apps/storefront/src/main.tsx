@@ -29,3 +29,15 @@ createRoot(container).render(
     </Providers>
   </StrictMode>,
 );
+
+// Session recording (spec 9): only a production build with a public site id; the module (and
+// then the recorder's loader) is fetched once the page has loaded and is idle, never before.
+if (import.meta.env.PROD && import.meta.env.VITE_SESSION_RECORDING_SITE_ID) {
+  const startWhenIdle = (): void => {
+    const start = () => void import('./lib/session-recording').then((m) => m.startSessionRecording(), () => {});
+    if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 1);
+  };
+  if (document.readyState === 'complete') startWhenIdle();
+  else addEventListener('load', startWhenIdle, { once: true });
+}
