@@ -93,4 +93,38 @@ describe('Dialog', () => {
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
   });
+
+  it('stacked dialogs close one at a time on Escape, focus going back each time', async () => {
+    const user = userEvent.setup();
+    function Stack() {
+      const [outer, setOuter] = useState(false);
+      const [inner, setInner] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setOuter(true)}>
+            Open outer
+          </button>
+          <Dialog open={outer} onClose={() => setOuter(false)} title="Outer" closeLabel="Close outer">
+            <button type="button" onClick={() => setInner(true)}>
+              Open inner
+            </button>
+            <Dialog open={inner} onClose={() => setInner(false)} title="Inner" closeLabel="Close inner">
+              <input aria-label="Inner field" />
+            </Dialog>
+          </Dialog>
+        </>
+      );
+    }
+    render(<Stack />);
+    await user.click(screen.getByRole('button', { name: 'Open outer' }));
+    await user.click(screen.getByRole('button', { name: 'Open inner' }));
+    expect(screen.getByRole('button', { name: 'Close inner' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Inner' })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Outer' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open inner' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Outer' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open outer' })).toHaveFocus();
+  });
 });

@@ -13,6 +13,16 @@ function focusables(root: HTMLElement): HTMLElement[] {
   );
 }
 
+/**
+ * The open dialogs, innermost last. Every open dialog listens on `document`, so only the top one
+ * answers Escape and keeps Tab inside: stacked dialogs close one at a time.
+ */
+const openDialogs: object[] = [];
+
+function isTopDialog(token: object): boolean {
+  return openDialogs[openDialogs.length - 1] === token;
+}
+
 export type ModalPlacement = 'center' | 'left' | 'right' | 'bottom' | 'top';
 
 export interface DialogProps {
@@ -83,8 +93,11 @@ export function Dialog({
     }
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
+    const token = {};
+    openDialogs.push(token);
 
     function onKeyDown(event: KeyboardEvent) {
+      if (!isTopDialog(token)) return;
       if (event.key === 'Escape') {
         event.stopPropagation();
         onCloseRef.current();
@@ -111,6 +124,8 @@ export function Dialog({
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      const index = openDialogs.indexOf(token);
+      if (index >= 0) openDialogs.splice(index, 1);
       document.body.style.overflow = overflow;
       if (previous && previous.isConnected) previous.focus();
     };

@@ -26,10 +26,10 @@ describe('Toast', () => {
   it('pauses while hovered and resumes with the time left', () => {
     const { onClose } = renderToast({ timeout: 3000 });
     act(() => vi.advanceTimersByTime(2000));
-    fireEvent.mouseEnter(screen.getByRole('status'));
+    fireEvent.mouseEnter(screen.getByRole('listitem'));
     act(() => vi.advanceTimersByTime(10_000));
     expect(onClose).not.toHaveBeenCalled();
-    fireEvent.mouseLeave(screen.getByRole('status'));
+    fireEvent.mouseLeave(screen.getByRole('listitem'));
     act(() => vi.advanceTimersByTime(999));
     expect(onClose).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
@@ -62,8 +62,26 @@ describe('Toast', () => {
 
   it('errors are alerts; avatars show initials; the region is labelled', () => {
     renderToast({ color: 'danger', avatar: { initials: 'JD' } });
-    expect(screen.getByRole('alert')).toHaveTextContent('Saved');
+    expect(screen.getByTestId('toast-urgent')).toHaveTextContent('Saved');
     expect(screen.getByTestId('toast-initials')).toHaveTextContent('JD');
     expect(screen.getByRole('region', { name: 'Notifications' })).toBeInTheDocument();
+  });
+
+  it('is a plain list item inside a live region, errors in the assertive one', () => {
+    const onClose = vi.fn();
+    render(
+      <ToastRegion label="Notifications">
+        <Toast title="Saved" description="Changes are saved" closeLabel="Dismiss" onClose={onClose} />
+        <Toast title="Failed" color="danger" closeLabel="Dismiss" onClose={onClose} />
+      </ToastRegion>,
+    );
+    const [saved, failed] = [screen.getByText('Saved').closest('li'), screen.getByText('Failed').closest('li')];
+    expect(saved).not.toHaveAttribute('role');
+    expect(saved?.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    expect(failed?.closest('[aria-live]')).toHaveAttribute('aria-live', 'assertive');
+    // One live region per toast: nothing inside it is live again (read once).
+    expect(saved?.querySelector('[aria-live], [role="status"], [role="alert"]')).toBeNull();
+    for (const list of screen.getAllByRole('list')) expect(list).not.toHaveAttribute('aria-live');
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { Children, isValidElement, useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { cn } from '../cn';
 
@@ -55,7 +55,9 @@ const iconColors: Record<ToastColor, string> = {
 
 /**
  * One notification. Its timer pauses while the pointer is over it (or focus is inside it) and
- * resumes with the time that was left. Errors (`color="danger"`) are alerts; others are status.
+ * resumes with the time that was left. It is a plain list item: the region's live lists announce
+ * it once when it appears (errors, `color="danger"`, assertively), so the list stays a valid list
+ * and nothing is read twice.
  */
 export function Toast({
   title,
@@ -80,6 +82,7 @@ export function Toast({
   useEffect(() => {
     onCloseRef.current = onClose;
   }, [onClose]);
+
 
   const close = useCallback((reason: ToastCloseReason) => {
     if (closed.current) return;
@@ -115,8 +118,6 @@ export function Toast({
 
   return (
     <li
-      role={color === 'danger' ? 'alert' : 'status'}
-      aria-atomic="true"
       data-color={color}
       onMouseEnter={() => {
         hovered.current = true;
@@ -136,7 +137,7 @@ export function Toast({
         resume();
       }}
       className={cn(
-        'pointer-events-auto flex w-full gap-3 rounded-xl border border-border border-l-8 bg-surface p-4 text-fg shadow-lg motion-safe:animate-toast-in',
+        'pointer-events-auto flex w-full gap-3 rounded-xl border border-border border-l-8 bg-surface p-3 text-fg shadow-lg motion-safe:animate-toast-in sm:p-4',
         colors[color],
       )}
     >
@@ -201,16 +202,34 @@ export interface ToastRegionProps {
   children?: ReactNode;
 }
 
-/** The fixed stack of toasts; a labelled region whose list is a polite live region. */
+/**
+ * The fixed stack of toasts. On phones it sits at the top, over the sticky header, where it never
+ * covers a form field (at the bottom it hid the fields being typed in, right above the on-screen
+ * keyboard); from the `sm` width on, at the bottom right. A labelled region with two lists, each
+ * inside a live region that is on the page before any toast: errors (`color="danger"`) in the
+ * assertive one, the others in the polite one. A new toast is read once, as it is added.
+ */
 export function ToastRegion({ label, children }: ToastRegionProps) {
+  const urgent: ReactNode[] = [];
+  const polite: ReactNode[] = [];
+  Children.forEach(children, (child) => {
+    const danger = isValidElement<{ color?: ToastColor }>(child) && child.props.color === 'danger';
+    (danger ? urgent : polite).push(child);
+  });
+  const list = 'flex w-full flex-col gap-3';
   return (
     <section
       aria-label={label}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:inset-x-auto sm:right-0 sm:justify-end"
+      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:justify-end sm:p-4"
     >
-      <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-md flex-col gap-3">
-        {children}
-      </ol>
+      <div className="flex w-full max-w-md flex-col gap-3">
+        <div aria-live="assertive" aria-relevant="additions" data-testid="toast-urgent">
+          <ol className={list}>{urgent}</ol>
+        </div>
+        <div aria-live="polite" aria-relevant="additions" data-testid="toast-polite">
+          <ol className={list}>{polite}</ol>
+        </div>
+      </div>
     </section>
   );
 }
