@@ -63,3 +63,12 @@ export {
   type ProgressStepName,
   type ProgressStepState,
 } from './order-progress.js';
+export {
+  STOREFRONT_PAGES,
+  STOREFRONT_SPANISH_PREFIX,
+  INDEXABLE_STOREFRONT_PATHS,
+  matchStorefrontPath,
+  type StorefrontPage,
+  type StorefrontPageName,
+  type StorefrontPathMatch,
+} from './storefront-pages.js';
