@@ -61,6 +61,21 @@ export const ERROR_CATALOGUE = {
     en: 'The request is too large.',
     es: 'La solicitud es demasiado grande.',
   },
+  uri_too_long: {
+    status: 414,
+    en: 'The address of the request is too long.',
+    es: 'La dirección de la solicitud es demasiado larga.',
+  },
+  headers_too_large: {
+    status: 431,
+    en: 'The request headers are too large.',
+    es: 'Los encabezados de la solicitud son demasiado grandes.',
+  },
+  request_timeout: {
+    status: 408,
+    en: 'The request took too long to arrive. Please try again.',
+    es: 'La solicitud tardó demasiado en llegar. Inténtelo de nuevo.',
+  },
   unsupported_media_type: {
     status: 415,
     en: 'This content type is not supported. Send JSON.',
