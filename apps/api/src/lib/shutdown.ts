@@ -1,8 +1,8 @@
 /**
  * Graceful shutdown (SIGTERM from an orchestrator, SIGINT from a terminal):
  * 1. readiness answers 503 (`app.lifecycle.draining`), so a balancer stops sending traffic;
- * 2. `app.close()`: the listener stops accepting, idle keep-alive connections are closed, new
- *    requests on busy ones get 503, and every request already in flight runs to its end (each
+ * 2. `app.close()`: the listener stops accepting, keep-alive connections are closed as soon as
+ *    they are idle, new requests on busy ones get 503, and every request in flight runs to its end (each
  *    order change is one transaction, so nothing is left half-written);
  * 3. then the database pool and Redis are closed (onClose hooks, and `closeDatabase`).
  * A shutdown that has not finished within `graceMs` exits with status 1.
@@ -30,13 +30,20 @@ export function gracefulShutdown(app: FastifyInstance, options: ShutdownOptions 
         exit(1);
       }, options.graceMs ?? 25_000);
       timer.unref();
+      // A keep-alive connection busy when closing began becomes idle once its answer is sent:
+      // close it then (Fastify closes only the connections idle at the start), or the listener
+      // would wait for the client's keep-alive to end.
+      const sweep = setInterval(() => app.server.closeIdleConnections?.(), 100);
+      sweep.unref();
       try {
         await app.close();
+        clearInterval(sweep);
         await options.closeDatabase?.();
         clearTimeout(timer);
         app.log.info('shut down cleanly');
         exit(0);
       } catch (error) {
+        clearInterval(sweep);
         clearTimeout(timer);
         app.log.error({ err: error }, 'shutdown failed');
         exit(1);
