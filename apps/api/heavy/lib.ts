@@ -254,12 +254,18 @@ export function uniqueLogin(tag: string): string {
   return `heavy-${tag}-${Date.now().toString(36)}-${serial}-${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
+/** Every one-time code read from the outbox during the run (item h looks for them in the logs). */
+export const seenCodes = new Set<string>();
+
 /** The newest one-time code in the development outbox for `to`. */
 export async function outboxCode(base: string, to: string, notThis?: string): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const answer = await http<{ messages: { code: string | null }[] }>(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
     const code = answer.body?.messages?.find((message) => message.code)?.code;
-    if (code && code !== notThis) return code;
+    if (code && code !== notThis) {
+      seenCodes.add(code);
+      return code;
+    }
     await sleep(100);
   }
   throw new Error(`no code for ${to} in the outbox`);
