@@ -5,6 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { precompress } from './vite/precompress';
 import { routePreloads } from './vite/route-preloads';
+import { splitMessages } from './vite/split-messages';
 
 /** The API the dev and preview servers forward `/api` and `/sitemap.xml` to. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -26,6 +27,9 @@ function versionFile(): Plugin {
   };
 }
 
+/** A locale's compiled message catalog; group 1 is the locale. */
+const localeCatalog = /\/src\/locales\/([a-z]{2})\/messages\.[jt]s$/;
+
 const proxy = {
   '/api': { target: apiTarget, changeOrigin: true },
   '/sitemap.xml': { target: apiTarget, changeOrigin: true },
@@ -39,8 +43,10 @@ export default defineConfig({
     versionFile(),
     routePreloads({
       routesModule: 'src/app/routes.ts',
-      localeCatalog: /\/src\/locales\/([a-z]{2})\/messages\.[jt]s$/,
+      localeCatalog,
     }),
+    // The first load's catalog holds the first load's messages; each lazy chunk brings its own.
+    splitMessages({ localeCatalog }),
     precompress(),
   ],
   define: {
@@ -52,6 +58,10 @@ export default defineConfig({
   // reads it to tell a page's own scripts from the route modules its links prefetch.
   build: {
     target: 'es2022',
+    // No modulepreload polyfill in the entry: every browser the es2022 target runs in either
+    // supports <link rel="modulepreload"> or simply loads the chunks on import (the hint is
+    // only a head start), so the first load does not carry the polyfill.
+    modulePreload: { polyfill: false },
     sourcemap: true,
     manifest: true,
     rollupOptions: { output: { manualChunks: firstLoadChunks() } },

@@ -88,9 +88,16 @@ if (existsSync(manifestFile)) {
   const files = [...seen].map((key) => manifest[key].file);
   if (existsSync(join(storefront, 'first-paint.js'))) files.push('first-paint.js');
   let total = 0;
-  for (const file of files)
-    total += gzipSync(readFileSync(join(storefront, file)), { level: 9 }).byteLength;
+  const sizes = [];
+  for (const file of files) {
+    const size = gzipSync(readFileSync(join(storefront, file)), { level: 9 }).byteLength;
+    sizes.push([file, size]);
+    total += size;
+  }
   console.log(`storefront /catalog first-load JS: ${kb(total)} gzip (${files.length} files)`);
+  // Which files make it up, largest first (the English catalog holds only the first load's
+  // messages since issue 12: each lazy chunk brings its own). `pnpm bench` gives every route.
+  for (const [file, size] of sizes.sort((a, b) => b[1] - a[1])) console.log(`  ${kb(size).padStart(9)}  ${file}`);
 } else {
   console.log('storefront /catalog first-load JS: not measured (build the storefront first)');
 }

@@ -11,11 +11,35 @@ const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 const loaded = new Set<Locale>();
 
+// In the build (vite/split-messages.ts), a locale's catalog holds only the messages of the first
+// load; every lazy chunk pushes its own messages, in every locale, to this queue when it runs.
+// They go into the catalogs already loaded at once, and into a catalog loaded later with it.
+type ChunkMessages = Partial<Record<Locale, Messages>>;
+const chunkMessages: ChunkMessages[] = [];
+const queueHolder = globalThis as { __otcMessages?: { push(...items: ChunkMessages[]): number } };
+
+function addChunkMessages(...items: ChunkMessages[]): number {
+  for (const item of items) {
+    chunkMessages.push(item);
+    for (const locale of loaded) {
+      const messages = item[locale];
+      if (messages) i18n.load(locale, messages);
+    }
+  }
+  return chunkMessages.length;
+}
+// Chunks evaluated before this module (none today) left an array; take it over.
+const early = queueHolder.__otcMessages;
+queueHolder.__otcMessages = { push: addChunkMessages };
+if (Array.isArray(early)) addChunkMessages(...(early as ChunkMessages[]));
+
 /** Loads the locale's catalog once, without switching to it (route loaders). */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
   const { messages } = await catalogs[locale]();
-  i18n.load(locale, messages);
+  const merged: Messages = { ...messages };
+  for (const item of chunkMessages) Object.assign(merged, item[locale]);
+  i18n.load(locale, merged);
   loaded.add(locale);
 }
 
