@@ -7,9 +7,11 @@
  * swagger), app plugins (services, authentication), then the routes of the contract, the site
  * routes (sitemap, product pictures) and the built storefront.
  */
+import { STATUS_CODES } from 'node:http';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -30,6 +32,7 @@ import {
   HttpError,
   fieldAnswer,
   message,
+  pickLanguage,
   type ApiCode,
   type Lang,
 } from './lib/errors.js';
@@ -93,14 +96,52 @@ export const REDACT_PATHS = [
   '*.input.code',
 ];
 
+/**
+ * A URL as logged: the path, and the names of its query parameters with every value replaced
+ * (`/api/dev/outbox?to=[redacted]`): a query may carry an e-mail, a phone, a code or a token.
+ */
+export function redactUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      return /^[A-Za-z0-9_.[\]-]{1,40}$/.test(name) ? `${name}=[redacted]` : '[redacted]';
+    });
+  return `${url.slice(0, at)}?${names.join('&')}`;
+}
+
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-    ...(config.nodeEnv === 'development'
-      ? {}
-      : { serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, url: req.url.split('?')[0] }) } }),
+    serializers: {
+      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
   };
+}
+
+/** The language of a raw request (Accept-Language), for answers given before any hook ran. */
+function rawLang(headers: Record<string, string | string[] | undefined>): Lang {
+  return pickLanguage(headers['accept-language']);
+}
+
+/**
+ * Node refused the request before Fastify saw it (headers larger than the server's limit, a
+ * request Node cannot parse, a timeout): answered in the shop's shape, in English (no header was
+ * read), and the input is never echoed.
+ */
+function clientErrorAnswer(error: NodeJS.ErrnoException): { status: number; body: string } {
+  const failure =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new HttpError('headers_too_large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new HttpError('request_timeout')
+        : new HttpError('bad_request');
+  return { status: failure.statusCode, body: JSON.stringify(errorBody(failure, 'en')) };
 }
 
 /** The value a request sent at a validation path (to tell a missing field from a wrong one). */
@@ -169,6 +210,12 @@ export function fastifyErrorCode(statusCode: number): ApiCode {
   }
 }
 
+/** Seconds a 429 asks to wait: the error's own figure, else a minute (every 429 carries one). */
+export function retryAfterOf(error: HttpError): number {
+  const retry = Number(error.extra?.retryAfter ?? error.params?.seconds);
+  return Number.isFinite(retry) && retry > 0 ? Math.ceil(retry) : 60;
+}
+
 export function errorBody(error: HttpError, lang: Lang) {
   return {
     ...(error.extra ?? {}),
@@ -190,9 +237,30 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
-    trustProxy: true,
+    // `request.ip` (rate limits, daily limits, code limits) is the socket's peer address unless
+    // that peer is one of the configured proxies (TRUST_PROXY): a client-written X-Forwarded-For
+    // is never believed otherwise.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     bodyLimit: 256 * 1024,
     ajv: undefined,
+    // Errors the router raises before any route (a path parameter longer than 100 characters:
+    // 414; a malformed URL: 400): the shop's shape, without echoing the path.
+    frameworkErrors: (error, request, reply) => {
+      const failure = new HttpError(error.statusCode === 414 ? 'uri_too_long' : 'bad_request');
+      request.log.info({ err: { code: error.code } }, 'client error');
+      void (reply as FastifyReply).code(failure.statusCode).send(errorBody(failure, rawLang(request.headers)));
+    },
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === 'ECONNRESET' || socket.destroyed) return;
+      const { status, body } = clientErrorAnswer(error);
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n` +
+            `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy(error);
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -204,14 +272,15 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       return reply.code(422).send(zodValidationAnswer(error.validation, error.validationContext, request, lang));
     }
     if (error instanceof HttpError) {
-      const retry = error.extra?.retryAfter ?? error.params?.seconds;
-      if (error.statusCode === 429 && retry !== undefined) reply.header('retry-after', String(retry));
+      if (error.statusCode === 429) reply.header('retry-after', String(retryAfterOf(error)));
       return reply.code(error.statusCode).send(errorBody(error, lang));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const failure = new HttpError(fastifyErrorCode(status));
-      request.log.info({ err: { code: error.code, message: error.message } }, 'client error');
+      // The code only: a parser's message may quote what was sent.
+      request.log.info({ err: { code: error.code, statusCode: status } }, 'client error');
+      if (failure.statusCode === 429) reply.header('retry-after', String(retryAfterOf(failure)));
       return reply.code(failure.statusCode).send(errorBody(failure, lang));
     }
     request.log.error({ err: error }, 'request failed');
@@ -226,7 +295,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // External plugins.
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
-  await app.register(helmetPlugin);
+  await app.register(helmetPlugin, { production });
   await app.register(compressPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, {

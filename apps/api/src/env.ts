@@ -3,6 +3,7 @@
  * code receives an `AppConfig` (tests build one with `loadConfig({...})` or override fields
  * through `buildApp(options)`).
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -42,7 +43,17 @@ const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Unset: 127.0.0.1 (this machine only; the demo's outbox shows codes), 0.0.0.0 in production. */
+    HOST: z.string().optional(),
+    /**
+     * Proxies whose X-Forwarded-For is believed (comma list of addresses or CIDR ranges, e.g.
+     * `10.0.0.0/8,127.0.0.1`); unset: none, every client is its socket's address.
+     */
+    TRUST_PROXY: list([]).pipe(
+      z.array(
+        z.string().refine(isAddressOrRange, 'TRUST_PROXY must list IP addresses or CIDR ranges (10.0.0.0/8)'),
+      ),
+    ),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     DATABASE_URL: z
       .string()
@@ -98,14 +109,35 @@ const envSchema = z
           'JWT_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)',
       });
     }
+    if (env.BOT_CHECK && (!env.BOT_CHECK_URL || !env.BOT_CHECK_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BOT_CHECK_SECRET'],
+        message: 'BOT_CHECK is on: BOT_CHECK_URL and BOT_CHECK_SECRET are required',
+      });
+    }
   });
+
+/** An IPv4 or IPv6 address, or a CIDR range of one (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', bits, ...rest] = value.split('/');
+  if (rest.length > 0) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 export type NodeEnv = 'development' | 'production' | 'test';
 
 export interface AppConfig {
   nodeEnv: NodeEnv;
   port: number;
+  /** The interface `start` listens on. */
   host: string;
+  /** Proxies whose X-Forwarded-For gives the client's address (none by default). */
+  trustProxy: string[];
   logLevel: string;
   /** postgres://… uses a PostgreSQL server; otherwise PGlite on `dataDir`. */
   databaseUrl: string | undefined;
@@ -161,7 +193,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   return {
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
-    host: env.HOST,
+    host: env.HOST || (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,

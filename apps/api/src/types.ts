@@ -15,6 +15,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate`. */
     customerId: number | null;
+    /** Set by `authenticate`: the session (refresh-token family) of the access token, if named. */
+    sessionId: string | null;
     /** From Accept-Language: 'es' when Spanish is preferred, else 'en'. */
     lang: Lang;
   }

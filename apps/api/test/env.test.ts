@@ -8,7 +8,8 @@ describe('configuration', () => {
     expect(config).toMatchObject({
       nodeEnv: 'development',
       port: 3000,
-      host: '0.0.0.0',
+      host: '127.0.0.1',
+      trustProxy: [],
       databaseUrl: undefined,
       paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits'],
       minimumOrderCents: 2500,
@@ -28,6 +29,8 @@ describe('configuration', () => {
       CORS_ORIGINS: 'https://a.test, https://b.test',
       MINIMUM_ORDER: '19.9',
       BOT_CHECK: 'true',
+      BOT_CHECK_URL: 'https://bot.test/siteverify',
+      BOT_CHECK_SECRET: 'bot-secret',
       DATABASE_URL: 'postgres://u@h:5432/db',
       REQUIRED_PROFILE_FIELDS: 'firstName,insurancePlan',
     });
@@ -45,6 +48,39 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_METHODS: 'trnsx,cash' })).toThrowError(/PAYMENT_METHODS/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(ConfigError);
     expect(() => loadConfig({ MINIMUM_ORDER: '25.001' })).toThrowError(/MINIMUM_ORDER/);
+  });
+});
+
+describe('exposure and secrets (issue 11)', () => {
+  const secret = 'x'.repeat(40);
+
+  it('listens on this machine only unless HOST is set (0.0.0.0 in production)', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY lists addresses or CIDR ranges', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrowError(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.local' })).toThrowError(/TRUST_PROXY/);
+  });
+
+  it('refuses production without its secrets', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(/JWT_SECRET is required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: 'short' })).toThrowError(/at least 32/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret, BOT_CHECK: 'true', BOT_CHECK_URL: 'https://bot.test/verify' }),
+    ).toThrowError(/BOT_CHECK_SECRET/);
+    expect(loadConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).nodeEnv).toBe('production');
   });
 });
 

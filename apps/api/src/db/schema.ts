@@ -214,6 +214,19 @@ export const refreshTokens = pgTable(
   (t) => [index().on(t.familyId)],
 );
 
+/**
+ * Guessing per account (password sign-in, one-time codes), keyed by what is guessed at
+ * (`password:<login>`, `code:<target>`), whether the account exists or not: consecutive failures,
+ * how many locks so far (each one twice as long) and the end of the current lock.
+ */
+export const signInGuards = pgTable('sign_in_guards', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  locks: integer().notNull().default(0),
+  lockedUntil: moment(),
+  updatedAt: moment().notNull(),
+});
+
 /** Messages handed to the notifier: the development outbox, and a record of what was sent. */
 export const outboxMessages = pgTable(
   'outbox_messages',

@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../lib/crypto.js';
 import { errors, issue, validationError, type FieldIssue, type Lang } from '../lib/errors.js';
 import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
+import type { SignInGuard } from './sign-in-guard.js';
 import type { TokensService } from './tokens.js';
 
 /** Normalizes a login or answers 422 `wrong_format` on `field`. */
@@ -49,10 +50,11 @@ export interface AuthServiceOptions {
   codes: CodesService;
   tokens: TokensService;
   customers: CustomersService;
+  guard: SignInGuard;
 }
 
 export function createAuthService(options: AuthServiceOptions) {
-  const { db, clock, codes, tokens, customers: customerService } = options;
+  const { db, clock, codes, tokens, guard, customers: customerService } = options;
 
   async function session(customerId: number): Promise<TokenPair> {
     const username = await customerService.username(customerId);
@@ -78,13 +80,21 @@ export function createAuthService(options: AuthServiceOptions) {
       return session(customerId);
     },
 
+    /**
+     * Password sign-in. Guessing is limited per login (the sign-in guard: a growing lock after
+     * 10 failures in a row, whatever address the tries come from), as well as per client.
+     */
     async loginWithPassword(rawLogin: string, password: string): Promise<TokenPair> {
       let customerId: number | null = null;
+      let guardKey = `password:${rawLogin.trim().toLowerCase()}`;
       try {
-        customerId = await customerService.findByLogin(parseLogin(rawLogin, 'username'));
+        const login = parseLogin(rawLogin, 'username');
+        guardKey = `password:${login.value}`;
+        customerId = await customerService.findByLogin(login);
       } catch {
         customerId = null;
       }
+      await guard.attempt(guardKey);
       let hash: string | null = null;
       if (customerId) {
         const [row] = await db
@@ -96,6 +106,7 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       const ok = await verifyPassword(password, hash);
       if (!ok || !customerId) throw errors.invalidCredentials();
+      await guard.succeeded(guardKey);
       return session(customerId);
     },
 
@@ -190,6 +201,8 @@ export function createAuthService(options: AuthServiceOptions) {
     async changePassword(
       customerId: number,
       input: { currentPassword?: string | undefined; password: string; passwordConfirmation: string },
+      /** The session (refresh-token family) of the device asking: it stays signed in. */
+      sessionId: string | null = null,
     ): Promise<Customer> {
       const [row] = await db
         .select({ hash: customers.passwordHash })
@@ -207,10 +220,16 @@ export function createAuthService(options: AuthServiceOptions) {
       }
       checkNewPassword(input.password, input.passwordConfirmation);
       const now = clock.now();
-      await db
-        .update(customers)
-        .set({ passwordHash: await hashPassword(input.password), passwordUpdatedAt: now, updatedAt: now })
-        .where(eq(customers.id, customerId));
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(customers)
+          .set({ passwordHash, passwordUpdatedAt: now, updatedAt: now })
+          .where(eq(customers.id, customerId));
+        // Every other device signs in again; this one keeps its session (the access token's
+        // `sid`). A token from before sessions were named keeps none.
+        await tokens.revokeCustomer(customerId, tx, { except: sessionId });
+      });
       return customerService.get(customerId);
     },
   };

@@ -1,20 +1,24 @@
 /**
  * One-time codes: 6 digits, stored as a keyed hash, valid 10 minutes, 5 tries each. A new code for
  * the same login and purpose only after the resend countdown; a daily limit per login and per
- * client address. Sending goes through the Notifier.
+ * client address (checked and stored atomically). Guessing is limited per code (5 tries) and per
+ * login over all its codes (the sign-in guard). Sending goes through the Notifier.
  */
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import { ONE_TIME_CODE_LENGTH } from '@otc/sdk';
-import type { Db } from '../db/client.js';
+import type { Db, Tx } from '../db/client.js';
 import { oneTimeCodes } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../lib/crypto.js';
 import { HttpError, errors, issue, type Lang } from '../lib/errors.js';
 import type { Notifier } from './notifier.js';
+import type { SignInGuard } from './sign-in-guard.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** First key of the advisory locks of code sending (the second is a hash of the login or address). */
+const CODE_LOCK_CLASS = 7_310_001;
 
 export type CodePurpose = 'login' | 'register' | 'recovery' | 'verify-email' | 'verify-phone';
 
@@ -41,6 +45,7 @@ export interface CodesServiceOptions {
   resendSeconds: number;
   dailyLimit: number;
   dailyLimitPerClient: number;
+  guard: SignInGuard;
 }
 
 const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
@@ -72,41 +77,61 @@ export function createCodesService(options: CodesServiceOptions) {
     keyedHash(options.secret, 'one-time-code', `${purpose}:${target}:${code}`);
 
   return {
-    /** Sends a new code; answers the channel and the seconds before another may be requested. */
+    /**
+     * Sends a new code; answers the channel and the seconds before another may be requested.
+     * The checks (resend wait, daily limits) and the insert run in one transaction holding
+     * advisory locks on the login and on the client address, so parallel requests for one login
+     * (on PostgreSQL's many connections) cannot all pass the checks before any code is stored.
+     */
     async issue(input: IssueCodeInput): Promise<{ channel: 'email' | 'sms'; resendIn: number }> {
       const now = clock.now();
       const target = input.target.value;
-      const [last] = await db
-        .select({ createdAt: oneTimeCodes.createdAt })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.target, target), eq(oneTimeCodes.purpose, input.purpose)))
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1);
-      if (last) {
-        const waitMs = last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
-        if (waitMs > 0) {
-          throw errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(waitMs / 1000) });
-        }
-      }
-      const since = new Date(now.getTime() - DAY_MS);
-      const [perTarget] = await db
-        .select({ n: count() })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.target, target), gte(oneTimeCodes.createdAt, since)));
-      if ((perTarget?.n ?? 0) >= options.dailyLimit) throw errors.tooManyRequests('limitReached');
-      if (input.clientIp) {
-        const [perClient] = await db
-          .select({ n: count() })
-          .from(oneTimeCodes)
-          .where(and(eq(oneTimeCodes.clientIp, input.clientIp), gte(oneTimeCodes.createdAt, since)));
-        if ((perClient?.n ?? 0) >= options.dailyLimitPerClient) {
-          throw errors.tooManyRequests('limitReached');
-        }
-      }
-
       const code = randomDigits(ONE_TIME_CODE_LENGTH);
       const channel = input.target.kind === 'email' ? 'email' : 'sms';
+      const since = new Date(now.getTime() - DAY_MS);
+      /** 429 `limitReached`, with the seconds until the oldest of the day's codes counts no more. */
+      const limitReached = async (tx: Tx, where: SQL | undefined) => {
+        const [oldest] = await tx
+          .select({ createdAt: oneTimeCodes.createdAt })
+          .from(oneTimeCodes)
+          .where(and(where, gte(oneTimeCodes.createdAt, since)))
+          .orderBy(asc(oneTimeCodes.createdAt))
+          .limit(1);
+        const waitMs = oldest ? oldest.createdAt.getTime() + DAY_MS - now.getTime() : DAY_MS;
+        return new HttpError('limitReached', { extra: { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) } });
+      };
       await db.transaction(async (tx) => {
+        // Locks in one order (login, then address), released at commit.
+        await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${`target:${target}`}))`);
+        if (input.clientIp) {
+          await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${`client:${input.clientIp}`}))`);
+        }
+        const [last] = await tx
+          .select({ createdAt: oneTimeCodes.createdAt })
+          .from(oneTimeCodes)
+          .where(and(eq(oneTimeCodes.target, target), eq(oneTimeCodes.purpose, input.purpose)))
+          .orderBy(desc(oneTimeCodes.createdAt))
+          .limit(1);
+        if (last) {
+          const waitMs = last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
+          if (waitMs > 0) {
+            throw errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(waitMs / 1000) });
+          }
+        }
+        const byTarget = eq(oneTimeCodes.target, target);
+        const [perTarget] = await tx
+          .select({ n: count() })
+          .from(oneTimeCodes)
+          .where(and(byTarget, gte(oneTimeCodes.createdAt, since)));
+        if ((perTarget?.n ?? 0) >= options.dailyLimit) throw await limitReached(tx, byTarget);
+        if (input.clientIp) {
+          const byClient = eq(oneTimeCodes.clientIp, input.clientIp);
+          const [perClient] = await tx
+            .select({ n: count() })
+            .from(oneTimeCodes)
+            .where(and(byClient, gte(oneTimeCodes.createdAt, since)));
+          if ((perClient?.n ?? 0) >= options.dailyLimitPerClient) throw await limitReached(tx, byClient);
+        }
         // Only the newest code of a login and purpose is valid.
         await tx
           .update(oneTimeCodes)
@@ -166,15 +191,26 @@ export function createCodesService(options: CodesServiceOptions) {
         .orderBy(desc(oneTimeCodes.createdAt))
         .limit(1);
       if (!row || row.expiresAt.getTime() <= now.getTime()) throw invalidCodeError();
+      // Guessing per login over all its codes (a new code every minute would otherwise give
+      // 5 more tries each time): a growing lock, whatever address the tries come from.
+      const guardKey = `code:${target}`;
+      await options.guard.attempt(guardKey);
       // Count the try first (atomically), so parallel guesses cannot exceed the limit.
       const [counted] = await db
         .update(oneTimeCodes)
         .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
         .where(and(eq(oneTimeCodes.id, row.id), sql`${oneTimeCodes.attempts} < ${CODE_MAX_ATTEMPTS}`))
         .returning({ attempts: oneTimeCodes.attempts });
-      if (!counted) throw errors.tooManyRequests('code_attempts_exceeded');
+      // A dead code: a new one may be asked for once the resend countdown of this one is over.
+      const attemptsExceeded = () => {
+        const waitMs = row.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
+        return new HttpError('code_attempts_exceeded', {
+          extra: { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) },
+        });
+      };
+      if (!counted) throw attemptsExceeded();
       if (!safeEqual(row.codeHash, hash(purpose, target, code))) {
-        if (counted.attempts >= CODE_MAX_ATTEMPTS) throw errors.tooManyRequests('code_attempts_exceeded');
+        if (counted.attempts >= CODE_MAX_ATTEMPTS) throw attemptsExceeded();
         throw invalidCodeError();
       }
       const [consumed] = await db
@@ -183,6 +219,7 @@ export function createCodesService(options: CodesServiceOptions) {
         .where(and(eq(oneTimeCodes.id, row.id), isNull(oneTimeCodes.consumedAt)))
         .returning({ id: oneTimeCodes.id });
       if (!consumed) throw invalidCodeError();
+      await options.guard.succeeded(guardKey);
       return { customerId: row.customerId, contactId: row.contactId };
     },
   };

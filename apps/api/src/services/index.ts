@@ -26,6 +26,7 @@ import { createPaymentsService } from './payments.js';
 import { createSearchService } from './search.js';
 import { createOutboxService } from './outbox.js';
 import { createSettingsService } from './settings.js';
+import { createSignInGuard } from './sign-in-guard.js';
 import { createSupportService } from './support.js';
 import { createTokensService } from './tokens.js';
 
@@ -52,6 +53,8 @@ export function createBotCheck(config: AppConfig): BotCheck | null {
 
 export function createServices(deps: ServiceDeps) {
   const { db, config, clock, notifier, secret } = deps;
+  /** Guessing per account (password sign-in, one-time codes): a growing lock. */
+  const guard = createSignInGuard({ db, clock });
   const codes = createCodesService({
     db,
     clock,
@@ -60,10 +63,11 @@ export function createServices(deps: ServiceDeps) {
     resendSeconds: config.codeResendSeconds,
     dailyLimit: config.codeDailyLimit,
     dailyLimitPerClient: config.codeDailyLimitPerClient,
+    guard,
   });
   const tokens = createTokensService({ db, clock, secret });
   const customers = createCustomersService({ db, clock });
-  const auth = createAuthService({ db, clock, codes, tokens, customers });
+  const auth = createAuthService({ db, clock, codes, tokens, customers, guard });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
   const inventory = createInventory({ db, clock });
   const promotions = createPromotions({ db, clock });
@@ -87,6 +91,7 @@ export function createServices(deps: ServiceDeps) {
     log: deps.log,
     codes,
     tokens,
+    guard,
     customers,
     auth,
     orders,

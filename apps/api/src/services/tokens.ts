@@ -1,10 +1,11 @@
 /**
- * Session tokens. Access: HS256 JWT (jose) with `sub` (customer id), `username` and `exp`
- * (seconds), valid 15 minutes. Refresh: random, stored as a SHA-256 hash, valid 30 days, rotated
+ * Session tokens. Access: HS256 JWT (jose) with `sub` (customer id), `username`, `sid` (the
+ * session: its refresh-token family) and `exp` (seconds, required: a token without one is
+ * refused), valid 15 minutes. Refresh: random, stored as a SHA-256 hash, valid 30 days, rotated
  * on every use; presenting an already rotated one revokes its whole family (401).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { INT4_MAX } from '@otc/sdk';
 import type { TokenPair } from '@otc/sdk/schemas';
@@ -26,6 +27,8 @@ export interface TokensServiceOptions {
 export interface AccessClaims {
   customerId: number;
   username: string;
+  /** The refresh-token family the token was issued with (null for tokens from before `sid`). */
+  sessionId: string | null;
 }
 
 const invalidRefresh = () => new HttpError('invalid_refresh_token');
@@ -34,9 +37,9 @@ export function createTokensService(options: TokensServiceOptions) {
   const { db, clock } = options;
   const key = new TextEncoder().encode(options.secret);
 
-  async function signAccess(customerId: number, username: string): Promise<string> {
+  async function signAccess(customerId: number, username: string, sessionId: string): Promise<string> {
     const now = Math.floor(clock.now().getTime() / 1000);
-    return new SignJWT({ username })
+    return new SignJWT({ username, sid: sessionId })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(String(customerId))
       .setIssuedAt(now)
@@ -60,23 +63,27 @@ export function createTokensService(options: TokensServiceOptions) {
   return {
     /** A new session (a new refresh-token family). */
     async issue(customerId: number, username: string, exec: DbOrTx = db): Promise<TokenPair> {
+      const familyId = randomUUID();
       return {
-        token: await signAccess(customerId, username),
-        refresh_token: await storeRefresh(exec, customerId, randomUUID()),
+        token: await signAccess(customerId, username, familyId),
+        refresh_token: await storeRefresh(exec, customerId, familyId),
       };
     },
 
-    /** Verifies an access token; null when missing, forged or expired. */
+    /** Verifies an access token; null when missing, forged, expired or without an expiry. */
     async verifyAccess(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: clock.now(),
+          requiredClaims: ['exp', 'sub'],
         });
+        if (typeof payload.exp !== 'number') return null;
         const customerId = Number(payload.sub);
         if (!Number.isSafeInteger(customerId) || customerId <= 0 || customerId > INT4_MAX) return null;
         if (typeof payload.username !== 'string') return null;
-        return { customerId, username: payload.username };
+        const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+        return { customerId, username: payload.username, sessionId };
       } catch {
         return null;
       }
@@ -119,7 +126,7 @@ export function createTokensService(options: TokensServiceOptions) {
         await this.revokeFamily(row.familyId);
         throw invalidRefresh();
       }
-      return { token: await signAccess(row.customerId, login), refresh_token: next };
+      return { token: await signAccess(row.customerId, login, row.familyId), refresh_token: next };
     },
 
     /** Logout: revokes the family of the token (unknown tokens are ignored). */
@@ -139,12 +146,25 @@ export function createTokensService(options: TokensServiceOptions) {
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
     },
 
-    /** Ends every session of a customer (password recovery). */
-    async revokeCustomer(customerId: number, exec: DbOrTx = db): Promise<void> {
+    /**
+     * Ends every session of a customer (password recovery), or every one but `except` (a
+     * password change keeps the device that made it signed in).
+     */
+    async revokeCustomer(
+      customerId: number,
+      exec: DbOrTx = db,
+      options: { except?: string | null } = {},
+    ): Promise<void> {
       await exec
         .update(refreshTokens)
         .set({ revokedAt: clock.now() })
-        .where(and(eq(refreshTokens.customerId, customerId), isNull(refreshTokens.revokedAt)));
+        .where(
+          and(
+            eq(refreshTokens.customerId, customerId),
+            isNull(refreshTokens.revokedAt),
+            options.except ? ne(refreshTokens.familyId, options.except) : undefined,
+          ),
+        );
     },
   };
 }

@@ -9,6 +9,7 @@ import { errors, pickLanguage } from '../../lib/errors.js';
 export default fp(
   async (app) => {
     app.decorateRequest('customerId', null);
+    app.decorateRequest('sessionId', null);
     app.decorateRequest('lang', 'en');
     app.addHook('onRequest', async (request) => {
       request.lang = pickLanguage(request.headers['accept-language']);
@@ -21,6 +22,7 @@ export default fp(
       if (!claims) throw errors.unauthorized();
       if (!(await app.services.customers.exists(claims.customerId))) throw errors.unauthorized();
       request.customerId = claims.customerId;
+      request.sessionId = claims.sessionId;
     });
   },
   { name: 'auth', dependencies: ['services'] },

@@ -5,8 +5,8 @@ export default defineHandlers({
   updateCustomer: async ({ customerId, body, services }) =>
     services.customers.update(customerId, body),
 
-  changePassword: async ({ customerId, body, services }) =>
-    services.auth.changePassword(customerId, body),
+  changePassword: async ({ customerId, body, services, request }) =>
+    services.auth.changePassword(customerId, body, request.sessionId),
 
   listHealthPlans: async ({ services }) => services.customers.listPlans(),
 

@@ -30,6 +30,22 @@ describe('development outbox', () => {
     expect(other.body).toEqual({ messages: [] });
   });
 
+  it('answers loopback clients only, whatever X-Forwarded-For says (403)', async () => {
+    for (const remoteAddress of ['192.0.2.7', '::ffff:10.1.2.3', '2001:db8::1']) {
+      const res = await call(t.app, {
+        method: 'GET',
+        url: '/api/dev/outbox?to=box@example.com',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe('forbidden');
+      expect(res.response.body).not.toContain('messages');
+    }
+    const local = await call(t.app, { method: 'GET', url: '/api/dev/outbox?to=box@example.com', remoteAddress: '::1' });
+    expect(local.status).toBe(200);
+  });
+
   it('needs the address (422)', async () => {
     const res = await call(t.app, { method: 'GET', url: '/api/dev/outbox' });
     expect(res.status).toBe(422);

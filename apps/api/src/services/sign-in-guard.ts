@@ -1,0 +1,69 @@
+/**
+ * Guessing per account, on top of the per-client rate limits (which a botnet of addresses gets
+ * around): password sign-in and one-time codes. Keyed by what is guessed at (`password:<login>`,
+ * `code:<target>`) whether or not the account exists, so a lock tells nothing about accounts.
+ *
+ * Each try is counted BEFORE it is checked (row lock), so parallel guesses cannot slip through.
+ * The `GUARD_FREE_TRIES`th consecutive failure locks the key for `GUARD_FIRST_LOCK_MS`; once the
+ * lock has passed, every further failure locks it again for twice as long as the last lock (up to
+ * `GUARD_MAX_LOCK_MS`). While locked every try, the right one too, answers 429
+ * `too_many_requests` with Retry-After. A success clears the key; a day without tries as well.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { signInGuards } from '../db/schema.js';
+import type { Clock } from '../lib/clock.js';
+import { HttpError } from '../lib/errors.js';
+
+export const GUARD_FREE_TRIES = 10;
+export const GUARD_FIRST_LOCK_MS = 60_000;
+export const GUARD_MAX_LOCK_MS = 24 * 60 * 60 * 1000;
+const QUIET_RESET_MS = 24 * 60 * 60 * 1000;
+/** Keys are cut to this length (a login is at most a few hundred characters). */
+const KEY_MAX = 400;
+
+export function lockedError(retryAfterSeconds: number) {
+  return new HttpError('too_many_requests', { extra: { retryAfter: Math.max(1, retryAfterSeconds) } });
+}
+
+export function createSignInGuard(options: { db: Db; clock: Clock }) {
+  const { db, clock } = options;
+  const cut = (key: string) => key.slice(0, KEY_MAX);
+
+  return {
+    /** Counts a try of `key`, or answers 429 while the key is locked. */
+    async attempt(rawKey: string): Promise<void> {
+      const key = cut(rawKey);
+      const now = clock.now();
+      const refusal = await db.transaction(async (tx) => {
+        await tx.insert(signInGuards).values({ key, updatedAt: now }).onConflictDoNothing();
+        const [row] = await tx.select().from(signInGuards).where(eq(signInGuards.key, key)).for('update');
+        if (!row) throw new Error('sign-in guard row missing');
+        const lockedMs = row.lockedUntil ? row.lockedUntil.getTime() - now.getTime() : 0;
+        if (lockedMs > 0) return Math.ceil(lockedMs / 1000);
+        const quiet = now.getTime() - row.updatedAt.getTime() >= QUIET_RESET_MS;
+        const failures = (quiet ? 0 : row.failures) + 1;
+        let locks = quiet ? 0 : row.locks;
+        let lockedUntil: Date | null = null;
+        if (failures >= GUARD_FREE_TRIES) {
+          locks += 1;
+          const ms = Math.min(GUARD_FIRST_LOCK_MS * 2 ** Math.min(locks - 1, 30), GUARD_MAX_LOCK_MS);
+          lockedUntil = new Date(now.getTime() + ms);
+        }
+        await tx
+          .update(signInGuards)
+          .set({ failures, locks, lockedUntil, updatedAt: now })
+          .where(eq(signInGuards.key, key));
+        return null;
+      });
+      if (refusal !== null) throw lockedError(refusal);
+    },
+
+    /** The try of `key` was right: its failures and locks are forgotten. */
+    async succeeded(rawKey: string): Promise<void> {
+      await db.delete(signInGuards).where(eq(signInGuards.key, cut(rawKey)));
+    },
+  };
+}
+
+export type SignInGuard = ReturnType<typeof createSignInGuard>;
