@@ -626,7 +626,7 @@ async function itemJ() {
   let stdout = '';
   let stderr = '';
   try {
-    ({ stdout, stderr } = await promisify(execFile)('pnpm', ['audit', '--prod', '--json'], { cwd: root, maxBuffer: 64 * 1024 * 1024 }));
+    ({ stdout, stderr } = await promisify(execFile)('pnpm', ['audit', '--prod', '--json'], { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 90_000 }));
   } catch (error) {
     // pnpm audit exits non-zero when it finds advisories; its JSON is still on stdout.
     stdout = (error as { stdout?: string }).stdout ?? '';
