@@ -3,8 +3,9 @@ import { messageIdsOf, parseCompiledCatalog, pick } from './split-messages';
 
 describe('split messages', () => {
   it('reads the message ids of macro-compiled code', () => {
-    const code = 'i18n._({ id: "+0Yy2U" }); jsx(Trans, { id: "m9/3SA", message: "x" }); i18n._({id:"+0Yy2U"}); ({ id: "toolong1" })';
-    expect(messageIdsOf(code)).toEqual(['+0Yy2U', 'm9/3SA']);
+    const code =
+      'i18n._({ id: "+0Yy2U" }); jsx(Trans, { id: "m9/3SA", message: "x" }); i18n._({id:"+0Yy2U"}); t({ id: \'language.other\' })';
+    expect(messageIdsOf(code)).toEqual(['+0Yy2U', 'm9/3SA', 'language.other']);
   });
 
   it('reads a catalog as `lingui compile --typescript` writes it', () => {

@@ -20,11 +20,13 @@ import type { Plugin, Rollup } from 'vite';
 /** The global queue the chunks push to (read by src/lib/i18n.ts). */
 export const CHUNK_MESSAGES_GLOBAL = '__otcMessages';
 
-const MESSAGE_ID = /\bid:\s*"([A-Za-z0-9+/]{6})"/g;
+// Generated ids (6 characters) and explicit ones (`t({ id: 'language.other', message })`); any
+// other `id: "..."` found (an element id) is not in the catalog and is dropped by `pick`.
+const MESSAGE_ID = /\bid:\s*(?:"([^"\\\n]{1,200})"|'([^'\\\n]{1,200})')/g;
 
 /** The message ids a module's compiled code refers to. */
 export function messageIdsOf(code: string): string[] {
-  return [...new Set([...code.matchAll(MESSAGE_ID)].map((match) => match[1] as string))];
+  return [...new Set([...code.matchAll(MESSAGE_ID)].map((match) => (match[1] ?? match[2]) as string))];
 }
 
 /** The messages of `ids` found in `catalog`. */
