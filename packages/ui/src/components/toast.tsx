@@ -204,8 +204,9 @@ export interface ToastRegionProps {
 
 /**
  * The fixed stack of toasts. On phones it sits at the top, over the sticky header, where it never
- * covers a form field (at the bottom it hid the fields being typed in, right above the on-screen
- * keyboard); from the `sm` width on, at the bottom right. A labelled region with two lists, each
+ * covers a form field: it sits over the sticky header, and while a field has the focus it steps
+ * aside (styles.css); at the bottom it hid the fields being typed in, right above the on-screen
+ * keyboard. From the `sm` width on, at the bottom right. A labelled region with two lists, each
  * inside a live region that is on the page before any toast: errors (`color="danger"`) in the
  * assertive one, the others in the polite one. A new toast is read once, as it is added.
  */
@@ -220,6 +221,7 @@ export function ToastRegion({ label, children }: ToastRegionProps) {
   return (
     <section
       aria-label={label}
+      data-toast-region=""
       className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:justify-end sm:p-4"
     >
       <div className="flex w-full max-w-md flex-col gap-3">
