@@ -7,6 +7,7 @@ import { Notifications } from '../components/notifications';
 import { SearchSlot } from './search-slot';
 import { AlternateLinks } from '../components/alternate-links';
 import { SessionWatch } from './session-watch';
+import { RouteFocus } from './route-focus';
 
 /**
  * The scroll position of a history entry is kept under its key. Every page opened by its address
@@ -38,6 +39,7 @@ export function AppLayout() {
       <Footer />
       <Notifications />
       <SearchSlot />
+      <RouteFocus />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -8,6 +8,11 @@
 //
 // Every row points at its page module; the routing rules around them (digit ids, login required,
 // locale, titles, 404s) are applied by router.tsx and guards.ts.
+//
+// The same table (names, paths and flags) is the SDK's STOREFRONT_PAGES, which the API uses to
+// answer 404 for addresses no page matches and to build the sitemap: add the row there too
+// (routes.test.ts fails until both agree). The rows stay written out here because the build's
+// route-preload plugin reads this file's `path` and `load` literals.
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
@@ -46,6 +51,7 @@ export const pageRoutes: PageRoute[] = [
   { name: 'terms-of-use', path: 'terms-of-use', title: msg`Terms of use`, load: () => import('../features/info/pages/terms-of-use-page') },
   { name: 'privacy-policy', path: 'privacy-policy', title: msg`Privacy policy`, load: () => import('../features/info/pages/privacy-policy-page') },
   { name: 'return-policy', path: 'return-policy', title: msg`Return policy`, load: () => import('../features/info/pages/return-policy-page') },
+  { name: 'accessibility', path: 'accessibility', title: msg`Accessibility`, load: () => import('../features/info/pages/accessibility-page') },
   { name: 'contacts', path: 'contacts', title: msg`Contact us`, load: () => import('../features/support/pages/contacts-page') },
   {
     name: 'items-eligibility',

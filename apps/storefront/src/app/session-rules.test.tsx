@@ -75,7 +75,8 @@ describe('redirects around sign-in', () => {
 
   it('after a password sign-in the saved redirect (path and query) is followed', async () => {
     const user = userEvent.setup();
-    serveCustomer();
+    // A customer whose interface language is the page's: the redirect is followed as it is.
+    serveCustomer({ ...customerFixture, interfaceLanguage: 'es' });
     server.use(
       http.post(`${API}/api/auth/login`, () =>
         HttpResponse.json({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r2' }),

@@ -42,6 +42,11 @@ export function FooterLinks({ stacked = false }: { stacked?: boolean }) {
             <Trans>Why are some items not eligible</Trans>
           </AppLink>
         </li>
+        <li>
+          <AppLink to="/accessibility" prefetch="intent" className={footerLink}>
+            <Trans>Accessibility</Trans>
+          </AppLink>
+        </li>
       </ul>
     </nav>
   );

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { Provider } from 'react-redux';
 import { createAppStore } from '../app/store';
@@ -28,11 +28,12 @@ describe('notifications', () => {
     act(() => {
       notify(store.dispatch, { title: 'Changes are saved', icon: 'success', color: 'success' });
     });
-    expect(screen.getByRole('status')).toHaveTextContent('Changes are saved');
+    expect(screen.getByRole('listitem')).toHaveTextContent('Changes are saved');
+    expect(screen.getByTestId('toast-polite')).toHaveTextContent('Changes are saved');
     act(() => vi.advanceTimersByTime(4900));
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(100));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
     expect(store.getState().ui.notifications).toHaveLength(0);
   });
 
@@ -43,14 +44,14 @@ describe('notifications', () => {
       notify(store.dispatch, { title: 'Address is added', timeout: 2000 });
     });
     act(() => vi.advanceTimersByTime(1500));
-    fireEvent.mouseEnter(screen.getByRole('status'));
+    fireEvent.mouseEnter(screen.getByRole('listitem'));
     act(() => vi.advanceTimersByTime(30_000));
-    expect(screen.getByRole('status')).toBeInTheDocument();
-    fireEvent.mouseLeave(screen.getByRole('status'));
+    expect(screen.getByRole('listitem')).toBeInTheDocument();
+    fireEvent.mouseLeave(screen.getByRole('listitem'));
     act(() => vi.advanceTimersByTime(499));
-    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(screen.getByRole('listitem')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(1));
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 
   it('the close button closes it and runs its callback; an action runs its function', async () => {
@@ -66,13 +67,13 @@ describe('notifications', () => {
         actions: [{ label: 'Try again', onClick: retry }],
       });
     });
-    expect(screen.getByRole('alert')).toHaveTextContent('Error placing order');
-    fireEvent.click(screen.getAllByRole('button', { name: 'Close notification' })[0]!);
+    expect(screen.getByTestId('toast-urgent')).toHaveTextContent('Error placing order');
+    fireEvent.click(within(screen.getByText('Email is removed').closest('li')!).getByRole('button', { name: 'Close notification' }));
     expect(callback).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Email is removed')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(retry).toHaveBeenCalledTimes(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
     expect(store.getState().ui.notifications).toHaveLength(0);
   });
 
@@ -82,8 +83,8 @@ describe('notifications', () => {
       notify(store.dispatch, { id: 'welcome', title: 'Hello', avatar: { name: 'ana maría' }, timeout: 0 });
       notify(store.dispatch, { id: 'welcome', title: 'Hello again', avatar: { name: 'ana maría' }, timeout: 0 });
     });
-    expect(screen.getAllByRole('status')).toHaveLength(1);
-    expect(screen.getByRole('status')).toHaveTextContent('Hello again');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.getByRole('listitem')).toHaveTextContent('Hello again');
     expect(screen.getByTestId('toast-initials')).toHaveTextContent('AM');
   });
 });

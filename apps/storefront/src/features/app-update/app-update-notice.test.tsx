@@ -32,17 +32,17 @@ describe('new version notice', () => {
   it('offers a reload when version.json names another build (checked on focus)', async () => {
     const fetcher = answer('another-build');
     await setup(fetcher);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
     await act(async () => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(await screen.findByRole('status')).toHaveTextContent('A new version of the shop is available');
+    expect(await screen.findByRole('listitem')).toHaveTextContent('A new version of the shop is available');
     expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
     // The same build is announced once, however often the window gains focus.
     await act(async () => {
       window.dispatchEvent(new Event('focus'));
     });
-    expect(screen.getAllByRole('status')).toHaveLength(1);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
   });
 
   it('stays quiet while the build is current, and polls every 5 minutes', async () => {
@@ -54,6 +54,6 @@ describe('new version notice', () => {
     });
     expect(fetcher).toHaveBeenCalledTimes(1);
     expect(vi.mocked(fetcher).mock.calls[0]?.[0]).toMatch(/^\/version\.json\?t=\d+$/);
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
   });
 });

@@ -17,6 +17,7 @@ interface Sent {
 
 function serveAuth({ resendSeconds = 60 } = {}) {
   const sent: Sent[] = [];
+  let registeredLanguage: 'en' | 'es' = customerFixture.interfaceLanguage === 'es' ? 'es' : 'en';
   const record = (route: string) => async ({ request }: { request: Request }) => {
     sent.push({ route, body: await request.clone().json(), language: request.headers.get('accept-language') });
   };
@@ -47,9 +48,12 @@ function serveAuth({ resendSeconds = 60 } = {}) {
     }),
     http.post(`${API}/api/auth/register`, async (info) => {
       await record('register')(info);
+      const body = (await info.request.json()) as { interfaceLanguage?: 'en' | 'es' };
+      registeredLanguage = body.interfaceLanguage ?? registeredLanguage;
       return HttpResponse.json(pair);
     }),
-    http.get(`${API}/api/auth/me`, () => HttpResponse.json(customerFixture)),
+    // A new account has the language it was registered in.
+    http.get(`${API}/api/auth/me`, () => HttpResponse.json({ ...customerFixture, interfaceLanguage: registeredLanguage })),
     http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(emptyDraftFixture)),
   );
   return sent;
@@ -121,6 +125,18 @@ describe('/login: sign in with a one-time code', () => {
       { login: 'ana@example.com', code: '123456' },
     ]);
     expect(localStorage.getItem('session-tokens')).toContain('r1');
+  });
+
+  it('a customer whose interface language is Spanish continues in Spanish after signing in on an English page', async () => {
+    const user = userEvent.setup();
+    serveAuth();
+    server.use(http.get(`${API}/api/auth/me`, () => HttpResponse.json({ ...customerFixture, interfaceLanguage: 'es' })));
+    const { router } = await renderApp('/login?redirect=%2Fabout-us%3Ffrom%3Dcart');
+    await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await waitForUrl(router, '/es/about-us?from=cart');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeInTheDocument();
   });
 
   it('changes the phone (kept as typed) or starts over (cleared)', async () => {

@@ -5,7 +5,8 @@ import { useAppDispatch } from '../../app/hooks';
 import { signInTarget } from '../../app/guards';
 import { signInWith } from '../../app/session-slice';
 import { useGetSettingsQuery } from '../../app/settings-api';
-import { localizePath } from '../../lib/locale';
+import { customerApi } from '../../app/customer-api';
+import { isLocale, localizePath, switchLocaleHref } from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
 
 /** Where this sign-in leads: the saved `redirect` (path and query) or the configured default. */
@@ -18,7 +19,10 @@ export function useSignInTarget(): string {
 
 /**
  * Finishes any sign-in (code, password, registration, recovery): the store signs in and merges
- * the guest cart (the `signInWith` thunk), then the visitor goes where the sign-in leads.
+ * the guest cart (the `signInWith` thunk), then the visitor goes where the sign-in leads, in the
+ * customer's interface language when it is not the page's (a Spanish-speaking customer who signs
+ * in on an English page continues in Spanish). If the profile cannot be read, the page's language
+ * stays.
  */
 export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
   const dispatch = useAppDispatch();
@@ -28,7 +32,18 @@ export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
   return useCallback(
     async (pair: TokenPair) => {
       await dispatch(signInWith(pair, locale));
-      await navigate(target, { replace: true });
+      let destination = target;
+      const me = dispatch(customerApi.endpoints.getMe.initiate());
+      try {
+        const language = (await me).data?.interfaceLanguage;
+        if (isLocale(language) && language !== locale) {
+          const url = new URL(target, 'http://shop.invalid');
+          destination = switchLocaleHref({ pathname: url.pathname, search: url.search, hash: url.hash }, language);
+        }
+      } finally {
+        me.unsubscribe();
+      }
+      await navigate(destination, { replace: true });
     },
     [dispatch, navigate, locale, target],
   );

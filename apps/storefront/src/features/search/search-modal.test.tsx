@@ -127,6 +127,19 @@ describe('search modal: typing and timing', () => {
     expect(await screen.findByRole('heading', { name: 'Products found: 1' })).toBeInTheDocument();
   });
 
+  it('the "type at least 3 letters" hint stays while searching and goes once results are shown', async () => {
+    useSearchHandler(() => vitaminAnswer);
+    const { dialog, input } = await renderModal();
+    const hint = 'Type at least 3 letters of a product, brand or category.';
+    expect(within(dialog).getByText(hint)).toBeInTheDocument();
+    type(input, 'vitamin');
+    expect(within(dialog).getByText(hint)).toBeInTheDocument();
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await screen.findByRole('heading', { name: 'Products found: 1' });
+    expect(within(dialog).queryByText(hint)).not.toBeInTheDocument();
+    expect(input).not.toHaveAttribute('aria-describedby');
+  });
+
   it('shows a loading skeleton while the search runs', async () => {
     useSearchHandler(() => vitaminAnswer);
     const { dialog, input } = await renderModal();

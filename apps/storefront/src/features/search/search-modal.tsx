@@ -83,6 +83,8 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
   };
 
   const typedEnough = text.trim().length >= MIN_SEARCH_LENGTH;
+  // The hint is for the first letters: it goes once the answer of a search is on screen.
+  const answered = typedEnough && searching && !search.isFetching && (search.currentData !== undefined || search.isError);
 
   return (
     <Dialog
@@ -119,7 +121,7 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
               enterKeyHint="search"
               value={text}
               placeholder={t`e.g. vitamin D`}
-              aria-describedby="search-modal-hint"
+              aria-describedby={answered ? undefined : 'search-modal-hint'}
               onChange={(event) => {
                 setText(event.target.value);
                 applyQuery(event.target.value);
@@ -128,9 +130,11 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
               className="block min-h-13 w-full rounded-lg border-2 border-border bg-surface py-2 pr-3 pl-12 text-lg text-fg placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
             />
           </div>
-          <p id="search-modal-hint" className="mt-2 text-muted">
-            <Trans>Type at least 3 letters of a product, brand or category.</Trans>
-          </p>
+          {answered ? null : (
+            <p id="search-modal-hint" className="mt-2 text-muted">
+              <Trans>Type at least 3 letters of a product, brand or category.</Trans>
+            </p>
+          )}
         </form>
 
         {typedEnough ? (

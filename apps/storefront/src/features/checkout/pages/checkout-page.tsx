@@ -6,6 +6,7 @@ import { Button, Container, LineItem, LinkButton, Notice, Skeleton, Stepper } fr
 import { useCustomer } from '../../../app/customer-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
+import { focusTarget } from '../../../app/route-focus';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
@@ -130,6 +131,16 @@ export function Component() {
   useEffect(() => {
     if (step !== 'payment') void returnToDraft();
   }, [step, returnToDraft]);
+
+  // A step change keeps the address path, so the layout does not move the focus: the step's
+  // heading takes it (the button pressed is gone), not on the first drawing of the page.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    const heading = document.getElementById('checkout-step-heading');
+    if (heading) focusTarget(heading);
+  }, [step]);
 
   const goTo = (next: CheckoutStep) => {
     setFailure(null);
