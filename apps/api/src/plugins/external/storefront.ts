@@ -12,6 +12,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { storefrontPageStatus } from '../../routes/site/page-status.js';
 
 const enabled = new WeakMap<FastifyInstance, boolean>();
 
@@ -63,6 +64,7 @@ export async function serveStorefrontFallback(
   const accept = request.headers.accept ?? '';
   if (!accept.includes('text/html') && !accept.includes('*/*')) return false;
   reply.header('cache-control', 'no-cache');
+  reply.code(await storefrontPageStatus(app, pathname));
   await reply.type('text/html').sendFile('index.html');
   return true;
 }

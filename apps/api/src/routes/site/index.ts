@@ -1,23 +1,13 @@
 /**
- * /sitemap.xml: the public pages, the catalog of each category and every active item, in English
- * and under /es in Spanish, each with hreflang alternates. Items are capped so the file stays
- * within the sitemap limit of 50,000 addresses.
+ * /sitemap.xml: the pages worth indexing (the storefront's page table marks them: public content,
+ * not sign-in, account, cart or checkout), the catalog of each category and every active item, in
+ * English and under /es in Spanish, each with hreflang alternates. Items are capped so the file
+ * stays within the sitemap limit of 50,000 addresses.
  */
+import { INDEXABLE_STOREFRONT_PATHS } from '@otc/sdk';
 import type { FastifyInstance } from 'fastify';
 
-export const SITEMAP_STATIC_PATHS = [
-  '/',
-  '/about-us',
-  '/terms-of-use',
-  '/privacy-policy',
-  '/return-policy',
-  '/contacts',
-  '/docs/items-eligibility',
-  '/catalog',
-  '/balance-check',
-  '/login',
-  '/sign-up',
-];
+export const SITEMAP_STATIC_PATHS: readonly string[] = INDEXABLE_STOREFRONT_PATHS;
 export const SITEMAP_MAX_ITEMS = 20_000;
 
 function escapeXml(text: string): string {
