@@ -16,6 +16,7 @@ const pages = [
   '/contacts',
   '/balance-check',
   '/docs/items-eligibility',
+  '/accessibility',
   '/return-policy',
   '/cart',
   '/login',

@@ -1,0 +1,92 @@
+/**
+ * On a 375 px phone, in both languages: after signing up with a guest cart, the "cart merged"
+ * notice must not cover any field of the forced profile-completion form (it used to sit over the
+ * form for its whole time), it can be closed, and the form still works around it. The 404 page
+ * keeps the path whole ("/es/item/abc" is never broken mid-word) and answers HTTP 404.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { demoProduct, headerCartLink, mainHeading } from '../fixtures/shop';
+import { authWords, outboxCode, uniqueEmail } from '../fixtures/auth';
+
+test.use({ viewport: { width: 375, height: 667 } });
+
+/** Form controls in the viewport that the boxes of the notifications overlap. */
+function coveredControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // Toasts that can be seen (a region that stepped aside is transparent).
+    const toasts = Array.from(document.querySelectorAll('[data-toast-region] ol > li'))
+      .filter((li) => getComputedStyle(li.closest('[data-toast-region]')!).opacity !== '0')
+      .map((li) => li.getBoundingClientRect());
+    const covered: string[] = [];
+    for (const control of Array.from(document.querySelectorAll('#main input, #main select, #main textarea, #main button, #main label'))) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= window.innerHeight) continue;
+      for (const toast of toasts) {
+        const overlap = box.left < toast.right && box.right > toast.left && box.top < toast.bottom && box.bottom > toast.top;
+        if (overlap) covered.push(`${control.tagName.toLowerCase()} ${(control.textContent ?? control.getAttribute('name') ?? '').trim().slice(0, 30)}`);
+      }
+    }
+    return covered;
+  });
+}
+
+for (const locale of shopLocales) {
+  const w = authWords[locale.code];
+
+  test(`the cart-merged notice leaves the profile-completion form free at 375 px (${locale.code})`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    await page.goto(localized(locale, `/item/${demoProduct.id}`));
+    await page.getByRole('main').getByRole('button', { name: locale.text.addToCart, exact: true }).click();
+    await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
+
+    const email = uniqueEmail(`phone-${locale.code}`);
+    await page.goto(`${localized(locale, '/sign-up')}?redirect=${encodeURIComponent(localized(locale, '/cart'))}`);
+    await page.getByRole('textbox', { name: w.email }).fill(email);
+    await page.getByRole('button', { name: w.sendByEmail }).click();
+    await page.getByRole('textbox', { name: w.code }).fill(await outboxCode(request, email));
+
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
+    const notice = page.getByRole('listitem').filter({ hasText: w.cartMerged });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole('textbox', { name: w.firstName })).toBeVisible();
+    expect(await coveredControls(page)).toEqual([]);
+    // While a field is being typed in (the page scrolled to it), no notice covers the form: it
+    // steps aside, and comes back once no field has the focus.
+    await page.getByRole('textbox', { name: w.firstName }).fill('Ana');
+    await page.getByRole('textbox', { name: w.year, exact: true }).focus();
+    expect(await coveredControls(page)).toEqual([]);
+    await page.getByRole('textbox', { name: w.year, exact: true }).blur();
+    await expect(page.locator('[data-toast-region]')).toHaveCSS('opacity', '1');
+    // And it can be closed at once.
+    await notice.getByRole('button').click();
+    await expect(notice).toBeHidden();
+  });
+}
+
+test('at 375 px the 404 page keeps the path whole and the server answers 404', async ({ page }) => {
+  const answer = await page.goto('/es/item/abc');
+  expect(answer?.status()).toBe(404);
+  const heading = mainHeading(page);
+  await expect(heading).toContainText('/es/item/abc');
+  // Every word of the path is on one line: no line box of the heading splits "item" or "abc".
+  const lines = await heading.evaluate((element) => {
+    const range = document.createRange();
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/[^/\s]+/g)) {
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        if (range.getClientRects().length > 1) texts.push(match[0]);
+      }
+    }
+    return texts;
+  });
+  expect(lines, 'words broken across lines').toEqual([]);
+  expect((await page.goto('/es/item/1'))?.status()).toBe(200);
+  expect((await page.goto('/es/item/999999'))?.status()).toBe(404);
+  await expect(mainHeading(page)).toBeVisible();
+});
