@@ -11,7 +11,8 @@ for (const locale of shopLocales) {
     request,
   }) => {
     const email = uniqueEmail(`recovery-${locale.code}`);
-    await registerByApi(request, email, 'OldPass123');
+    // An account in the page's language: signing in continues in the customer's interface language.
+    await registerByApi(request, email, 'OldPass123', locale.code);
     const registrationCode = await outboxCode(request, email);
 
     await page.goto(localized(locale, '/login-recovery'));
