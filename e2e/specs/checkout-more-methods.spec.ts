@@ -98,6 +98,13 @@ test.describe('store balance', () => {
       await page.getByRole('textbox', { name: words.promoField }).fill('Welcome10');
       await page.getByRole('button', { name: words.apply, exact: true }).click();
       await expect(page.getByText(words.codeApplied('Welcome10'))).toBeVisible();
+      // The notice can show before the server has the code (optimistic): wait for the discounted draft.
+      await expect
+        .poll(async () => {
+          const { totals } = await draftOf(request, linda);
+          return Number(totals.total) < Number(totals.subtotal);
+        })
+        .toBe(true);
       const total = Number((await draftOf(request, linda)).totals.total);
       expect(total).toBeLessThanOrEqual(before);
 
@@ -111,6 +118,10 @@ test.describe('store balance', () => {
 
       // The balance confirms the order at once.
       await expectPaidOrder(page, request, linda, locale, orderId, confirmed[locale.code]);
+      const order = (await (await request.get(`/api/order/${orderId}`, { headers: linda.auth })).json()) as {
+        billing: { total: string };
+      };
+      expect(Number(order.billing.total)).toBeCloseTo(total, 2);
       expect(await storeBalance(request, linda)).toBeCloseTo(before - total, 2);
     });
   }
