@@ -8,6 +8,7 @@ import {
   createClient,
   createGuestCart,
   createMemoryStorage,
+  createPromoCodeStore,
   formatPrice,
   isApiError,
   itemAvailability,
@@ -115,6 +116,11 @@ describe('README examples', () => {
         steps.push(`items ${JSON.stringify(rows)}`);
         return HttpResponse.json(draft(41, rows));
       }),
+      http.patch(`${baseUrl}/api/order/41`, async ({ request }) => {
+        const { promoCode } = (await request.json()) as { promoCode: string };
+        steps.push(`promo ${promoCode}`);
+        return HttpResponse.json({ ...draft(41, rows), promoCode });
+      }),
       http.post(`${baseUrl}/api/customer/address`, () => HttpResponse.json(address)),
       http.put(`${baseUrl}/api/order/delivery`, async ({ request }) => {
         steps.push(`delivery ${JSON.stringify(await request.json())}`);
@@ -139,7 +145,12 @@ describe('README examples', () => {
 
     const storage = createMemoryStorage(); // createLocalStorage() in a browser
     const shop = createClient({ baseUrl: demoUrl, tokens: storage, locale: 'en' });
-    const cart = createCart({ client: shop, guestCart: createGuestCart({ storage }) });
+    // The promo code store lets a guest hold a code; `mergeAtSignIn` puts it on the draft.
+    const cart = createCart({
+      client: shop,
+      guestCart: createGuestCart({ storage }),
+      promoCode: createPromoCodeStore(storage),
+    });
 
     // 1. Browse as a guest and fill the guest cart up to the minimum order.
     const settings = await shop.settings.get();
@@ -150,6 +161,7 @@ describe('README examples', () => {
     if (!item) throw new Error('Nothing to buy');
     const units = Math.ceil(toCents(settings.minimumOrder) / toCents(item.price));
     await cart.add(item, Math.min(units, item.inStock));
+    await cart.applyPromoCode('Welcome10'); // kept for the guest; checked by the server at sign-in
 
     // 2. Sign up: a one-time code to the new login, then the account (the tokens are stored).
     const login = `buyer-${Date.now()}@example.com`;
@@ -163,8 +175,8 @@ describe('README examples', () => {
     });
     await shop.customer.update({ birthdate: '1950-02-03' }); // the settings' required fields
 
-    // 3. Move the guest cart into the server draft.
-    const merge = await cart.mergeAtSignIn();
+    // 3. Move the guest cart and its promo code into the server draft.
+    const merge = await cart.mergeAtSignIn(); // merge.promoCode: { code: 'Welcome10', applied: true }
 
     // 4. Checkout, in this order: delivery -> complete -> pay.
     const home = await shop.addresses.add({
@@ -184,12 +196,17 @@ describe('README examples', () => {
 
     expect(receipt).toBe('A-000041: $27.00');
     expect(verifying).toBe(true);
-    expect(merge).toMatchObject({ changed: true, added: [1] });
+    expect(merge).toMatchObject({
+      changed: true,
+      added: [1],
+      promoCode: { code: 'Welcome10', applied: true },
+    });
     expect(steps).toEqual([
       'products en',
       'register code',
       'register 123456',
       'items [{"sku_id":1,"amount":6}]',
+      'promo Welcome10',
       'delivery {"addressId":3}',
       'complete',
       'pay {"code":"trnsx","input":{"card":"6035000000000001","code":"123"}}',

@@ -1,6 +1,12 @@
 import { createSlice, type Dispatch, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { t } from '@lingui/core/macro';
-import type { CartMergeReport, Locale, TokenPair } from '@otc/sdk';
+import {
+  errorText,
+  isErrorCode,
+  type CartMergeReport,
+  type Locale,
+  type TokenPair,
+} from '@otc/sdk';
 import { api } from '../lib/api';
 import { cart, client, guestCart } from '../lib/sdk';
 import { notify } from './notify';
@@ -52,8 +58,7 @@ export const CUSTOMER_TAGS = [
 
 /** The names of the products a merge added and raised, from the guest rows it started with. */
 function mergeNotice(report: CartMergeReport, names: ReadonlyMap<number, string>) {
-  const list = (ids: number[]) =>
-    ids.map((id) => names.get(id) ?? `#${id}`).join(', ');
+  const list = (ids: number[]) => ids.map((id) => names.get(id) ?? `#${id}`).join(', ');
   const lines: string[] = [];
   if (report.added.length > 0) {
     const products = list(report.added);
@@ -89,6 +94,20 @@ async function mergeGuestCart(dispatch: Dispatch, locale: Locale): Promise<CartM
         icon: 'success',
         color: 'success',
         timeout: 10_000,
+      });
+    }
+    // The guest's promo code went to the draft with the merge; a refused one is said once.
+    const promo = report.promoCode;
+    if (promo && !promo.applied && promo.reason === 'refused') {
+      notify(dispatch, {
+        id: 'cart-merged-promo',
+        title: t`Promo code ${promo.code} was not applied`,
+        description: errorText(
+          isErrorCode(promo.errorCode) ? promo.errorCode : 'promo_code_invalid',
+          locale,
+        ),
+        icon: 'warning',
+        color: 'warning',
       });
     }
     return report;

@@ -216,6 +216,55 @@ describe('cart.mergeAtSignIn', () => {
     expect(guestCart.rows()).toEqual([]);
   });
 
+  it("puts the guest's promo code on the draft and clears it from storage", async () => {
+    const shop = fakeShop([]);
+    const { cart, client, promoCode } = setup();
+    await cart.add(product(5), 1);
+    await cart.applyPromoCode('Welcome 10');
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report.promoCode).toEqual({ code: 'Welcome10', applied: true });
+    expect(report.draft.promoCode).toBe('Welcome10');
+    expect(shop.promoCode).toBe('Welcome10');
+    expect(promoCode.get()).toBeNull();
+  });
+
+  it("reports a guest's code the API refuses, without throwing, and forgets it", async () => {
+    const shop = fakeShop([]);
+    const { cart, client, promoCode } = setup();
+    await cart.add(product(5), 1);
+    await cart.applyPromoCode('NOPE99');
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report.promoCode).toEqual({
+      code: 'NOPE99',
+      applied: false,
+      reason: 'refused',
+      errorCode: 'promo_code_invalid',
+    });
+    expect(report.draft.promoCode).toBeNull();
+    expect(report.draft.rows).toHaveLength(1);
+    expect(shop.promoCode).toBeNull();
+    expect(promoCode.get()).toBeNull();
+  });
+
+  it('keeps the code the draft already has (one code per order)', async () => {
+    const shop = fakeShop([]);
+    shop.promoCode = 'Welcome10';
+    const { cart, client } = setup();
+    await cart.add(product(5), 1);
+    await cart.applyPromoCode('OTHER5');
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report.promoCode).toEqual({
+      code: 'OTHER5',
+      applied: false,
+      reason: 'draft_has_code',
+      draftCode: 'Welcome10',
+    });
+    expect(shop.calls.some((call) => call.startsWith('PATCH /api/order/9 '))).toBe(false);
+  });
+
   it('keeps the guest cart when the merge fails', async () => {
     server.use(
       http.post(`${BASE}/api/order/prepare-draft`, () =>

@@ -1,4 +1,5 @@
 import type { CallOptions } from '../client/core.js';
+import { ApiError, ValidationError } from '../errors/errors.js';
 import type { GuestCartMergeResult } from '../endpoints/orders.js';
 import type { orderEndpoints } from '../endpoints/orders.js';
 import type { ProductSummary } from '../schemas/catalog.js';
@@ -44,7 +45,19 @@ export interface CartMergeReport {
   raised: number[];
   /** Rows the API refused (e.g. not enough stock) and that were left out. */
   dropped: BulkItemRow[];
+  /** What became of the guest's promo code (null: there was none, or it could not be tried now). */
+  promoCode: MergedPromoCode | null;
 }
+
+/**
+ * The guest's promo code after the merge: applied to the draft, refused by the API (its error
+ * code, e.g. `promo_code_invalid`), or not applied because the draft already had one (one code
+ * per order).
+ */
+export type MergedPromoCode =
+  | { code: string; applied: true }
+  | { code: string; applied: false; reason: 'refused'; errorCode: string }
+  | { code: string; applied: false; reason: 'draft_has_code'; draftCode: string };
 
 /**
  * One interface over the two carts (spec section 4): every method works on the guest cart in
@@ -68,8 +81,10 @@ export interface Cart {
   /**
    * Right after sign-in: merges the guest cart into the server draft with the SDK's rule
    * (`mergeGuestCart`: new items added, differing amounts take the larger, server-only rows
-   * kept), reports what was added or raised, then clears the guest cart. A guest cart with
-   * malformed rows throws before any call and is left as it is.
+   * kept), reports what was added or raised, then clears the guest cart. The guest's promo
+   * code (the `promoCode` store) goes to the draft unless it has one; a code the API refuses is
+   * reported, not thrown. A guest cart with malformed rows throws before any call and is left as
+   * it is.
    */
   mergeAtSignIn(options?: CallOptions): Promise<CartMergeReport>;
 }
@@ -100,6 +115,39 @@ export function createCart(options: CreateCartOptions): Cart {
     promoCode: promoCode?.get() ?? null,
   });
   const server = (draft: OrderDraft): CartState => ({ kind: 'server', draft });
+
+  /** The guest's promo code onto the merged draft (see `MergedPromoCode`). */
+  async function carryPromoCode(
+    draft: OrderDraft,
+    callOptions?: CallOptions,
+  ): Promise<{ draft: OrderDraft; promoCode: MergedPromoCode | null }> {
+    const code = promoCode?.get() ?? null;
+    if (!promoCode || !code) return { draft, promoCode: null };
+    if (draft.promoCode) {
+      promoCode.clear();
+      return {
+        draft,
+        promoCode: { code, applied: false, reason: 'draft_has_code', draftCode: draft.promoCode },
+      };
+    }
+    try {
+      const withCode = await client.orders.setPromoCode(draft.id, code, callOptions);
+      promoCode.clear();
+      return { draft: withCode, promoCode: { code, applied: true } };
+    } catch (error) {
+      // A refusal is an answer about the code; anything else (network) keeps it for a later try.
+      if (error instanceof ApiError && (error.status === 422 || error.status === 400)) {
+        promoCode.clear();
+        // The promo field's own code (`promo_code_invalid`) when the answer names one.
+        const errorCode =
+          (error instanceof ValidationError ? error.fieldCodes.promoCode : undefined) ??
+          error.code ??
+          'promo_code_invalid';
+        return { draft, promoCode: { code, applied: false, reason: 'refused', errorCode } };
+      }
+      return { draft, promoCode: null };
+    }
+  }
 
   async function setServerAmount(
     productId: number,
@@ -178,12 +226,14 @@ export function createCart(options: CreateCartOptions): Cart {
         callOptions,
       );
       await guestCart.clear();
+      const carried = await carryPromoCode(result.draft, callOptions);
       return {
-        draft: result.draft,
-        changed: result.changed,
+        draft: carried.draft,
+        changed: result.changed || carried.promoCode?.applied === true,
         added: result.added,
         raised: result.raised,
         dropped: result.dropped,
+        promoCode: carried.promoCode,
       };
     },
   };

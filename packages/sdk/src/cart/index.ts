@@ -6,4 +6,5 @@ export {
   type CartMergeReport,
   type CartState,
   type CreateCartOptions,
+  type MergedPromoCode,
 } from './cart.js';
