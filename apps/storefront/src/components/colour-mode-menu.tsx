@@ -14,7 +14,7 @@ interface ColourModeMenuProps {
 
 const icons = { system: Monitor, light: Sun, dark: Moon };
 
-/** Colour mode choice: system, light or dark. */
+/** Color mode choice: system, light or dark. */
 export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourModeMenuProps) {
   const { t } = useLingui();
   const [open, setOpen] = useState(false);
@@ -31,7 +31,7 @@ export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourM
   useDismiss(open, closeMenu, rootRef, buttonRef);
 
   const choices = (
-    <div role="group" aria-label={t`Colour mode`} className="flex flex-col gap-1">
+    <div role="group" aria-label={t`Color mode`} className="flex flex-col gap-1">
       {(Object.keys(labels) as ColourMode[]).map((mode) => {
         const Icon = icons[mode];
         return (
@@ -59,7 +59,7 @@ export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourM
   if (variant === 'inline') {
     return (
       <div>
-        <p className="mb-1 font-semibold">{t`Colour mode`}</p>
+        <p className="mb-1 font-semibold">{t`Color mode`}</p>
         {choices}
       </div>
     );
@@ -74,7 +74,7 @@ export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourM
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={t`Colour mode: ${current}`}
+        aria-label={t`Color mode: ${current}`}
         onClick={() => setOpen((was) => !was)}
         className="inline-flex size-11 items-center justify-center rounded-lg text-fg hover:bg-surface-3"
       >

@@ -130,12 +130,12 @@ describe('colour mode menu', () => {
     await waitForUrl(router, '/');
     expect(document.documentElement).not.toHaveClass('dark');
 
-    await user.click(screen.getByRole('button', { name: 'Colour mode: Same as device' }));
+    await user.click(screen.getByRole('button', { name: 'Color mode: Same as device' }));
     await user.click(screen.getAllByRole('button', { name: 'Dark' })[0]!);
     expect(document.documentElement).toHaveClass('dark');
     expect(localStorage.getItem(COLOUR_MODE_KEY)).toBe('dark');
 
-    await user.click(screen.getByRole('button', { name: 'Colour mode: Dark' }));
+    await user.click(screen.getByRole('button', { name: 'Color mode: Dark' }));
     await user.click(screen.getAllByRole('button', { name: 'Same as device' })[0]!);
     expect(document.documentElement).not.toHaveClass('dark');
     expect(localStorage.getItem(COLOUR_MODE_KEY)).toBeNull();

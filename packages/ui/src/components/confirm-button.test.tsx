@@ -6,7 +6,7 @@ import { Drawer } from './dialog';
 function renderButton(onConfirm = vi.fn()) {
   render(
     <>
-      <ConfirmButton label="Remove" confirmLabel="Tap again to remove" onConfirm={onConfirm} />
+      <ConfirmButton label="Remove" confirmLabel="Press again to remove" onConfirm={onConfirm} />
       <button type="button">Next</button>
     </>,
   );
@@ -19,8 +19,8 @@ describe('ConfirmButton', () => {
     const onConfirm = renderButton();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(onConfirm).not.toHaveBeenCalled();
-    expect(screen.getByRole('status')).toHaveTextContent('Tap again to remove');
-    await user.click(screen.getByRole('button', { name: 'Tap again to remove' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Press again to remove');
+    await user.click(screen.getByRole('button', { name: 'Press again to remove' }));
     expect(onConfirm).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toBeEmptyDOMElement();
@@ -32,7 +32,7 @@ describe('ConfirmButton', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Remove' })).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('button', { name: 'Tap again to remove' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Press again to remove' })).toHaveFocus();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('button', { name: 'Remove' })).toHaveFocus();
     await user.keyboard(' ');
@@ -87,7 +87,7 @@ describe('ConfirmButton', () => {
     const onClose = vi.fn();
     render(
       <Drawer open onClose={onClose} title="Cart">
-        <ConfirmButton label="Remove" confirmLabel="Tap again to remove" onConfirm={() => {}} />
+        <ConfirmButton label="Remove" confirmLabel="Press again to remove" onConfirm={() => {}} />
       </Drawer>,
     );
     const button = screen.getByRole('button', { name: 'Remove' });

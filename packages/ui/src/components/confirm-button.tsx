@@ -10,7 +10,7 @@ export interface ConfirmButtonProps extends Omit<
 > {
   /** The first label, e.g. "Remove". Add a VisuallyHidden product name when several sit together. */
   label: ReactNode;
-  /** Shown after the first tap, e.g. "Tap again to remove". */
+  /** Shown after the first tap, e.g. "Press again to remove". */
   confirmLabel: ReactNode;
   /** Said to screen readers when the button asks for the second tap. Default: `confirmLabel`. */
   confirmAnnouncement?: ReactNode;

@@ -68,7 +68,7 @@ describe('e-mails and phones', () => {
       within(emails).getByRole('button', { name: named('Remove', 'rosa.old@example.com') }),
     );
     expect(handlers.calls).toHaveLength(0);
-    await user.click(within(emails).getByRole('button', { name: /Tap again to remove/ }));
+    await user.click(within(emails).getByRole('button', { name: /Press again to remove/ }));
     expect(await screen.findByText('Email is removed')).toBeInTheDocument();
     expect(handlers.calls).toEqual([{ method: 'DELETE', path: '/api/email/2', body: undefined }]);
   });
@@ -88,7 +88,7 @@ describe('e-mails and phones', () => {
     await user.click(
       within(emails).getByRole('button', { name: named('Eliminar', 'rosa.old@example.com') }),
     );
-    await user.click(within(emails).getByRole('button', { name: /Toque de nuevo/ }));
+    await user.click(within(emails).getByRole('button', { name: /Presione de nuevo/ }));
     expect(await within(emails).findByRole('alert')).toHaveTextContent(
       errorText('primary_email_cannot_be_removed', 'es'),
     );

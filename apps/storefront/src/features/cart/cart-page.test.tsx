@@ -48,7 +48,7 @@ describe('cart page', () => {
     const remove = within(list).getByRole('button', { name: 'Remove Vitamin C' });
     fireEvent.click(remove);
     expect(within(list).getByRole('link', { name: 'Vitamin C' })).toBeInTheDocument();
-    const confirm = within(list).getByRole('button', { name: 'Tap again to remove Vitamin C' });
+    const confirm = within(list).getByRole('button', { name: 'Press again to remove Vitamin C' });
     fireEvent.click(confirm);
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vitamin C' })).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('cart page', () => {
 
     for (const name of ['Gone item', 'Plan item', 'Old item']) {
       fireEvent.click(within(list).getByRole('button', { name: `Remove ${name}` }));
-      fireEvent.click(within(list).getByRole('button', { name: `Tap again to remove ${name}` }));
+      fireEvent.click(within(list).getByRole('button', { name: `Press again to remove ${name}` }));
       await waitFor(() => expect(within(list).queryByRole('link', { name })).not.toBeInTheDocument());
     }
     await waitFor(() => expect(screen.getByRole('button', { name: 'Checkout' })).toBeEnabled());

@@ -238,7 +238,7 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
                         <VisuallyHidden> {row.shown}</VisuallyHidden>
                       </>
                     }
-                    confirmLabel={<Trans>Tap again to remove</Trans>}
+                    confirmLabel={<Trans>Press again to remove</Trans>}
                     onConfirm={() => void onRemove(row)}
                   />
                 )}

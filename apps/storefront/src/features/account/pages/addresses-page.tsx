@@ -94,7 +94,7 @@ export function Component() {
                         <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
                       </>
                     }
-                    confirmLabel={<Trans>Tap again to delete</Trans>}
+                    confirmLabel={<Trans>Press again to delete</Trans>}
                     onConfirm={() => void onRemove(address)}
                   />
                 </div>

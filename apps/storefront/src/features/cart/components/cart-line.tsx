@@ -55,7 +55,7 @@ export function CartLineItem({ line, onAmountChange, onRemove }: CartLineProps) 
             }
             confirmLabel={
               <>
-                <Trans>Tap again to remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
+                <Trans>Press again to remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
               </>
             }
             onConfirm={onRemove}
