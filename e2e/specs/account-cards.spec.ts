@@ -15,7 +15,7 @@ interface SandboxCard {
 const cards: Record<'en' | 'es', { first: SandboxCard; second: SandboxCard }> = {
   en: {
     first: {
-      // Not 6035 0000 0000 0001: the checkout suites pay with that one, and a card on an
+      // Not 6035 0000 0000 0101: the checkout suites pay with that one, and a card on an
       // account pays only for its owner.
       type: 'network',
       number: '6035 0000 0000 0000 019',

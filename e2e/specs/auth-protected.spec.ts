@@ -5,7 +5,8 @@ import { demoCustomers, signInWithPassword, words } from '../fixtures/auth';
 
 const byLocale = { en: demoCustomers.linda, es: demoCustomers.rosa } as const;
 // The merge signs in someone else, so its cart starts from the seeded draft, not another test's.
-const mergeByLocale = { en: demoCustomers.linda, es: demoCustomers.james } as const;
+// Each signs in on the shop of their own interface language (sign-in switches to it).
+const mergeByLocale = { en: demoCustomers.linda, es: demoCustomers.rosa } as const;
 
 for (const locale of shopLocales) {
   const w = words(locale);

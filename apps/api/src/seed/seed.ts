@@ -51,6 +51,8 @@ export const SANDBOX_CARDS = [
   { type: 'network', number: '6035000000000002', code: '123', behavior: 'decline', balanceCents: 25000 },
   { type: 'network', number: '6035000000000003', code: '123', behavior: 'insufficient', balanceCents: 500 },
   { type: 'network', number: '6035000000000000019', code: '123', behavior: 'approve', balanceCents: 10000 },
+  // A large balance for automated suites that place many orders in one run (the e2e suite pays with it).
+  { type: 'network', number: '6035000000000101', code: '123', behavior: 'approve', balanceCents: 1000000 },
   { type: 'national', number: '6036000000000001', code: '456', behavior: 'approve', balanceCents: 25000 },
   { type: 'national', number: '6036000000000002', code: '456', behavior: 'decline', balanceCents: 25000 },
   { type: 'national', number: '6036000000000003', code: '456', behavior: 'insufficient', balanceCents: 500 },

@@ -47,7 +47,7 @@ export function Header() {
 
   return (
     <>
-      <header className="sticky top-0 z-30 border-b border-border bg-surface/95 backdrop-blur">
+      <header className="sticky top-0 z-30 border-b border-border bg-surface">
         <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
           <AppLink
             to="/"
