@@ -148,12 +148,15 @@ test('a purchase from the home page to the thank-you page with the keyboard alon
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/checkout\/\d+$/);
   await expect(mainHeading(page)).toBeFocused();
-  await tabTo(page.getByRole('button', { name: words.continueToDelivery }));
+  const toDelivery = page.getByRole('button', { name: words.continueToDelivery });
+  // Enabled once the draft's checks are in (a disabled button is no Tab stop).
+  await expect(toDelivery).toBeEnabled();
+  await tabTo(toDelivery);
   await page.keyboard.press('Enter');
   // A new step keeps the address: its heading takes the focus (the button pressed is gone).
   await expect(page.locator('#checkout-step-heading')).toBeFocused();
   const address = page.getByRole('group', { name: words.deliverTo }).getByRole('radio').first();
-  await expect(address).toBeVisible();
+  await expect(address).toBeEnabled();
   await tabTo(address);
   await page.keyboard.press('Space');
   await expect(address).toBeChecked();

@@ -16,7 +16,9 @@ import { RouteFocus } from './route-focus';
  * of the same address still comes back to where it was.
  */
 export function scrollKey(location: Location): string {
-  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+  return location.key === 'default'
+    ? `default:${location.pathname}${location.search}`
+    : location.key;
 }
 
 /** Skip link, header, main content, footer, notifications, the search modal and the session rules. */
@@ -33,7 +35,8 @@ export function AppLayout() {
         <Trans>Skip to main content</Trans>
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+      {/* At least a screen tall: the footer never shows, then jumps, while a page loads (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
         <Outlet />
       </main>
       <Footer />

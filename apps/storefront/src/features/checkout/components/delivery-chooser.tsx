@@ -115,13 +115,16 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
           legend={<Trans>Deliver to</Trans>}
           name="delivery-address"
           value={current === null ? null : String(current)}
-          onChange={(value) => void choose(Number(value))}
+          onChange={(value) => {
+            if (!saving) void choose(Number(value));
+          }}
           options={list.map((address) => {
             const deliverable = states.length === 0 || states.includes(address.state);
             return {
               value: String(address.id),
               label: formatAddress(address),
-              disabled: !deliverable || saving,
+              // Not disabled while a choice is saved: a disabled radio drops the keyboard focus.
+              disabled: !deliverable,
               disabledReason: deliverable ? undefined : t`We do not deliver to this state.`,
             };
           })}

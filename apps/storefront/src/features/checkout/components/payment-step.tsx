@@ -26,11 +26,17 @@ function typedCardType(method: PaymentMethodCode) {
  * A typed benefit card is checked with its security code, unless it is a card on the customer's
  * own account (same type, same last four digits): then the code may be left out.
  */
-function onAccount(method: PaymentMethodCode, card: string, customer: Customer | undefined): boolean {
+function onAccount(
+  method: PaymentMethodCode,
+  card: string,
+  customer: Customer | undefined,
+): boolean {
   const type = typedCardType(method);
   const digits = normalizeCardNumber(card);
   if (!type || digits.length < 4) return false;
-  return (customer?.insuranceCards ?? []).some((c) => c.type === type && c.last4 === digits.slice(-4));
+  return (customer?.insuranceCards ?? []).some(
+    (c) => c.type === type && c.last4 === digits.slice(-4),
+  );
 }
 
 export interface PaymentChoice {
@@ -47,7 +53,7 @@ export interface PaymentStepProps {
   locale: Locale;
   placing: boolean;
   /** Why the last try failed (already in the page's language), shown above the button. */
-  failure: { title: string; lines: string[] } | null;
+  failure: { title: string; lines: string[]; advice?: string } | null;
   onPlace: (choice: PaymentChoice) => void;
 }
 
@@ -59,12 +65,16 @@ function blockedReason(
   locale: Locale,
 ): string | null {
   if (code === 'balance') {
-    const check = isPaymentInputValid('balance', { balance: customer?.balance, estimatedTotal: total });
+    const check = isPaymentInputValid('balance', {
+      balance: customer?.balance,
+      estimatedTotal: total,
+    });
     return check.valid ? null : errorText('notEnoughBalance', locale);
   }
   if (code === 'prohealth') {
     const check = isPaymentInputValid('prohealth', {
-      activeInsuranceCard: customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null,
+      activeInsuranceCard:
+        customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null,
     });
     return check.valid ? null : errorText('no_active_card', locale);
   }
@@ -72,7 +82,11 @@ function blockedReason(
 }
 
 /** The card number's message for a method, from the SDK's check (null when fine). */
-export function cardNumberProblem(code: PaymentMethodCode, card: string, locale: Locale): string | null {
+export function cardNumberProblem(
+  code: PaymentMethodCode,
+  card: string,
+  locale: Locale,
+): string | null {
   const check = isPaymentInputValid(code, { card });
   if (check.valid) return null;
   if (check.reason === 'invalidCardNumber') return errorText('invalid_card_number', locale);
@@ -84,10 +98,20 @@ export function cardNumberProblem(code: PaymentMethodCode, card: string, locale:
  * Checkout step 3: the shop's payment methods, the ones recommended for the customer's plan
  * first; each checked as the spec says before the order is placed.
  */
-export function PaymentStep({ customer, supported, total, locale, placing, failure, onPlace }: PaymentStepProps) {
+export function PaymentStep({
+  customer,
+  supported,
+  total,
+  locale,
+  placing,
+  failure,
+  onPlace,
+}: PaymentStepProps) {
   const { t } = useLingui();
   const options = paymentMethodOptions(customer?.insurancePlan?.code, supported);
-  const firstUsable = options.find((option) => !blockedReason(option.code, customer, total, locale));
+  const firstUsable = options.find(
+    (option) => !blockedReason(option.code, customer, total, locale),
+  );
   const [method, setMethod] = useState<PaymentMethodCode | null>(firstUsable?.code ?? null);
   const [card, setCard] = useState('');
   const [code, setCode] = useState('');
@@ -224,7 +248,11 @@ export function PaymentStep({ customer, supported, total, locale, placing, failu
           {needsCode ? (
             <TextField
               label={t`Security code`}
-              hint={codeOptional ? t`Not needed for a card on your account` : t`${codeDigits} digits on the back`}
+              hint={
+                codeOptional
+                  ? t`Not needed for a card on your account`
+                  : t`${codeDigits} digits on the back`
+              }
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={4}
@@ -244,9 +272,16 @@ export function PaymentStep({ customer, supported, total, locale, placing, failu
               <li key={line}>{line}</li>
             ))}
           </ul>
+          {failure.advice ? <p className="mt-2">{failure.advice}</p> : null}
         </Notice>
       ) : null}
-      <Button type="submit" size="lg" fullWidth loading={placing} loadingLabel={t`Placing your order`}>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        loading={placing}
+        loadingLabel={t`Placing your order`}
+      >
         <Trans>Place order and pay {amount}</Trans>
       </Button>
     </form>

@@ -32,7 +32,12 @@ function ProductsReview({ draft }: { draft: OrderDraft }) {
       {draft.rows.map((row) => {
         const amount = row.amount;
         return (
-          <LineItem key={row.sku.id} size="sm" imageSrc={productImageUrl(row.sku.mainImage)} title={row.sku.name}>
+          <LineItem
+            key={row.sku.id}
+            size="sm"
+            imageSrc={productImageUrl(row.sku.mainImage)}
+            title={row.sku.name}
+          >
             <p className="text-sm text-muted">
               <Trans>Quantity: {amount}</Trans>
             </p>
@@ -46,7 +51,11 @@ function ProductsReview({ draft }: { draft: OrderDraft }) {
 }
 
 /** "Error placing order": one line per field and message of the failure (spec section 8). */
-function failureLines(error: SdkQueryError, locale: 'en' | 'es', fieldName: (field: string) => string): string[] {
+function failureLines(
+  error: SdkQueryError,
+  locale: 'en' | 'es',
+  fieldName: (field: string) => string,
+): string[] {
   const lines: string[] = [];
   const codes = error.fieldCodes ?? {};
   const texts = error.fieldErrors ?? {};
@@ -86,7 +95,11 @@ export function Component() {
   const [pay] = usePayOrderMutation();
   const [backToDraft] = useBackToDraftMutation();
   const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<{ title: string; lines: string[] } | null>(null);
+  const [failure, setFailure] = useState<{
+    title: string;
+    lines: string[];
+    advice?: string;
+  } | null>(null);
   const [moving, setMoving] = useState(false);
 
   // A placed order waiting for payment (the draft was completed, the payment not yet accepted).
@@ -169,7 +182,17 @@ export function Component() {
     const fail = (error: SdkQueryError) => {
       const title = t`Error placing order`;
       const lines = failureLines(error, locale, fieldName);
-      setFailure({ title, lines });
+      // The API gives one answer for a wrong number, a wrong code and a refused card (so it
+      // tells nobody which cards exist): say what the shopper can do about each.
+      const cardRefused =
+        error.code === 'card_number_or_code_is_not_correct' ||
+        Object.values(error.fieldCodes ?? {}).some(
+          (issue) => issue?.code === 'card_number_or_code_is_not_correct',
+        );
+      const advice = cardRefused
+        ? t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`
+        : undefined;
+      setFailure({ title, lines, advice });
       notify(dispatch, { title, description: lines.join('\n'), icon: 'error', color: 'danger' });
     };
     try {
@@ -184,7 +207,12 @@ export function Component() {
         placedRef.current = draft.id;
         setPlacedDraft(completed.data ?? null);
       }
-      const paid = await pay({ orderId: placedRef.current, code: choice.code, input: choice.input, locale });
+      const paid = await pay({
+        orderId: placedRef.current,
+        code: choice.code,
+        input: choice.input,
+        locale,
+      });
       if ('error' in paid && paid.error) {
         fail(paid.error as SdkQueryError);
         return;
@@ -217,7 +245,10 @@ export function Component() {
     return (
       <Container className="flex flex-col gap-6 py-8">
         {heading}
-        <LoadErrorNotice title={<Trans>Your order could not be loaded.</Trans>} onRetry={() => void refetch()} />
+        <LoadErrorNotice
+          title={<Trans>Your order could not be loaded.</Trans>}
+          onRetry={() => void refetch()}
+        />
       </Container>
     );
   }
@@ -227,7 +258,10 @@ export function Component() {
       <Container className="flex flex-col gap-6 py-8">
         {heading}
         <Notice tone="info" title={<Trans>Your cart is empty</Trans>}>
-          <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
+          <AppLink
+            to="/catalog"
+            className="font-semibold text-primary underline underline-offset-4"
+          >
             <Trans>Go to the catalog</Trans>
           </AppLink>
         </Notice>
@@ -266,14 +300,20 @@ export function Component() {
               {gate.hasIssues ? (
                 <Notice tone="error" title={errorText('order_has_issues', locale)}>
                   <Trans>Please remove them to be able to place the order.</Trans>{' '}
-                  <AppLink to="/cart" className="font-semibold text-primary underline underline-offset-4">
+                  <AppLink
+                    to="/cart"
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
                     <Trans>Back to cart</Trans>
                   </AppLink>
                 </Notice>
               ) : null}
               {!gate.hasIssues && gate.belowMinimum ? (
                 <Notice tone="warning" title={minimumText}>
-                  <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
+                  <AppLink
+                    to="/catalog"
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
                     <Trans>Continue shopping</Trans>
                   </AppLink>
                 </Notice>
