@@ -1,7 +1,10 @@
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { directImports } from './vite/direct-imports';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { precompress } from './vite/precompress';
 import { routePreloads } from './vite/route-preloads';
@@ -37,6 +40,17 @@ const proxy = {
 
 export default defineConfig({
   plugins: [
+    // Each name imported from a workspace package's barrel comes from its own module, so what
+    // only a lazy page uses stays out of the first load.
+    directImports({
+      barrels: {
+        '@otc/ui': fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url)),
+        '@otc/sdk': fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url)),
+        '@otc/sdk/validation': fileURLToPath(new URL('../../packages/sdk/src/validation/index.ts', import.meta.url)),
+        // Its barrel re-exports every icon: one used by a lazy page was in every first load.
+        'lucide-react': realpathSync(fileURLToPath(new URL('node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url))),
+      },
+    }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     tailwindcss(),
