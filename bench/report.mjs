@@ -25,7 +25,7 @@ export function markdownReport(result) {
   const floor = result.floor;
   out.push('## Floor: the bare page of the required stack', '');
   out.push(
-    'React 19, react-router 7 data router, RTK Query with react-redux, Lingui (lazy catalog), one query, two routes ' +
+    'React 19, react-router 7 data router, RTK Query with react-redux, Lingui (lazy catalog), zod/mini checking the answer of its one query, two routes ' +
       '(bench/floor), built with the storefront\'s Vite in this run and served by the same API under `/floor/`.',
     '',
   );
