@@ -50,7 +50,7 @@ import swaggerPlugin from './plugins/external/swagger.js';
 import { handlers as allHandlers } from './routes/index.js';
 import imageRoutes from './routes/images/index.js';
 import siteRoutes from './routes/site/index.js';
-import { createNotifier, type Notifier } from './services/notifier.js';
+import { createNotifier, scrubOutboxCodes, type Notifier } from './services/notifier.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -292,6 +292,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     options.database ??
     (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   if (ownsDatabase && options.migrate !== false) await database.migrate();
+  if (production) {
+    // The production database never holds a one-time code in clear: rows an older version
+    // wrote with their code lose it (idempotent: a later start finds none, through a partial
+    // index on the rows that hold one).
+    const scrubbed = await scrubOutboxCodes(database.db);
+    if (scrubbed > 0) app.log.info({ scrubbed }, 'one-time codes removed from stored outbox messages');
+  }
 
   // External plugins.
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
@@ -311,6 +318,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       db: database.db,
       log: app.log,
       logCodes: config.nodeEnv === 'development',
+      keepCodes: !production,
       smtpUrl: config.smtpUrl,
       mailFrom: config.mailFrom,
       ...(options.mailTransport ? { transport: options.mailTransport } : {}),

@@ -227,7 +227,10 @@ export const signInGuards = pgTable('sign_in_guards', {
   updatedAt: moment().notNull(),
 });
 
-/** Messages handed to the notifier: the development outbox, and a record of what was sent. */
+/**
+ * Messages handed to the notifier: the development outbox, and a record of what was sent. `code`
+ * (and the code in `text`) only outside production; production stores `[withheld]` instead.
+ */
 export const outboxMessages = pgTable(
   'outbox_messages',
   {
@@ -244,7 +247,11 @@ export const outboxMessages = pgTable(
     error: text(),
     createdAt: createdAt(),
   },
-  (t) => [index().on(t.to, t.id)],
+  (t) => [
+    index().on(t.to, t.id),
+    // Finds rows still holding a code (production scrubs them at start-up): empty there.
+    index('outbox_messages_with_code_idx').on(t.id).where(sql`${t.code} is not null`),
+  ],
 );
 
 // --- catalog -------------------------------------------------------------------------------

@@ -3,11 +3,21 @@
  * outbox table (the development outbox, readable at GET /api/dev/outbox outside production).
  * E-mail goes out through SMTP (nodemailer) when SMTP_URL is set; SMS has no carrier here, so
  * text messages stay in the outbox and the log.
+ *
+ * One-time codes in the outbox: kept in clear only outside production (`keepCodes`), where the
+ * development outbox shows them. In production the row is written without the code: its `code`
+ * column stays empty and the code in its text is replaced by `CODE_WITHHELD`, so the database
+ * never holds a code in clear (`one_time_codes` keeps only a keyed hash). Rows written in clear
+ * before (an older version) are scrubbed at start-up in production (`scrubOutboxCodes`).
  */
+import { isNotNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../db/client.js';
 import { outboxMessages } from '../db/schema.js';
+
+/** What stands in a stored message's text for its one-time code in production. */
+export const CODE_WITHHELD = '[withheld]';
 
 export interface OutgoingMessage {
   to: string;
@@ -28,6 +38,11 @@ export interface NotifierOptions {
   log: FastifyBaseLogger;
   /** Development: print codes in the log. */
   logCodes: boolean;
+  /**
+   * Outside production: keep each one-time code in clear in its outbox row (the development
+   * outbox reads it). False in production: the row is stored without the code.
+   */
+  keepCodes: boolean;
   smtpUrl?: string | undefined;
   mailFrom: string;
   /** Tests may pass their own transport. */
@@ -39,12 +54,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
     options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
 
   async function record(message: OutgoingMessage, status: string, error?: string) {
+    const code = message.code || null;
+    const withheld = code !== null && !options.keepCodes;
     await options.db.insert(outboxMessages).values({
       to: message.to,
       channel: message.channel,
       subject: message.subject,
-      text: message.text,
-      code: message.code ?? null,
+      text: withheld ? message.text.split(code).join(CODE_WITHHELD) : message.text,
+      code: withheld ? null : code,
       status,
       error: error ?? null,
     });
@@ -84,4 +101,20 @@ export function createNotifier(options: NotifierOptions): Notifier {
       transport?.close();
     },
   };
+}
+
+/**
+ * Production start-up: outbox rows that still hold a code in clear (written before codes were
+ * withheld) lose it, in the column and in the text. Answers how many rows were scrubbed.
+ */
+export async function scrubOutboxCodes(db: Db): Promise<number> {
+  const scrubbed = await db
+    .update(outboxMessages)
+    .set({
+      text: sql`replace(${outboxMessages.text}, ${outboxMessages.code}, ${CODE_WITHHELD})`,
+      code: null,
+    })
+    .where(isNotNull(outboxMessages.code))
+    .returning({ id: outboxMessages.id });
+  return scrubbed.length;
 }

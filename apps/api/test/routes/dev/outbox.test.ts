@@ -1,7 +1,9 @@
+import type { Transporter } from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.js';
+import { oneTimeCodes, outboxMessages } from '../../../src/db/schema.js';
 import { ConfigError, loadConfig } from '../../../src/env.js';
-import { buildTestApp, call, type TestApp } from '../../helpers.js';
+import { buildTestApp, call, openTestDatabase, testConfig, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -64,6 +66,75 @@ describe('production', () => {
     await expect(
       buildApp({ env: { NODE_ENV: 'test' }, config: { nodeEnv: 'production', jwtSecret: undefined, dataDir: ':memory:' } }),
     ).rejects.toThrowError(/JWT_SECRET/);
+  });
+
+  it('stores no one-time code in clear: the outbox row withholds it, the code table keeps a hash', async () => {
+    // A real notifier delivers the code: the test's mail transport is the customer's mailbox.
+    const mailbox: string[] = [];
+    const mailTransport = {
+      sendMail: async (mail: { text: string }) => {
+        mailbox.push(mail.text);
+        return {};
+      },
+      close: () => {},
+    } as unknown as Transporter;
+    const prod = await buildTestApp({ config: { nodeEnv: 'production', logLevel: 'silent' }, mailTransport });
+    try {
+      const sent = await call(prod.app, { method: 'POST', url: '/api/auth/register/code', payload: { login: 'prod@example.com' } });
+      expect(sent.status).toBe(200);
+      expect(await call(prod.app, { method: 'POST', url: '/api/auth/register/code', payload: { login: '2025550188' } }))
+        .toMatchObject({ status: 200, body: { channel: 'sms' } });
+      const code = /: (\d{6})\./.exec(mailbox[0] ?? '')?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+
+      const rows = await prod.database.db.select().from(outboxMessages);
+      expect(rows.map((row) => [row.to, row.status, row.code])).toEqual([
+        ['prod@example.com', 'sent', null],
+        ['2025550188', 'stored', null],
+      ]);
+      for (const row of rows) {
+        expect(row.text).toContain('[withheld]');
+        expect(row.text).not.toMatch(/\d{6}/);
+      }
+      const stored = await prod.database.db.select().from(oneTimeCodes);
+      expect(stored).toHaveLength(2);
+      for (const row of stored) {
+        expect(row.codeHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
+        expect(JSON.stringify(row)).not.toContain(code);
+      }
+      // The code the customer received still registers the account.
+      const done = await call(prod.app, {
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { login: 'prod@example.com', code },
+      });
+      expect(done.status).toBe(200);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('start-up scrubs the codes an older version stored in clear; development keeps them', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await database.db.insert(outboxMessages).values([
+        { to: 'old@example.com', channel: 'email', subject: 'Your sign-in code', text: 'Your sign-in code: 482913. It expires in 10 minutes.', code: '482913' },
+        { to: 'old@example.com', channel: 'email', subject: 'Notice', text: 'Order 100042 shipped.' },
+      ]);
+      const dev = await buildApp({ env: { NODE_ENV: 'test' }, config: testConfig(), database });
+      await dev.close();
+      expect((await database.db.select().from(outboxMessages)).map((row) => row.code)).toEqual(['482913', null]);
+
+      const prod = await buildApp({ env: { NODE_ENV: 'test' }, config: testConfig({ nodeEnv: 'production' }), database });
+      await prod.close();
+      const rows = await database.db.select().from(outboxMessages).orderBy(outboxMessages.id);
+      expect(rows.map((row) => [row.text, row.code])).toEqual([
+        ['Your sign-in code: [withheld]. It expires in 10 minutes.', null],
+        ['Order 100042 shipped.', null],
+      ]);
+    } finally {
+      await drop();
+    }
   });
 
   it('has no outbox route', async () => {

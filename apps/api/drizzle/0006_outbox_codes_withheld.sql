@@ -1,0 +1,1 @@
+CREATE INDEX "outbox_messages_with_code_idx" ON "outbox_messages" USING btree ("id") WHERE "outbox_messages"."code" is not null;
