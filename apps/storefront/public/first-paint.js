@@ -13,6 +13,11 @@
 //    The CSP (script-src 'self') forbids eval, so the probe can only fail, and Chrome reports it
 //    as a CSP violation. zod reads its configuration from globalThis.__zod_globalConfig (shared
 //    by every copy of zod); `jitless` skips the probe and parses the way it must under this CSP.
+//
+// 4. A visitor's item page: its one answer (the product) is requested now, beside the scripts,
+//    instead of once the app has rendered; the SDK client's fetch takes it (src/lib/early-answers.ts,
+//    same address, language and no session, used once). As soon as the answer names the first
+//    picture, that picture (the page's largest paint) is preloaded too.
 (function () {
   var zodConfig = window.__zod_globalConfig || (window.__zod_globalConfig = {});
   zodConfig.jitless = true;
@@ -42,6 +47,7 @@
     return;
   }
   var segments = (spanish ? path.slice(3) : path).split('/').filter(Boolean);
+  askEarly(segments, spanish ? 'es' : 'en');
   // The route whose pattern matches with the most literal segments (`order/delivery` before
   // `order/:id`, as the router ranks them).
   var best = null;
@@ -66,5 +72,37 @@
     link.crossOrigin = '';
     link.href = scripts[k];
     document.head.appendChild(link);
+  }
+
+  function askEarly(segments, lang) {
+    if (segments.length !== 2 || segments[0] !== 'item' || !/^[1-9][0-9]{0,8}$/.test(segments[1])) return;
+    var signedIn = true;
+    try {
+      signedIn = !!localStorage.getItem('session-tokens');
+    } catch {
+      // Storage blocked: leave it to the app.
+    }
+    if (signedIn || !window.fetch || !window.Promise) return;
+    var url = '/api/catalog/products/' + segments[1];
+    var answer = fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
+    (window.__otcEarly = window.__otcEarly || {})[url] = { lang: lang, answer: answer };
+    answer
+      .then(function (res) {
+        return res.ok ? res.clone().json() : null;
+      })
+      .then(function (body) {
+        var images = body && body.product && body.product.images;
+        var src = images && images[0];
+        if (typeof src !== 'string' || src.charAt(0) !== '/' || src.charAt(1) === '/') return;
+        var picture = document.createElement('link');
+        picture.rel = 'preload';
+        picture.as = 'image';
+        picture.href = src;
+        picture.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(picture);
+      })
+      .catch(function () {
+        // The app asks again.
+      });
   }
 })();

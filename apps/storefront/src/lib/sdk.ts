@@ -8,6 +8,7 @@ import {
   createPromoCodeStore,
 } from '@otc/sdk';
 import { env } from '../env';
+import { withEarlyAnswers } from './early-answers';
 
 export const storage = createLocalStorage();
 /** `promo-code` in localStorage: a single text value, set from `?personalcode=`. */
@@ -27,6 +28,8 @@ export function onSessionEnd(listener: () => void): () => void {
 export const client = createClient({
   baseUrl: env.apiBaseUrl,
   tokens: storage,
+  // The item page's answer may already be on its way (public/first-paint.js).
+  fetch: withEarlyAnswers((input, init) => globalThis.fetch(input, init)),
   agentId: () => agentIdStore.get(),
   onSessionEnd: () => sessionEndListeners.forEach((listener) => listener()),
 });
