@@ -219,13 +219,18 @@ export const refreshTokens = pgTable(
  * (`password:<login>`, `code:<target>`), whether the account exists or not: consecutive failures,
  * how many locks so far (each one twice as long) and the end of the current lock.
  */
-export const signInGuards = pgTable('sign_in_guards', {
-  key: text().primaryKey(),
-  failures: integer().notNull().default(0),
-  locks: integer().notNull().default(0),
-  lockedUntil: moment(),
-  updatedAt: moment().notNull(),
-});
+export const signInGuards = pgTable(
+  'sign_in_guards',
+  {
+    key: text().primaryKey(),
+    failures: integer().notNull().default(0),
+    locks: integer().notNull().default(0),
+    lockedUntil: moment(),
+    updatedAt: moment().notNull(),
+  },
+  // Pruning reads the oldest rows first (services/sign-in-guard.ts).
+  (t) => [index().on(t.updatedAt)],
+);
 
 /**
  * Messages handed to the notifier: the development outbox, and a record of what was sent. `code`

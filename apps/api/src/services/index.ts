@@ -54,7 +54,7 @@ export function createBotCheck(config: AppConfig): BotCheck | null {
 export function createServices(deps: ServiceDeps) {
   const { db, config, clock, notifier, secret } = deps;
   /** Guessing per account (password sign-in, one-time codes): a growing lock. */
-  const guard = createSignInGuard({ db, clock });
+  const guard = createSignInGuard({ db, clock, log: deps.log });
   const codes = createCodesService({
     db,
     clock,

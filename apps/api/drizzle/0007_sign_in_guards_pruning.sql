@@ -1,0 +1,1 @@
+CREATE INDEX "sign_in_guards_updated_at_index" ON "sign_in_guards" USING btree ("updated_at");
