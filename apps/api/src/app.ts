@@ -23,6 +23,7 @@ import {
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
 import { errorText } from '@otc/sdk';
+import { sessionRecordingConfigured } from '@otc/sdk/rules';
 import { fieldIssueFromZod, type ZodFieldIssue } from '@otc/sdk/validation';
 import { openDatabase, type Database } from './db/client.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
@@ -302,7 +303,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   // External plugins.
   await app.register(databasePlugin, { database, closeOnShutdown: ownsDatabase });
-  await app.register(helmetPlugin, { production });
+  await app.register(helmetPlugin, {
+    production,
+    sessionRecording: sessionRecordingConfigured(production, config.sessionRecordingSiteId),
+  });
   await app.register(compressPlugin);
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(rateLimitPlugin, {

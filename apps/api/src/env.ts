@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { isSessionRecordingSiteId } from '@otc/sdk/rules';
 import {
   DEFAULT_CODE_RESEND_SECONDS,
   DEFAULT_MINIMUM_ORDER,
@@ -99,6 +100,19 @@ const envSchema = z
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     CODE_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
     CODE_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+    /**
+     * The public site id of session recording (Microsoft Clarity), the same value the storefront
+     * is built with (VITE_SESSION_RECORDING_SITE_ID). In production it opens the CSP to the
+     * recorder's host; unset (or outside production) the CSP stays same-origin.
+     */
+    SESSION_RECORDING_SITE_ID: z
+      .string()
+      .optional()
+      .transform((value) => value?.trim() || undefined)
+      .refine(
+        (value) => value === undefined || isSessionRecordingSiteId(value),
+        'SESSION_RECORDING_SITE_ID must be a Clarity project id (6 to 32 letters and digits)',
+      ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
@@ -172,6 +186,8 @@ export interface AppConfig {
   /** One-time codes per login per day, and per client address per day. */
   codeDailyLimit: number;
   codeDailyLimitPerClient: number;
+  /** Session recording's public site id (production only opens the CSP for it). */
+  sessionRecordingSiteId: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -223,6 +239,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     codeDailyLimit: env.CODE_DAILY_LIMIT,
     codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
+    sessionRecordingSiteId: env.SESSION_RECORDING_SITE_ID,
   };
 }
 

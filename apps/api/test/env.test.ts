@@ -44,6 +44,15 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the session recording site id (unset, blank or a Clarity project id)', () => {
+    expect(loadConfig({}).sessionRecordingSiteId).toBeUndefined();
+    expect(loadConfig({ SESSION_RECORDING_SITE_ID: '  ' }).sessionRecordingSiteId).toBeUndefined();
+    expect(loadConfig({ SESSION_RECORDING_SITE_ID: ' abcdef1234 ' }).sessionRecordingSiteId).toBe('abcdef1234');
+    expect(() => loadConfig({ SESSION_RECORDING_SITE_ID: 'https://www.clarity.ms/tag/abc' })).toThrowError(
+      /SESSION_RECORDING_SITE_ID must be a Clarity project id/,
+    );
+  });
+
   it('rejects bad values with the variable named', () => {
     expect(() => loadConfig({ PAYMENT_METHODS: 'trnsx,cash' })).toThrowError(/PAYMENT_METHODS/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(ConfigError);

@@ -134,6 +134,38 @@ describe('headers', () => {
     expect(page.headers['x-powered-by']).toBeUndefined();
   });
 
+  it('session recording: the CSP opens https://*.clarity.ms only in production with a site id', async () => {
+    const directives = (csp: string) =>
+      Object.fromEntries(
+        csp
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name = '', ...sources]) => [name, sources.join(' ')]),
+      );
+    const cases = [
+      { nodeEnv: 'production', sessionRecordingSiteId: 'abcdef1234', opened: true },
+      { nodeEnv: 'production', sessionRecordingSiteId: undefined, opened: false },
+      { nodeEnv: 'development', sessionRecordingSiteId: 'abcdef1234', opened: false },
+    ] as const;
+    for (const { opened, ...config } of cases) {
+      const app = await buildTestApp({ config });
+      try {
+        const res = await app.app.inject({ method: 'GET', url: '/api/health' });
+        const csp = directives(String(res.headers['content-security-policy']));
+        const host = opened ? ' https://*.clarity.ms' : '';
+        expect(csp['script-src'], JSON.stringify(config)).toBe(`'self'${host}`);
+        expect(csp['connect-src']).toBe(`'self'${host}`);
+        expect(csp['img-src']).toBe(`'self' data:${host}`);
+        // Nothing else moves: no inline scripts, same-origin defaults, no framing.
+        expect(csp['default-src']).toBe("'self'");
+        expect(csp['object-src']).toBe("'none'");
+        expect(csp['frame-ancestors']).toBe("'none'");
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
   it('production adds HSTS', async () => {
     const prod = await buildTestApp({ config: { nodeEnv: 'production' } });
     try {

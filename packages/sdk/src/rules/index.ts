@@ -38,6 +38,12 @@ export {
   type PaymentInputCheck,
 } from './is-payment-input-valid.js';
 export { missingProfileFields, type ProfileSubject } from './missing-profile-fields.js';
+export {
+  SESSION_RECORDING_HOST,
+  SESSION_RECORDING_CSP,
+  isSessionRecordingSiteId,
+  sessionRecordingConfigured,
+} from './session-recording.js';
 export { isProfileComplete } from './is-profile-complete.js';
 export { profileCompletionPath } from './profile-completion-path.js';
 export { safeContinuePath, safeRedirectPath } from './safe-continue-path.js';
