@@ -1,7 +1,8 @@
 /**
- * One-time codes: 6 digits, stored as a keyed hash, valid 10 minutes, 5 tries each. A new code for
- * the same login and purpose only after the resend countdown; a daily limit per login and per
- * client address (checked and stored atomically). Guessing is limited per code (5 tries) and per
+ * One-time codes: 6 digits, stored as a keyed hash, valid 10 minutes, 5 tries each. While the
+ * newest code of a login and purpose can still be used, a new one only after the resend countdown;
+ * a used, spent (5 tries) or expired code holds no new one back. A daily limit per login and per
+ * client address counts every code (checked and stored atomically). Guessing is limited per code (5 tries) and per
  * login over all its codes (the sign-in guard). Sending goes through the Notifier.
  */
 import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
@@ -107,12 +108,26 @@ export function createCodesService(options: CodesServiceOptions) {
           await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${`client:${input.clientIp}`}))`);
         }
         const [last] = await tx
-          .select({ createdAt: oneTimeCodes.createdAt })
+          .select({
+            createdAt: oneTimeCodes.createdAt,
+            consumedAt: oneTimeCodes.consumedAt,
+            attempts: oneTimeCodes.attempts,
+            expiresAt: oneTimeCodes.expiresAt,
+          })
           .from(oneTimeCodes)
           .where(and(eq(oneTimeCodes.target, target), eq(oneTimeCodes.purpose, input.purpose)))
-          .orderBy(desc(oneTimeCodes.createdAt))
+          .orderBy(desc(oneTimeCodes.createdAt), desc(oneTimeCodes.id))
           .limit(1);
-        if (last) {
+        // The resend wait protects a code the customer may still be typing. A used code, one
+        // whose tries are spent or an expired one can never sign in: waiting for it would leave
+        // the customer without a usable code, so a new one goes out at once (the daily limits
+        // below still count every code, and guessing stays limited by the sign-in guard).
+        const live =
+          last !== undefined &&
+          last.consumedAt === null &&
+          last.attempts < CODE_MAX_ATTEMPTS &&
+          last.expiresAt.getTime() > now.getTime();
+        if (last && live) {
           const waitMs = last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
           if (waitMs > 0) {
             throw errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(waitMs / 1000) });
@@ -201,13 +216,9 @@ export function createCodesService(options: CodesServiceOptions) {
         .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
         .where(and(eq(oneTimeCodes.id, row.id), sql`${oneTimeCodes.attempts} < ${CODE_MAX_ATTEMPTS}`))
         .returning({ attempts: oneTimeCodes.attempts });
-      // A dead code: a new one may be asked for once the resend countdown of this one is over.
-      const attemptsExceeded = () => {
-        const waitMs = row.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
-        return new HttpError('code_attempts_exceeded', {
-          extra: { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) },
-        });
-      };
+      // A dead code: it never works again, and a new one may be asked for at once (a spent code
+      // holds no resend wait), hence the shortest Retry-After.
+      const attemptsExceeded = () => new HttpError('code_attempts_exceeded', { extra: { retryAfter: 1 } });
       if (!counted) throw attemptsExceeded();
       if (!safeEqual(row.codeHash, hash(purpose, target, code))) {
         if (counted.attempts >= CODE_MAX_ATTEMPTS) throw attemptsExceeded();

@@ -122,6 +122,83 @@ describe('sign-in with a one-time code', () => {
   });
 });
 
+describe('a used or spent code and the resend wait', () => {
+  // Its own app: these tests send many codes from one address (the per-client daily limit).
+  let u: TestApp;
+  beforeAll(async () => {
+    u = await buildTestApp({ config: { codeDailyLimit: 6 } });
+  });
+  afterAll(async () => u?.close());
+  const send = (url: string, payload: unknown) => call(u.app, { method: 'POST', url, payload: payload as object });
+
+  it('a used code holds no new one back: a new code goes out at once and signs in', async () => {
+    await registerCustomer(u.app, 'used@example.com');
+    u.clock.advance(61_000);
+    await send('/api/auth/code', { login: 'used@example.com' });
+    const first = await outboxCode(u.app, 'used@example.com');
+    expect((await send('/api/auth/code/verify', { login: 'used@example.com', code: first })).status).toBe(200);
+    u.clock.advance(5_000);
+    const again = await send('/api/auth/code', { login: 'used@example.com' });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ channel: 'email', resendIn: 60 });
+    const second = await outboxCode(u.app, 'used@example.com');
+    // The new code is live: it holds the next request back, and it signs in.
+    const early = await send('/api/auth/code', { login: 'used@example.com' });
+    expect(early.status).toBe(429);
+    expect(early.body).toMatchObject({ code: 'resend_too_soon', seconds: 60 });
+    expect((await send('/api/auth/code/verify', { login: 'used@example.com', code: second })).status).toBe(200);
+  });
+
+  it('a code whose 5 tries are spent holds no new one back', async () => {
+    await registerCustomer(u.app, 'spent@example.com');
+    u.clock.advance(61_000);
+    await send('/api/auth/code', { login: 'spent@example.com' });
+    const first = await outboxCode(u.app, 'spent@example.com');
+    const wrong = first === '000000' ? '111111' : '000000';
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      await send('/api/auth/code/verify', { login: 'spent@example.com', code: wrong });
+    }
+    const dead = await send('/api/auth/code/verify', { login: 'spent@example.com', code: first });
+    expect(dead.status).toBe(429);
+    expect(dead.body.code).toBe('code_attempts_exceeded');
+    // A new code may be asked for at once.
+    expect(dead.response.headers['retry-after']).toBe('1');
+    u.clock.advance(2_000);
+    const again = await send('/api/auth/code', { login: 'spent@example.com' });
+    expect(again.status).toBe(200);
+    const second = await outboxCode(u.app, 'spent@example.com');
+    expect((await send('/api/auth/code/verify', { login: 'spent@example.com', code: second })).status).toBe(200);
+  });
+
+  it('codes used at once still count toward the daily limit', async () => {
+    await registerCustomer(u.app, 'quick@example.com');
+    // The registration code counts: 5 more reach the limit of 6, each used as soon as it comes.
+    for (let i = 0; i < 5; i += 1) {
+      u.clock.advance(1_000);
+      expect((await send('/api/auth/code', { login: 'quick@example.com' })).status).toBe(200);
+      const code = await outboxCode(u.app, 'quick@example.com');
+      expect((await send('/api/auth/code/verify', { login: 'quick@example.com', code })).status).toBe(200);
+    }
+    u.clock.advance(1_000);
+    const over = await send('/api/auth/code', { login: 'quick@example.com' });
+    expect(over.status).toBe(429);
+    expect(over.body.code).toBe('limitReached');
+  });
+
+  it('after a used code, 40 parallel requests still send one code (the per-login lock holds)', async () => {
+    await registerCustomer(u.app, 'burst@example.com');
+    await send('/api/auth/code', { login: 'burst@example.com' });
+    const used = await outboxCode(u.app, 'burst@example.com');
+    expect((await send('/api/auth/code/verify', { login: 'burst@example.com', code: used })).status).toBe(200);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => send('/api/auth/code', { login: 'burst@example.com' })),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 429).every((a) => a.body.code === 'resend_too_soon')).toBe(true);
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(39);
+  });
+});
+
 describe('client address limit', () => {
   it('limits codes per client address per day', async () => {
     const local = await buildTestApp({ config: { codeDailyLimitPerClient: 2 } });
