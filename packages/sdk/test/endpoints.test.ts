@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../src/client/index.js';
+import { MalformedAnswerError } from '../src/errors/index.js';
 import { createMemoryStorage } from '../src/storage/index.js';
 import { address, BASE, card, customer, draft, freshToken, product, settings } from './fixtures.js';
 import { server } from './msw-server.js';
@@ -257,7 +258,13 @@ const cases: Case[] = [
     draft(9),
     { promoCode: 'Welcome10' },
   ],
-  ['orders.complete', (c) => c.orders.complete(9), 'PATCH', '/api/order/9/complete', draft(9)],
+  [
+    'orders.complete',
+    (c) => c.orders.complete(9),
+    'PATCH',
+    '/api/order/9/complete',
+    { ...draft(9), status: -10, number: '100009' },
+  ],
   [
     'orders.backToDraft',
     (c) => c.orders.backToDraft(9),
@@ -355,4 +362,28 @@ describe('endpoint modules', () => {
       expect(result).toEqual(answer);
     },
   );
+});
+
+describe('orders.complete', () => {
+  it('answers the placed order with its number, before any payment', async () => {
+    server.use(
+      http.patch(`${BASE}/api/order/9/complete`, () =>
+        HttpResponse.json({ ...draft(9), status: -10, number: '100009' }),
+      ),
+    );
+    const client = createClient({ baseUrl: BASE, tokens: createMemoryStorage() });
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const placed = await client.orders.complete(9);
+    expect(placed.number).toBe('100009');
+    expect(placed.status).toBe(-10);
+  });
+
+  it('an answer without the number breaks the contract (MalformedAnswerError)', async () => {
+    server.use(http.patch(`${BASE}/api/order/9/complete`, () => HttpResponse.json({ ...draft(9), status: -10 })));
+    const client = createClient({ baseUrl: BASE, tokens: createMemoryStorage() });
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const error = await client.orders.complete(9).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(MalformedAnswerError);
+    expect((error as MalformedAnswerError).message).toContain('number');
+  });
 });

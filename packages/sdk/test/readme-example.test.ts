@@ -128,7 +128,7 @@ describe('README examples', () => {
       }),
       http.patch(`${baseUrl}/api/order/41/complete`, () => {
         steps.push('complete');
-        return HttpResponse.json({ ...draft(41, rows), status: -10 });
+        return HttpResponse.json({ ...draft(41, rows), status: -10, number: 'A-000041' });
       }),
       http.post(`${baseUrl}/api/order/41/pay`, async ({ request }) => {
         steps.push(`pay ${JSON.stringify(await request.json())}`);

@@ -475,9 +475,9 @@ export const contract = {
     path: '/api/order/{id}/complete',
     auth: true,
     tag: 'orders',
-    summary: 'Place the order (reserves stock)',
+    summary: 'Place the order (reserves stock); answers it with its order number',
     params: id,
-    response: s.orderDraftSchema,
+    response: s.placedOrderSchema,
   }),
   backToDraft: route({
     method: 'PATCH',

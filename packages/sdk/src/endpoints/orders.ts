@@ -106,7 +106,10 @@ export function orderEndpoints(core: ClientCore) {
     /** Sets or (with null) clears the promo code. */
     setPromoCode: (orderId: number, promoCode: string | null, options?: CallOptions) =>
       core.call('updateOrder', { params: { id: orderId }, body: { promoCode } }, options),
-    /** Checkout step 2 (after `setDelivery`): places the draft; it then waits for payment. */
+    /**
+     * Checkout step 2 (after `setDelivery`): places the draft; it then waits for payment. The
+     * answer carries the order's `number`.
+     */
     complete: (orderId: number, options?: CallOptions) =>
       core.call('completeOrder', { params: { id: orderId } }, options),
     backToDraft: (orderId: number, options?: CallOptions) =>

@@ -46,6 +46,13 @@ export const orderDraftSchema = z.object({
 });
 export type OrderDraft = z.infer<typeof orderDraftSchema>;
 
+/**
+ * A placed order, as `completeOrder` answers it: the draft's shape plus the order `number` it was
+ * given (`100041`), so the number is known before paying (paying answers it too).
+ */
+export const placedOrderSchema = z.extend(orderDraftSchema, { number: z.string().check(z.minLength(1)) });
+export type PlacedOrder = z.infer<typeof placedOrderSchema>;
+
 /** The agent who helps a customer by phone (kept with the draft): not blank, at most 64, no NUL. */
 export const agentIdSchema = textSchema({ max: 64 });
 

@@ -9,7 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
 import { cartIssues, fromCents, meetsMinimumOrder, missingProfileFields } from '@otc/sdk/rules';
-import type { Address } from '@otc/sdk/schemas';
+import type { Address, PlacedOrder } from '@otc/sdk/schemas';
 import { validateState } from '@otc/sdk/validation';
 import type { Db } from '../../db/client.js';
 import { addresses, orderRows, orders } from '../../db/schema.js';
@@ -36,8 +36,11 @@ export function createCheckout(deps: {
   const { view } = deps.view;
 
   return {
-    /** Places the draft: every check of the spec, then stock reserved in this one transaction. */
-    async complete(customerId: number, orderId: number, lang: Lang) {
+    /**
+     * Places the draft: every check of the spec, then stock reserved in this one transaction.
+     * Answers the placed order with its number (kept if it had one, e.g. back from draft).
+     */
+    async complete(customerId: number, orderId: number, lang: Lang): Promise<PlacedOrder> {
       return db.transaction(async (tx) => {
         const order = await ownedDraft(tx, customerId, orderId, true);
         const { draft, cents } = await view(tx, order, lang, true);
@@ -73,11 +76,12 @@ export function createCheckout(deps: {
           throw new HttpError('order_has_issues', { fields: { [`rows.${index}.amount`]: [issue('cannot_add_more')] } });
         }
         const now = clock.now();
+        const number = order.number ?? String(100000 + order.id);
         const [placed] = await tx
           .update(orders)
           .set({
             status: ORDER_STATUS.waitingForPayment,
-            number: order.number ?? String(100000 + order.id),
+            number,
             placedAt: now,
             updatedAt: now,
             deliveryAddress: { ...address },
@@ -86,7 +90,7 @@ export function createCheckout(deps: {
           .where(eq(orders.id, order.id))
           .returning();
         await recordEvent(tx, clock, order.id, ORDER_STATUS.waitingForPayment);
-        return (await view(tx, placed!, lang)).draft;
+        return { ...(await view(tx, placed!, lang)).draft, number };
       });
     },
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderDetailSchema, orderDraftSchema, paymentAnswerSchema } from '@otc/sdk/schemas';
+import { orderDetailSchema, orderDraftSchema, paymentAnswerSchema, placedOrderSchema } from '@otc/sdk/schemas';
 import { STATUS_AFTER_PAYMENT } from '@otc/sdk/rules';
 import { toCents } from '@otc/sdk/rules';
 import { cards, orderEvents, payments, products, sandboxAccounts } from '../../../src/db/schema.js';
@@ -53,12 +53,15 @@ describe('the whole order life', () => {
     const placed = await as('PATCH', `/api/order/${id}/complete`);
     expect(placed.status).toBe(200);
     expect(placed.body.status).toBe(-10);
+    // The answer names the order number, the same one paying and the history answer later.
+    const { number } = placedOrderSchema.parse(placed.body);
+    expect(number).toMatch(/^\d+$/);
     expect(await productStock(t, product.id)).toEqual({ stock: 20, reserved: 3 });
 
     const before = await t.database.db.select().from(sandboxAccounts);
     const paid = await as('POST', `/api/order/${id}/pay`, { code: 'trnsx', input: { card: '6035 0000 0000 0001', code: '123' } });
     expect(paid.status).toBe(200);
-    expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: id, status: -5, paidBy: 'Test Shopper', amount: parsed.price });
+    expect(paymentAnswerSchema.parse(paid.body)).toMatchObject({ orderId: id, number, status: -5, paidBy: 'Test Shopper', amount: parsed.price });
     expect(await productStock(t, product.id)).toEqual({ stock: 17, reserved: 0 });
     const after = await t.database.db.select().from(sandboxAccounts);
     const spent = before.reduce((n, a) => n + a.balanceCents, 0) - after.reduce((n, a) => n + a.balanceCents, 0);
@@ -69,7 +72,7 @@ describe('the whole order life', () => {
 
     const list = await as('GET', '/api/order');
     expect(list.status).toBe(200);
-    expect(list.body).toMatchObject({ total: 1, page: 1, items: [{ id, status: -5, itemCount: 3, total: parsed.price }] });
+    expect(list.body).toMatchObject({ total: 1, page: 1, items: [{ id, number, status: -5, itemCount: 3, total: parsed.price }] });
     const next = await as('POST', '/api/order/prepare-draft', {});
     expect(next.body.id).not.toBe(id);
 
@@ -201,14 +204,20 @@ describe('complete and back to draft', () => {
     const id = await readyDraft(t, shopper, product.id, 3);
     const refused = await as('PATCH', `/api/order/${id}/back-to-draft`);
     expect(refused.status).toBe(422);
-    expect((await as('PATCH', `/api/order/${id}/complete`)).status).toBe(200);
+    const placed = await as('PATCH', `/api/order/${id}/complete`);
+    expect(placed.status).toBe(200);
     expect((await productStock(t, product.id)).reserved).toBe(3);
     const back = await as('PATCH', `/api/order/${id}/back-to-draft`);
     expect(back.status).toBe(200);
     expect(back.body).toMatchObject({ id, status: 0 });
     expect((await productStock(t, product.id)).reserved).toBe(0);
+    // Placed again, it keeps its number.
+    const again = await as('PATCH', `/api/order/${id}/complete`);
+    expect(again.status).toBe(200);
+    expect(placed.body.number).toMatch(/^\d+$/);
+    expect(again.body.number).toBe(placed.body.number);
     const events = await t.database.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
-    expect(events.map((e) => e.status)).toEqual([-10, 0]);
+    expect(events.map((e) => e.status)).toEqual([-10, 0, -10]);
   });
 });
 
