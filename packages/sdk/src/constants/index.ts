@@ -69,22 +69,10 @@ export const DEFAULT_PAYMENT_METHODS: PaymentMethodCode[] = [
 
 export const PLAN_CODES = ['cl1', 'ep', 'uhc', 'wc', 'fc', 'hum', 'mhc', 'uhp', 'dev'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
-/**
- * The one payment method each plan code recommends (spec section 9: "cl1 and ep for trnsx and
- * nationsbenefits", respectively — cl1 members hold a network card, ep members a national card,
- * as the demo customers do; "uhc, wc, fc, hum, mhc, uhp and dev for prohealth").
- */
-export const PLAN_PAYMENT_METHOD: Readonly<Record<PlanCode, PaymentMethodCode>> = {
-  cl1: 'trnsx',
-  ep: 'nationsbenefits',
-  uhc: 'prohealth',
-  wc: 'prohealth',
-  fc: 'prohealth',
-  hum: 'prohealth',
-  mhc: 'prohealth',
-  uhp: 'prohealth',
-  dev: 'prohealth',
-};
+/** Plan codes whose members are recommended the card methods trnsx and nationsbenefits. */
+export const CARD_NETWORK_PLANS: readonly string[] = ['cl1', 'ep'];
+/** Plan codes whose members are recommended the insurance method prohealth. */
+export const INSURANCE_PLANS: readonly string[] = ['uhc', 'wc', 'fc', 'hum', 'mhc', 'uhp', 'dev'];
 
 export const CARD_TYPES = ['network', 'national', 's3'] as const;
 export type CardType = (typeof CARD_TYPES)[number];

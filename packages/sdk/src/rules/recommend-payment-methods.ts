@@ -1,14 +1,13 @@
-import { PLAN_PAYMENT_METHOD, type PaymentMethodCode, type PlanCode } from '../constants/index.js';
+import { CARD_NETWORK_PLANS, INSURANCE_PLANS, type PaymentMethodCode } from '../constants/index.js';
 
 /**
  * Payment methods recommended for a plan code (spec section 9), limited to the supported ones.
  *
- * At most one method for the plan (`PLAN_PAYMENT_METHOD`: cl1 trnsx, ep nationsbenefits; uhc,
- * wc, fc, hum, mhc, uhp, dev prohealth), never the network and the national card at once; then
- * credit, which the spec recommends to everyone when supported. A plan whose method is not
- * supported gets no other card method in its place. The plan code is compared trimmed and in
- * lower case. No or an unknown plan code: only credit. `balance` is never recommended; it is
- * still offered (see `paymentMethodOptions`) and is usable when the balance covers the total.
+ * Order: the plan's own methods first (cl1, ep: trnsx then nationsbenefits; uhc, wc, fc, hum,
+ * mhc, uhp, dev: prohealth), then credit, which is recommended to everyone when supported.
+ * The plan code is compared trimmed and in lower case. No or an unknown plan code: only credit.
+ * `balance` is never recommended; it is still offered (see `paymentMethodOptions`) and is
+ * usable when the balance covers the total.
  */
 export function recommendPaymentMethods(
   planCode: string | null | undefined,
@@ -16,10 +15,8 @@ export function recommendPaymentMethods(
 ): PaymentMethodCode[] {
   const plan = planCode?.trim().toLowerCase() ?? '';
   const wanted: PaymentMethodCode[] = [];
-  const planMethod = Object.hasOwn(PLAN_PAYMENT_METHOD, plan)
-    ? PLAN_PAYMENT_METHOD[plan as PlanCode]
-    : undefined;
-  if (planMethod) wanted.push(planMethod);
+  if (CARD_NETWORK_PLANS.includes(plan)) wanted.push('trnsx', 'nationsbenefits');
+  if (INSURANCE_PLANS.includes(plan)) wanted.push('prohealth');
   wanted.push('credit');
   return wanted.filter((code) => supported.includes(code));
 }
