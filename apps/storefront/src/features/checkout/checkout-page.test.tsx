@@ -51,7 +51,7 @@ function useShop({ draft = draftOf(), methods = settingsFixture.paymentMethods, 
     http.patch(`${API}/api/order/:id/complete`, async () => {
       shop.calls.push('complete');
       await delay(50);
-      return HttpResponse.json({ ...draft, status: -10 });
+      return HttpResponse.json({ ...draft, status: -10, number: '100041' });
     }),
     http.post(`${API}/api/order/:id/pay`, async ({ request }) => {
       shop.calls.push('pay');
