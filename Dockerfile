@@ -19,6 +19,9 @@ COPY apps/storefront/package.json apps/storefront/
 COPY e2e/package.json e2e/
 RUN pnpm install --frozen-lockfile
 COPY . .
+# Session recording (off unless given): the storefront reads its public site id at build time.
+ARG VITE_SESSION_RECORDING_SITE_ID=""
+ENV VITE_SESSION_RECORDING_SITE_ID=${VITE_SESSION_RECORDING_SITE_ID}
 RUN pnpm exec turbo run build --filter=@otc/api... --filter=@otc/storefront... --output-logs=errors-only
 
 # --- production dependencies of the API only ---------------------------------------------------
