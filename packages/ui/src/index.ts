@@ -45,6 +45,7 @@ export { OneTimeCodeInput } from './components/one-time-code-input';
 export type { OneTimeCodeInputProps } from './components/one-time-code-input';
 export { DateOfBirthFields } from './components/date-of-birth-fields';
 export type {
+  DateOfBirthFieldsHandle,
   DateOfBirthFieldsProps,
   DateOfBirthValue,
   DateOfBirthPart,

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { createRef, useState } from 'react';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   DateOfBirthFields,
+  type DateOfBirthFieldsHandle,
   type DateOfBirthPart,
   type DateOfBirthValue,
 } from './date-of-birth-fields';
@@ -26,14 +27,17 @@ function Harness({
   error,
   invalidParts,
   onChange,
+  handle,
 }: {
   error?: string;
   invalidParts?: DateOfBirthPart[];
   onChange?: (value: DateOfBirthValue) => void;
+  handle?: React.Ref<DateOfBirthFieldsHandle>;
 }) {
   const [value, setValue] = useState<DateOfBirthValue>({ month: '', day: '', year: '' });
   return (
     <DateOfBirthFields
+      ref={handle}
       legend="Fecha de nacimiento"
       hint="Por ejemplo, 7 de marzo de 1951"
       monthLabel="Mes"
@@ -88,14 +92,37 @@ describe('DateOfBirthFields', () => {
     expect(group).toHaveAccessibleDescription(
       'Por ejemplo, 7 de marzo de 1951 Este campo tiene un formato incorrecto',
     );
-    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveAttribute('aria-invalid', 'true');
+    const day = screen.getByRole('textbox', { name: 'Día' });
+    expect(day).toHaveAttribute('aria-invalid', 'true');
+    // The invalid part says why itself (not every screen reader reads a group's description).
+    expect(day).toHaveAccessibleDescription('Este campo tiene un formato incorrecto');
     expect(screen.getByRole('textbox', { name: 'Año' })).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('textbox', { name: 'Año' })).not.toHaveAttribute('aria-describedby');
     expect(screen.getByRole('combobox', { name: 'Mes' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('its ref focuses the first invalid part, or the month when none is', () => {
+    const handle = createRef<DateOfBirthFieldsHandle>();
+    const { rerender } = render(
+      <Harness
+        handle={handle}
+        error="Este campo tiene un formato incorrecto"
+        invalidParts={['day', 'year']}
+      />,
+    );
+    handle.current!.focus();
+    expect(screen.getByRole('textbox', { name: 'Día' })).toHaveFocus();
+    rerender(<Harness handle={handle} />);
+    handle.current!.focus();
+    expect(screen.getByRole('combobox', { name: 'Mes' })).toHaveFocus();
   });
 
   it('marks all three parts when the error does not say which', () => {
     render(<Harness error="Obligatorio" />);
     expect(screen.getByRole('combobox', { name: 'Mes' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('combobox', { name: 'Mes' })).toHaveAccessibleDescription(
+      'Obligatorio',
+    );
     expect(screen.getByRole('textbox', { name: 'Día' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Año' })).toHaveAttribute('aria-invalid', 'true');
   });

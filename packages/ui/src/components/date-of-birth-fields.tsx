@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
 import { cn } from '../cn';
 import { Select, TextField } from './field';
 
@@ -40,99 +40,136 @@ export interface DateOfBirthFieldsProps {
 
 const ALL_PARTS: readonly DateOfBirthPart[] = ['month', 'day', 'year'];
 
+/** What a form holds of the group (react-hook-form's `field.ref`): focus moves to its first invalid part. */
+export interface DateOfBirthFieldsHandle {
+  focus: () => void;
+}
+
 /**
  * Month, day and year as one group (US order), after GOV.UK's date input: a fieldset whose legend
  * names the whole date and whose description carries the hint and the error; each control keeps
- * its own short label. Values stay strings; checking the date is the form's job.
+ * its own short label, and each part the error is about is invalid and described by the error too
+ * (a screen reader landing on the part hears why; not every one reads a group's description).
+ * Values stay strings; checking the date is the form's job. Its ref focuses the first invalid
+ * part (else the month), so a form can send the focus to it.
  */
-export function DateOfBirthFields({
-  legend,
-  value,
-  onChange,
-  monthLabel,
-  dayLabel,
-  yearLabel,
-  monthNames,
-  monthPlaceholder = '',
-  hint,
-  error,
-  invalidParts = ALL_PARTS,
-  name,
-  required,
-  requiredMark,
-  disabled,
-  className,
-}: DateOfBirthFieldsProps) {
-  const baseId = useId();
-  const hintId = hint ? `${baseId}-hint` : undefined;
-  const errorId = error ? `${baseId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  const invalid = (part: DateOfBirthPart) =>
-    error && invalidParts.includes(part) ? true : undefined;
-  const set = (part: DateOfBirthPart, next: string) => onChange({ ...value, [part]: next });
+export const DateOfBirthFields = forwardRef<DateOfBirthFieldsHandle, DateOfBirthFieldsProps>(
+  function DateOfBirthFields(
+    {
+      legend,
+      value,
+      onChange,
+      monthLabel,
+      dayLabel,
+      yearLabel,
+      monthNames,
+      monthPlaceholder = '',
+      hint,
+      error,
+      invalidParts = ALL_PARTS,
+      name,
+      required,
+      requiredMark,
+      disabled,
+      className,
+    }: DateOfBirthFieldsProps,
+    ref,
+  ) {
+    const baseId = useId();
+    const hintId = hint ? `${baseId}-hint` : undefined;
+    const errorId = error ? `${baseId}-error` : undefined;
+    const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+    const invalid = (part: DateOfBirthPart) =>
+      error && invalidParts.includes(part) ? true : undefined;
+    const partDescription = (part: DateOfBirthPart) => (invalid(part) ? errorId : undefined);
+    const parts = useRef<Record<DateOfBirthPart, HTMLInputElement | HTMLSelectElement | null>>({
+      month: null,
+      day: null,
+      year: null,
+    });
+    useImperativeHandle(ref, () => ({
+      focus: () => {
+        const first = ALL_PARTS.find((part) => invalid(part)) ?? 'month';
+        parts.current[first]?.focus();
+      },
+    }));
+    const set = (part: DateOfBirthPart, next: string) => onChange({ ...value, [part]: next });
 
-  return (
-    <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={describedBy}>
-      <legend className="mb-1 font-semibold">
-        {legend}
-        {requiredMark ? <span className="ml-1 text-danger">{requiredMark}</span> : null}
-      </legend>
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-end gap-3">
-        <Select
-          label={monthLabel}
-          id={`${baseId}-month`}
-          name={name ? `${name}-month` : undefined}
-          autoComplete="bday-month"
-          options={monthNames.map((label, index) => ({ value: String(index + 1), label }))}
-          placeholder={monthPlaceholder}
-          value={value.month}
-          onChange={(event) => set('month', event.target.value)}
-          aria-invalid={invalid('month')}
-          required={required}
-          disabled={disabled}
-          className="min-w-40 flex-1 [&_label]:font-normal"
-        />
-        <TextField
-          label={dayLabel}
-          id={`${baseId}-day`}
-          name={name ? `${name}-day` : undefined}
-          autoComplete="bday-day"
-          inputMode="numeric"
-          maxLength={2}
-          pattern="[0-9]{1,2}"
-          value={value.day}
-          onChange={(event) => set('day', event.target.value.replace(/\D/g, ''))}
-          aria-invalid={invalid('day')}
-          required={required}
-          disabled={disabled}
-          className="w-20 [&_label]:font-normal"
-        />
-        <TextField
-          label={yearLabel}
-          id={`${baseId}-year`}
-          name={name ? `${name}-year` : undefined}
-          autoComplete="bday-year"
-          inputMode="numeric"
-          maxLength={4}
-          pattern="[0-9]{4}"
-          value={value.year}
-          onChange={(event) => set('year', event.target.value.replace(/\D/g, ''))}
-          aria-invalid={invalid('year')}
-          required={required}
-          disabled={disabled}
-          className="w-28 [&_label]:font-normal"
-        />
-      </div>
-      {error ? (
-        <p id={errorId} className="text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
-  );
-}
+    return (
+      <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={describedBy}>
+        <legend className="mb-1 font-semibold">
+          {legend}
+          {requiredMark ? <span className="ml-1 text-danger">{requiredMark}</span> : null}
+        </legend>
+        {hint ? (
+          <p id={hintId} className="text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap items-end gap-3">
+          <Select
+            label={monthLabel}
+            id={`${baseId}-month`}
+            name={name ? `${name}-month` : undefined}
+            autoComplete="bday-month"
+            options={monthNames.map((label, index) => ({ value: String(index + 1), label }))}
+            placeholder={monthPlaceholder}
+            value={value.month}
+            onChange={(event) => set('month', event.target.value)}
+            ref={(element) => {
+              parts.current.month = element;
+            }}
+            aria-invalid={invalid('month')}
+            aria-describedby={partDescription('month')}
+            required={required}
+            disabled={disabled}
+            className="min-w-40 flex-1 [&_label]:font-normal"
+          />
+          <TextField
+            label={dayLabel}
+            id={`${baseId}-day`}
+            name={name ? `${name}-day` : undefined}
+            autoComplete="bday-day"
+            inputMode="numeric"
+            maxLength={2}
+            pattern="[0-9]{1,2}"
+            value={value.day}
+            onChange={(event) => set('day', event.target.value.replace(/\D/g, ''))}
+            ref={(element) => {
+              parts.current.day = element;
+            }}
+            aria-invalid={invalid('day')}
+            aria-describedby={partDescription('day')}
+            required={required}
+            disabled={disabled}
+            className="w-20 [&_label]:font-normal"
+          />
+          <TextField
+            label={yearLabel}
+            id={`${baseId}-year`}
+            name={name ? `${name}-year` : undefined}
+            autoComplete="bday-year"
+            inputMode="numeric"
+            maxLength={4}
+            pattern="[0-9]{4}"
+            value={value.year}
+            onChange={(event) => set('year', event.target.value.replace(/\D/g, ''))}
+            ref={(element) => {
+              parts.current.year = element;
+            }}
+            aria-invalid={invalid('year')}
+            aria-describedby={partDescription('year')}
+            required={required}
+            disabled={disabled}
+            className="w-28 [&_label]:font-normal"
+          />
+        </div>
+        {error ? (
+          <p id={errorId} className="text-sm font-semibold text-danger">
+            {error}
+          </p>
+        ) : null}
+      </fieldset>
+    );
+  },
+);

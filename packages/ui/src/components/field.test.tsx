@@ -11,6 +11,17 @@ describe('fields and buttons', () => {
     expect(input).toHaveAccessibleDescription('We never share it This field has wrong format');
   });
 
+  it('TextField keeps its addon on the input row, between the label and the error', () => {
+    render(<TextField label="Promo code" error="The code you entered is not valid." addon={<button type="submit">Apply</button>} />);
+    const input = screen.getByRole('textbox', { name: 'Promo code' });
+    const button = screen.getByRole('button', { name: 'Apply' });
+    // One row holds the input (in its own growing box) and the button; the error comes after it.
+    const row = button.parentElement!;
+    expect(row).toContainElement(input);
+    expect(row.nextElementSibling).toHaveTextContent('The code you entered is not valid.');
+    expect(input).toHaveAccessibleDescription('The code you entered is not valid.');
+  });
+
   it('TextField without an error is not invalid', () => {
     render(<TextField label="Name" />);
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');

@@ -44,8 +44,9 @@ function FieldFrame({
   errorId,
   requiredMark,
   className,
+  addon,
   children,
-}: FieldOwnProps & { controlId: string; hintId?: string; errorId?: string; children: ReactNode }) {
+}: FieldOwnProps & { controlId: string; hintId?: string; errorId?: string; addon?: ReactNode; children: ReactNode }) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={controlId} className="font-semibold">
@@ -57,7 +58,15 @@ function FieldFrame({
           {hint}
         </p>
       ) : null}
-      {children}
+      {addon ? (
+        // The control and its button on one row, the same height, whatever shows under them.
+        <div className="flex flex-wrap gap-2">
+          <div className="min-w-0 flex-1 basis-32">{children}</div>
+          {addon}
+        </div>
+      ) : (
+        children
+      )}
       {error ? (
         <p id={errorId} className="text-sm font-semibold text-danger">
           {error}
@@ -67,11 +76,19 @@ function FieldFrame({
   );
 }
 
-export type TextFieldProps = FieldOwnProps & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>;
+export type TextFieldProps = FieldOwnProps &
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'className'> & {
+    /**
+     * A button beside the input (a promo code's "Apply"), level with it whether or not an error
+     * shows: the label and hint above both, the error under both; under the input when the row
+     * has no room for it.
+     */
+    addon?: ReactNode;
+  };
 
 /** A labelled text input with optional hint and error. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, requiredMark, className, id, ...rest },
+  { label, hint, error, requiredMark, className, id, addon, ...rest },
   ref,
 ) {
   const ids = useFieldIds(id, hint, error);
@@ -85,6 +102,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       errorId={ids.errorId}
       requiredMark={requiredMark}
       className={className}
+      addon={addon}
     >
       <input
         ref={ref}

@@ -8,7 +8,7 @@ export interface LineItemProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'ti
   title: ReactNode;
   /** Lines under the name: unit price, quantity, price, flags, status. */
   children?: ReactNode;
-  /** Beside the details from 640 px (under them on phones): quantity control, line total, remove. */
+  /** Beside the details once the row is 32rem wide (under them on phones): quantity, line total, remove. */
   aside?: ReactNode;
   /** `md`: an 80 px picture (the cart); `sm`: 64 px (checkout review, a placed order). */
   size?: 'md' | 'sm';
@@ -20,35 +20,42 @@ export interface LineItemProps extends Omit<LiHTMLAttributes<HTMLLIElement>, 'ti
  */
 export function LineItem({ imageSrc, title, children, aside, size = 'md', className, ...rest }: LineItemProps) {
   const pixels = size === 'md' ? 80 : 64;
+  // The row is a size container: the side column goes beside the details once the row itself is
+  // 32rem wide, so larger text (which makes 32rem wider) stacks it under them instead of squeezing
+  // the name into a column of a few letters.
   return (
     <li
       className={cn(
-        'flex flex-col gap-3 border-b border-border last:border-b-0 sm:flex-row sm:items-start',
+        '@container border-b border-border last:border-b-0',
         size === 'md' ? 'py-4' : 'py-3',
         className,
       )}
       {...rest}
     >
-      <div className="flex min-w-0 flex-1 gap-3">
-        <img
-          src={imageSrc}
-          alt=""
-          width={pixels}
-          height={pixels}
-          loading="lazy"
-          className={cn(
-            'shrink-0 rounded-lg border border-border bg-white object-contain',
-            size === 'md' ? 'size-20' : 'size-16',
-          )}
-        />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="font-semibold break-words">{title}</div>
-          {children}
+      <div className="flex flex-col gap-3 @lg:flex-row @lg:items-start">
+        <div className="flex min-w-0 flex-1 gap-3">
+          <img
+            src={imageSrc}
+            alt=""
+            width={pixels}
+            height={pixels}
+            loading="lazy"
+            className={cn(
+              'shrink-0 rounded-lg border border-border bg-white object-contain',
+              size === 'md' ? 'size-20' : 'size-16',
+            )}
+          />
+          <div className="flex min-w-0 flex-1 flex-col gap-1">
+            <div className="font-semibold break-words">{title}</div>
+            {children}
+          </div>
         </div>
+        {aside ? (
+          <div className="flex flex-wrap items-center justify-between gap-3 @lg:flex-col @lg:items-end">
+            {aside}
+          </div>
+        ) : null}
       </div>
-      {aside ? (
-        <div className="flex flex-wrap items-center justify-between gap-3 sm:flex-col sm:items-end">{aside}</div>
-      ) : null}
     </li>
   );
 }

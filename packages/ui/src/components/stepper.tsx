@@ -59,7 +59,8 @@ export function Stepper({
             </span>
             <span
               className={cn(
-                'text-center text-sm leading-tight sm:text-base',
+                // A long word ("Información") breaks rather than pushing the last step off screen.
+                'max-w-full text-center text-sm leading-tight break-words hyphens-auto sm:text-base',
                 state === 'current' && 'font-bold text-fg',
                 state === 'done' && 'text-fg',
                 state === 'upcoming' && 'text-muted',
@@ -75,7 +76,7 @@ export function Stepper({
             key={step.id}
             aria-current={state === 'current' ? 'step' : undefined}
             data-state={state}
-            className="relative flex flex-1 flex-col items-center"
+            className="relative flex min-w-0 flex-1 flex-col items-center"
           >
             {index > 0 ? (
               // The line from the previous step; solid once this step is reached. It sits under
@@ -92,12 +93,12 @@ export function Stepper({
               <button
                 type="button"
                 onClick={() => onStepSelect(step.id)}
-                className="relative z-10 flex min-h-11 flex-col items-center gap-1 rounded-lg px-1 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
+                className="relative z-10 flex min-h-11 max-w-full flex-col items-center gap-1 rounded-lg px-1 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus"
               >
                 {content}
               </button>
             ) : (
-              <span className="relative z-10 flex flex-col items-center gap-1 px-1">{content}</span>
+              <span className="relative z-10 flex max-w-full flex-col items-center gap-1 px-1">{content}</span>
             )}
           </li>
         );
