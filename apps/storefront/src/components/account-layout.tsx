@@ -31,42 +31,49 @@ export function AccountLayout({
 }) {
   const { t } = useLingui();
   const current = stripLocale(useLocation().pathname).replace(/\/+$/, '') || '/';
+  // A size container as wide as the window: the section menu goes beside the content once the page
+  // is 64rem wide, so larger text keeps one wide column for the forms instead of squeezing them.
   return (
-    <Container className="py-6 sm:py-10">
-      <div className="grid gap-6 lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-x-10">
-        <header className="flex flex-col gap-2 lg:col-start-2">
-          <h1 className="text-3xl font-extrabold sm:text-4xl">{title}</h1>
-          {intro ? <div className="max-w-3xl text-lg">{intro}</div> : null}
-        </header>
-        <nav aria-label={t`My account`} className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          <ul className="flex flex-wrap gap-2 lg:flex-col">
-            {SECTIONS.map(({ to, label, Icon }) => {
-              const active = current === to;
-              return (
-                <li key={to}>
-                  <AppLink
-                    to={to}
-                    prefetch="intent"
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'flex min-h-11 items-center gap-2 rounded-lg border-2 px-3 py-2 font-semibold',
-                      'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
-                      active
-                        ? 'border-primary bg-primary-soft text-fg'
-                        : 'border-border bg-surface text-fg hover:bg-surface-2',
-                    )}
-                  >
-                    <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
-                    {t(label)}
-                  </AppLink>
-                </li>
-              );
-            })}
-          </ul>
-        </nav>
-        <div className="flex min-w-0 flex-col gap-6 lg:col-start-2">{children}</div>
-      </div>
-    </Container>
+    <div className="@container">
+      <Container className="py-6 sm:py-10">
+        <div className="grid gap-6 @5xl:grid-cols-[15rem_minmax(0,1fr)] @5xl:gap-x-10">
+          <header className="flex flex-col gap-2 @5xl:col-start-2">
+            <h1 className="text-3xl font-extrabold sm:text-4xl">{title}</h1>
+            {intro ? <div className="max-w-3xl text-lg">{intro}</div> : null}
+          </header>
+          <nav
+            aria-label={t`My account`}
+            className="@5xl:col-start-1 @5xl:row-span-2 @5xl:row-start-1"
+          >
+            <ul className="flex flex-wrap gap-2 @5xl:flex-col">
+              {SECTIONS.map(({ to, label, Icon }) => {
+                const active = current === to;
+                return (
+                  <li key={to}>
+                    <AppLink
+                      to={to}
+                      prefetch="intent"
+                      aria-current={active ? 'page' : undefined}
+                      className={cn(
+                        'flex min-h-11 items-center gap-2 rounded-lg border-2 px-3 py-2 font-semibold',
+                        'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
+                        active
+                          ? 'border-primary bg-primary-soft text-fg'
+                          : 'border-border bg-surface text-fg hover:bg-surface-2',
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-5 shrink-0 text-primary" />
+                      {t(label)}
+                    </AppLink>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          <div className="flex min-w-0 flex-col gap-6 @5xl:col-start-2">{children}</div>
+        </div>
+      </Container>
+    </div>
   );
 }
 
@@ -88,7 +95,8 @@ export function AccountSection({
     <section
       aria-labelledby={id}
       className={cn(
-        'flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-6',
+        // A size container: the forms inside lay their fields side by side by its width.
+        '@container flex flex-col gap-4 rounded-2xl border border-border bg-surface p-4 sm:p-6',
         className,
       )}
     >

@@ -29,21 +29,26 @@ export function AllowanceText({ allowance, className }: { allowance: Allowance; 
   );
 }
 
-/** The allowance as a line under the header on phones and tablets (signed-in members only). */
+/**
+ * The allowance as a line under the header while the header is compact (signed-in members only):
+ * a size container as wide as the window, hidden at the header's 64rem, where its menu shows it.
+ */
 export function AllowanceStrip() {
   const { customer } = useCustomer();
   const locale = useLocale();
   const allowance = allowanceOf(customer, locale);
   if (!allowance) return null;
   return (
-    <div className="border-b border-border bg-primary-soft lg:hidden">
-      <AppLink
-        to="/account/payment-methods"
-        className="mx-auto flex min-h-11 max-w-7xl items-center gap-2 px-4 py-1 text-base sm:px-6"
-      >
-        <WalletCards aria-hidden="true" className="size-5 shrink-0 text-primary" />
-        <AllowanceText allowance={allowance} />
-      </AppLink>
+    <div className="@container">
+      <div className="border-b border-border bg-primary-soft @5xl:hidden">
+        <AppLink
+          to="/account/payment-methods"
+          className="mx-auto flex min-h-11 max-w-7xl items-center gap-2 px-4 py-1 text-base sm:px-6"
+        >
+          <WalletCards aria-hidden="true" className="size-5 shrink-0 text-primary" />
+          <AllowanceText allowance={allowance} />
+        </AppLink>
+      </div>
     </div>
   );
 }

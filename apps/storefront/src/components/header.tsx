@@ -47,19 +47,27 @@ export function Header() {
 
   return (
     <>
-      <header className="sticky top-0 z-30 border-b border-border bg-surface">
-        <Container width="wide" className="flex min-h-16 items-center gap-1 py-2 sm:gap-2">
+      {/*
+        A size container as wide as the window: the desktop navigation shows once the header is
+        64rem wide, so larger text (which makes 64rem wider) keeps the compact header with its menu
+        instead of pushing the search and cart buttons off the screen.
+      */}
+      <header className="@container sticky top-0 z-30 border-b border-border bg-surface">
+        <Container
+          width="wide"
+          className="flex min-h-16 items-center gap-1 py-2 @min-[40rem]:gap-2"
+        >
           <AppLink
             to="/"
             className="mr-auto inline-flex min-h-11 items-center gap-2 rounded-lg pr-2 font-extrabold"
           >
             <LogoMark className="size-9 shrink-0" />
-            <span className="text-lg leading-tight xl:whitespace-nowrap">
+            <span className="text-lg leading-tight @7xl:whitespace-nowrap">
               <Trans>Benefit Shop</Trans>
             </span>
           </AppLink>
 
-          <nav aria-label={t`Main`} className="hidden items-center gap-1 lg:flex">
+          <nav aria-label={t`Main`} className="hidden items-center gap-1 @5xl:flex">
             <AppLink to="/catalog" className={navLink}>
               <Trans>Catalog</Trans>
             </AppLink>
@@ -78,10 +86,10 @@ export function Header() {
           <button
             type="button"
             onClick={() => dispatch(searchOpened())}
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:w-auto lg:gap-2 lg:px-3"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:w-auto @5xl:gap-2 @5xl:px-3"
           >
             <Search aria-hidden="true" className="size-6" />
-            <span className="sr-only lg:not-sr-only lg:font-semibold">
+            <span className="sr-only @5xl:not-sr-only @5xl:font-semibold">
               <Trans>Search</Trans>
             </span>
           </button>
@@ -107,7 +115,7 @@ export function Header() {
             aria-expanded={menuOpen}
             aria-label={t`Open menu`}
             onClick={() => setMenuOpen(true)}
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 lg:hidden"
+            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:hidden"
           >
             <Menu aria-hidden="true" className="size-6" />
           </button>

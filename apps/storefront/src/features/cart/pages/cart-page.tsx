@@ -45,7 +45,7 @@ import { PromoCodeForm } from '../components/promo-code-form';
 
 function CartSkeleton() {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]" aria-hidden="true">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-8 @5xl:grid-cols-[minmax(0,1fr)_22rem]" aria-hidden="true">
       <div className="flex flex-col gap-4">
         {[0, 1, 2].map((key) => (
           <Skeleton key={key} className="h-24 w-full" />
@@ -150,12 +150,14 @@ export function Component() {
 
   if (isLoading) {
     return (
-      <Container className="flex flex-col gap-6 py-8">
-        <h1 className="text-3xl font-bold">
-          <Trans>Cart</Trans>
-        </h1>
-        <CartSkeleton />
-      </Container>
+      <div className="@container">
+        <Container className="flex flex-col gap-6 py-8">
+          <h1 className="text-3xl font-bold">
+            <Trans>Cart</Trans>
+          </h1>
+          <CartSkeleton />
+        </Container>
+      </div>
     );
   }
 
@@ -264,97 +266,101 @@ export function Component() {
   // After signing in the visitor comes back to this cart, in this language.
   const backToCart = new URLSearchParams({ redirect: localize('/cart') }).toString();
 
+  // A size container as wide as the window: the summary goes beside the list once the page is
+  // 64rem wide, so larger text keeps one wide column instead of squeezing the product names.
   return (
-    <Container className="flex flex-col gap-6 py-8">
-      <h1 className="text-3xl font-bold">
-        <Trans>Cart</Trans>
-      </h1>
-      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="flex min-w-0 flex-col gap-4">
-          <IssuesNotice view={view} />
-          <ul aria-label={t`Items in your cart`} className="flex flex-col">
-            {view.lines.map((line) => (
-              <CartLineItem
-                key={line.product.id}
-                line={line}
-                onAmountChange={async (amount) => {
-                  const result = await setAmount({ productId: line.product.id, amount, locale });
-                  if ('error' in result && result.error) failed(result.error, line.product.name);
-                }}
-                onRemove={async () => {
-                  const result = await remove({ productId: line.product.id, locale });
-                  if ('error' in result && result.error) failed(result.error, line.product.name);
-                }}
-              />
-            ))}
-          </ul>
+    <div className="@container">
+      <Container className="flex flex-col gap-6 py-8">
+        <h1 className="text-3xl font-bold">
+          <Trans>Cart</Trans>
+        </h1>
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <div className="flex min-w-0 flex-col gap-4">
+            <IssuesNotice view={view} />
+            <ul aria-label={t`Items in your cart`} className="flex flex-col">
+              {view.lines.map((line) => (
+                <CartLineItem
+                  key={line.product.id}
+                  line={line}
+                  onAmountChange={async (amount) => {
+                    const result = await setAmount({ productId: line.product.id, amount, locale });
+                    if ('error' in result && result.error) failed(result.error, line.product.name);
+                  }}
+                  onRemove={async () => {
+                    const result = await remove({ productId: line.product.id, locale });
+                    if ('error' in result && result.error) failed(result.error, line.product.name);
+                  }}
+                />
+              ))}
+            </ul>
+          </div>
+
+          <aside
+            aria-label={t`Order summary`}
+            className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 @5xl:sticky @5xl:top-4"
+          >
+            <PromoCodeForm
+              applied={view.promoCode}
+              error={promoError}
+              busy={applyState.isLoading || removePromoState.isLoading}
+              onApply={(code) => void apply(code)}
+              onRemove={async () => {
+                setPromoError(null);
+                promoCodeStore.clear();
+                const result = await removePromo({ locale });
+                if ('error' in result && result.error) failed(result.error);
+              }}
+            />
+            <section className="flex flex-col gap-3" aria-label={t`Estimated totals`}>
+              <SummaryList rows={rows} />
+            </section>
+
+            {!minimum.ok ? (
+              <Notice tone="warning" title={minimumText}>
+                <Trans>Add {missing} more to place the order.</Trans>{' '}
+                <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
+                  <Trans>Continue shopping</Trans>
+                </AppLink>
+              </Notice>
+            ) : null}
+
+            {signedIn ? (
+              <div className="flex flex-col gap-2">
+                <Button
+                  size="lg"
+                  fullWidth
+                  disabled={blocked || view.orderId === null}
+                  aria-describedby={blocked ? 'cart-blocked-reason' : undefined}
+                  onClick={() => navigate(localize(`/checkout/${view.orderId}`))}
+                >
+                  <Trans>Checkout</Trans>
+                </Button>
+                {issues.blocked ? (
+                  <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
+                    {errorText('order_has_issues', locale)}
+                  </p>
+                ) : !minimum.ok ? (
+                  <p id="cart-blocked-reason" className="text-sm text-muted">
+                    {minimumText}
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <div className="flex flex-col gap-2">
+                <p className="font-semibold">
+                  <Trans>Sign in or create an account to check out. Your cart comes with you.</Trans>
+                </p>
+                <LinkButton as={AppLink} to={`/login?${backToCart}`} size="lg" fullWidth>
+                  <Trans>Sign in to check out</Trans>
+                </LinkButton>
+                <LinkButton as={AppLink} to={`/sign-up?${backToCart}`} variant="secondary" fullWidth>
+                  <Trans>Create an account</Trans>
+                </LinkButton>
+              </div>
+            )}
+          </aside>
         </div>
-
-        <aside
-          aria-label={t`Order summary`}
-          className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-4"
-        >
-          <PromoCodeForm
-            applied={view.promoCode}
-            error={promoError}
-            busy={applyState.isLoading || removePromoState.isLoading}
-            onApply={(code) => void apply(code)}
-            onRemove={async () => {
-              setPromoError(null);
-              promoCodeStore.clear();
-              const result = await removePromo({ locale });
-              if ('error' in result && result.error) failed(result.error);
-            }}
-          />
-          <section className="flex flex-col gap-3" aria-label={t`Estimated totals`}>
-            <SummaryList rows={rows} />
-          </section>
-
-          {!minimum.ok ? (
-            <Notice tone="warning" title={minimumText}>
-              <Trans>Add {missing} more to place the order.</Trans>{' '}
-              <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
-                <Trans>Continue shopping</Trans>
-              </AppLink>
-            </Notice>
-          ) : null}
-
-          {signedIn ? (
-            <div className="flex flex-col gap-2">
-              <Button
-                size="lg"
-                fullWidth
-                disabled={blocked || view.orderId === null}
-                aria-describedby={blocked ? 'cart-blocked-reason' : undefined}
-                onClick={() => navigate(localize(`/checkout/${view.orderId}`))}
-              >
-                <Trans>Checkout</Trans>
-              </Button>
-              {issues.blocked ? (
-                <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
-                  {errorText('order_has_issues', locale)}
-                </p>
-              ) : !minimum.ok ? (
-                <p id="cart-blocked-reason" className="text-sm text-muted">
-                  {minimumText}
-                </p>
-              ) : null}
-            </div>
-          ) : (
-            <div className="flex flex-col gap-2">
-              <p className="font-semibold">
-                <Trans>Sign in or create an account to check out. Your cart comes with you.</Trans>
-              </p>
-              <LinkButton as={AppLink} to={`/login?${backToCart}`} size="lg" fullWidth>
-                <Trans>Sign in to check out</Trans>
-              </LinkButton>
-              <LinkButton as={AppLink} to={`/sign-up?${backToCart}`} variant="secondary" fullWidth>
-                <Trans>Create an account</Trans>
-              </LinkButton>
-            </div>
-          )}
-        </aside>
-      </div>
-    </Container>
+      </Container>
+    </div>
   );
 }

@@ -138,125 +138,129 @@ export function Component() {
     />
   );
 
+  // A size container as wide as the window: the filters column and the product columns follow the
+  // width in rem, so larger text gets fewer, wider columns instead of names broken inside words.
   return (
-    <Container className="py-6 lg:py-10">
-      <h1 className="text-3xl font-bold">{categoryName ?? <Trans>Catalog</Trans>}</h1>
-      <p aria-live="polite" className="mt-1 min-h-7 text-lg text-muted">
-        {total !== undefined ? plural(total, { one: '# product', other: '# products' }) : null}
-      </p>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[19rem_minmax(0,1fr)]">
-        <aside aria-label={t`Filters`} className="hidden lg:block">
-          {filters}
-        </aside>
-        <div className="flex min-w-0 flex-col gap-4">
-          <div className="flex flex-wrap items-end justify-between gap-3">
-            <Select
-              className="w-full sm:w-64"
-              label={t`Sort by`}
-              options={SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
-              value={params.sort}
-              onChange={(event) => change({ sort: event.target.value })}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                className="lg:hidden"
-                startIcon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
-                onClick={() => setFiltersOpen(true)}
-              >
-                <Trans>Filters</Trans>
-              </Button>
-              <Button
-                variant="ghost"
-                className="sm:hidden"
-                aria-pressed={twoColumns}
-                startIcon={
-                  twoColumns ? (
-                    <LayoutGrid aria-hidden="true" className="size-5" />
-                  ) : (
-                    <Rows3 aria-hidden="true" className="size-5" />
-                  )
-                }
-                onClick={() => dispatch(twoColumnsToggled())}
-              >
-                <Trans>Two columns</Trans>
-              </Button>
-              {hasFilters(params) ? (
+    <div className="@container">
+      <Container className="py-6 lg:py-10">
+        <h1 className="text-3xl font-bold">{categoryName ?? <Trans>Catalog</Trans>}</h1>
+        <p aria-live="polite" className="mt-1 min-h-7 text-lg text-muted">
+          {total !== undefined ? plural(total, { one: '# product', other: '# products' }) : null}
+        </p>
+        <div className="mt-4 grid gap-6 @5xl:grid-cols-[19rem_minmax(0,1fr)]">
+          <aside aria-label={t`Filters`} className="hidden @5xl:block">
+            {filters}
+          </aside>
+          <div className="flex min-w-0 flex-col gap-4">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <Select
+                className="w-full @min-[40rem]:w-64"
+                label={t`Sort by`}
+                options={SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
+                value={params.sort}
+                onChange={(event) => change({ sort: event.target.value })}
+              />
+              <div className="flex flex-wrap gap-2">
                 <Button
-                  variant="link"
-                  onClick={() =>
-                    change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
-                  }
+                  variant="secondary"
+                  className="@5xl:hidden"
+                  startIcon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
+                  onClick={() => setFiltersOpen(true)}
                 >
-                  <Trans>Clear filters</Trans>
+                  <Trans>Filters</Trans>
                 </Button>
-              ) : null}
-            </div>
-          </div>
-          {total === 0 ? (
-            <EmptyState
-              title={<Trans>No products match these filters</Trans>}
-              description={
-                <Trans>Try another category, brand or price range, or clear the filters.</Trans>
-              }
-              action={
-                hasFilters(params) ? (
+                <Button
+                  variant="ghost"
+                  className="@min-[40rem]:hidden"
+                  aria-pressed={twoColumns}
+                  startIcon={
+                    twoColumns ? (
+                      <LayoutGrid aria-hidden="true" className="size-5" />
+                    ) : (
+                      <Rows3 aria-hidden="true" className="size-5" />
+                    )
+                  }
+                  onClick={() => dispatch(twoColumnsToggled())}
+                >
+                  <Trans>Two columns</Trans>
+                </Button>
+                {hasFilters(params) ? (
                   <Button
+                    variant="link"
                     onClick={() =>
                       change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
                     }
                   >
                     <Trans>Clear filters</Trans>
                   </Button>
-                ) : null
-              }
-            />
-          ) : (
-            <>
-              {/* The products' names are h3: this names their list and keeps the heading order. */}
-              <h2 id="catalog-products" className="sr-only">
-                <Trans>Products</Trans>
-              </h2>
-              <ul
-                aria-labelledby="catalog-products"
-                aria-busy={first.isFetching || last.isFetching || undefined}
-                className={
-                  twoColumns
-                    ? 'grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3'
-                    : 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3'
-                }
-              >
-                {Array.from({ length: params.page }, (_, index) => (
-                  <ProductPageItems key={index + 1} args={{ ...base, page: index + 1 }} />
-                ))}
-              </ul>
-            </>
-          )}
-          {hasMore ? (
-            <div className="flex justify-center pt-2">
-              <Button size="lg" onClick={() => change({ page: params.page + 1 })}>
-                <Trans>Load more</Trans>
-              </Button>
+                ) : null}
+              </div>
             </div>
-          ) : null}
+            {total === 0 ? (
+              <EmptyState
+                title={<Trans>No products match these filters</Trans>}
+                description={
+                  <Trans>Try another category, brand or price range, or clear the filters.</Trans>
+                }
+                action={
+                  hasFilters(params) ? (
+                    <Button
+                      onClick={() =>
+                        change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
+                      }
+                    >
+                      <Trans>Clear filters</Trans>
+                    </Button>
+                  ) : null
+                }
+              />
+            ) : (
+              <>
+                {/* The products' names are h3: this names their list and keeps the heading order. */}
+                <h2 id="catalog-products" className="sr-only">
+                  <Trans>Products</Trans>
+                </h2>
+                <ul
+                  aria-labelledby="catalog-products"
+                  aria-busy={first.isFetching || last.isFetching || undefined}
+                  className={
+                    twoColumns
+                      ? 'grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-3'
+                      : 'grid grid-cols-1 gap-4 @min-[40rem]:grid-cols-2 @5xl:grid-cols-3'
+                  }
+                >
+                  {Array.from({ length: params.page }, (_, index) => (
+                    <ProductPageItems key={index + 1} args={{ ...base, page: index + 1 }} />
+                  ))}
+                </ul>
+              </>
+            )}
+            {hasMore ? (
+              <div className="flex justify-center pt-2">
+                <Button size="lg" onClick={() => change({ page: params.page + 1 })}>
+                  <Trans>Load more</Trans>
+                </Button>
+              </div>
+            ) : null}
+          </div>
         </div>
-      </div>
-      <Drawer
-        open={filtersOpen}
-        onClose={() => setFiltersOpen(false)}
-        title={t`Filters`}
-        closeLabel={t`Close filters`}
-        side="left"
-        footer={
-          <Button fullWidth onClick={() => setFiltersOpen(false)}>
-            {total !== undefined
-              ? plural(total, { one: 'Show # product', other: 'Show # products' })
-              : t`Close`}
-          </Button>
-        }
-      >
-        {filters}
-      </Drawer>
-    </Container>
+        <Drawer
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          title={t`Filters`}
+          closeLabel={t`Close filters`}
+          side="left"
+          footer={
+            <Button fullWidth onClick={() => setFiltersOpen(false)}>
+              {total !== undefined
+                ? plural(total, { one: 'Show # product', other: 'Show # products' })
+                : t`Close`}
+            </Button>
+          }
+        >
+          {filters}
+        </Drawer>
+      </Container>
+    </div>
   );
 }

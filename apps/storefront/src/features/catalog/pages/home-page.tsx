@@ -46,7 +46,7 @@ function Steps() {
     },
   ];
   return (
-    <ol className="grid gap-4 md:grid-cols-3">
+    <ol className="grid gap-4 @3xl:grid-cols-3">
       {steps.map(({ icon: Icon, title, text }, index) => (
         <li key={index} className="flex gap-4 rounded-2xl border border-border bg-surface p-5">
           <span
@@ -77,8 +77,10 @@ export function Component() {
     .filter((product) => product.status === null && product.inStock > 0)
     .slice(0, FEATURED_COUNT);
 
+  // The page is a size container as wide as the window: its columns follow the width in rem, so
+  // larger text gets fewer, wider columns (the product names never break inside a word).
   return (
-    <div className="flex flex-col gap-12 pb-12">
+    <div className="@container flex flex-col gap-12 pb-12">
       <section className="bg-primary-soft py-10 lg:py-14">
         <Container className="flex flex-col gap-4">
           <h1 className="max-w-3xl text-3xl leading-tight font-bold sm:text-4xl">
@@ -117,7 +119,7 @@ export function Component() {
           <Trans>What you can buy with your allowance</Trans>
         </h2>
         {categories.data ? (
-          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <ul className="grid grid-cols-1 gap-3 @min-[40rem]:grid-cols-2 @5xl:grid-cols-4">
             {categories.data.map((category) => (
               <li key={category.id}>
                 <AppLink
@@ -137,7 +139,10 @@ export function Component() {
             <Trans>The categories could not be loaded.</Trans>
           </p>
         ) : (
-          <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+          <div
+            className="grid grid-cols-1 gap-3 @min-[40rem]:grid-cols-2 @5xl:grid-cols-4"
+            aria-hidden="true"
+          >
             {Array.from({ length: 8 }, (_, index) => (
               <Skeleton key={index} className="h-14" />
             ))}
@@ -158,7 +163,7 @@ export function Component() {
           </AppLink>
         </div>
         {products.data ? (
-          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
             {featured.map((product) => (
               <li key={product.id}>
                 <ProductTile product={product} />
@@ -170,7 +175,7 @@ export function Component() {
             <Trans>The products could not be loaded.</Trans>
           </p>
         ) : (
-          <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" aria-hidden="true">
+          <div className="grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4" aria-hidden="true">
             {Array.from({ length: 4 }, (_, index) => (
               <Skeleton key={index} className="aspect-[3/4]" />
             ))}
@@ -179,7 +184,7 @@ export function Component() {
       </Container>
 
       <Container as="section" aria-labelledby="home-balance">
-        <div className="flex flex-col items-start gap-3 rounded-2xl border-2 border-primary bg-surface p-6 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex flex-col items-start gap-3 rounded-2xl border-2 border-primary bg-surface p-6 @min-[40rem]:flex-row @min-[40rem]:items-center @min-[40rem]:justify-between">
           <div className="flex flex-col gap-1">
             <h2 id="home-balance" className="text-2xl font-bold">
               <Trans>How much is left on your card?</Trans>

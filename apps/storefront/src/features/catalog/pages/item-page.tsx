@@ -50,7 +50,8 @@ function Gallery({ product }: { product: ProductDetail }) {
   const current = images[selected] ?? images[0];
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-white">
+      {/* In one column, at most half a short screen tall, so the name and price show beside it on the first screen. */}
+      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-white @max-3xl:max-h-[50svh]">
         {current ? (
           <img
             src={current}
@@ -148,11 +149,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
   const name = product.name;
   if (availability.outOfStock || availability.notAvailable) return null;
   if (!canAddOne) {
-    return (
-      <p className="font-semibold text-warning">
-        {cannotAddMore}
-      </p>
-    );
+    return <p className="font-semibold text-warning">{cannotAddMore}</p>;
   }
   return (
     <div className="flex flex-wrap items-start gap-4">
@@ -187,8 +184,8 @@ function BuyBox({ product }: { product: ProductDetail }) {
 
 function ItemSkeleton() {
   return (
-    <div className="grid gap-8 md:grid-cols-2" aria-hidden="true">
-      <Skeleton className="aspect-square w-full rounded-2xl" />
+    <div className="grid gap-8 @3xl:grid-cols-2" aria-hidden="true">
+      <Skeleton className="aspect-square w-full rounded-2xl @max-3xl:max-h-[50svh]" />
       <div className="flex flex-col gap-4">
         <Skeleton className="h-9 w-4/5" />
         <Skeleton className="h-6 w-1/3" />
@@ -206,96 +203,103 @@ export function Component() {
   const { currentData: data, isError, refetch } = useGetProductQuery({ id, locale });
   const product = data?.product;
 
+  // The page is a size container as wide as the window: its columns follow the width in rem, so
+  // larger text gets one wide column instead of two narrow ones.
   if (!product) {
     return (
-      <Container className="py-6 lg:py-10">
-        <PageTitle title={t`Product`} />
-        {isError ? (
-          <EmptyState
-            title={<Trans>The product could not be loaded.</Trans>}
-            action={<Button onClick={() => void refetch()}>{t`Try again`}</Button>}
-          />
-        ) : (
-          <>
-            <p className="sr-only" role="status">
-              <Trans>Loading…</Trans>
-            </p>
-            <ItemSkeleton />
-          </>
-        )}
-      </Container>
+      <div className="@container">
+        <Container className="py-6 lg:py-10">
+          <PageTitle title={t`Product`} />
+          {isError ? (
+            <EmptyState
+              title={<Trans>The product could not be loaded.</Trans>}
+              action={<Button onClick={() => void refetch()}>{t`Try again`}</Button>}
+            />
+          ) : (
+            <>
+              <p className="sr-only" role="status">
+                <Trans>Loading…</Trans>
+              </p>
+              <ItemSkeleton />
+            </>
+          )}
+        </Container>
+      </div>
     );
   }
 
   const availability = availabilityOf(product);
   return (
-    <Container className="py-6 lg:py-10">
-      <PageTitle title={product.name} description={description(product)} />
-      <ProductJsonLd product={product} url={window.location.href} />
-      <div className="grid gap-8 md:grid-cols-2">
-        <Gallery product={product} />
-        <div className="flex min-w-0 flex-col gap-4">
-          <AppLink
-            to={`/catalog?category=${product.categoryId}`}
-            className="self-start font-semibold text-primary underline underline-offset-4"
-          >
-            {product.categoryName}
-          </AppLink>
-          <h1 className="text-3xl leading-tight font-bold break-words">{product.name}</h1>
-          <Price value={formatPrice(product.price)} size="lg" />
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-lg">
-            <dt className="text-muted">
-              <Trans>Brand</Trans>
-            </dt>
-            <dd className="font-semibold break-words">{product.brand}</dd>
-            <dt className="text-muted">
-              <Trans>Manufacturer</Trans>
-            </dt>
-            <dd className="font-semibold break-words">{product.manufacturer}</dd>
-            <dt className="text-muted">
-              <Trans>Item number</Trans>
-            </dt>
-            <dd className="font-semibold">{product.id}</dd>
-          </dl>
-          <div className="flex flex-wrap gap-2">
-            <ProductFlags availability={availability} />
+    <div className="@container">
+      <Container className="py-6 lg:py-10">
+        <PageTitle title={product.name} description={description(product)} />
+        <ProductJsonLd product={product} url={window.location.href} />
+        <div className="grid gap-8 @3xl:grid-cols-2">
+          <Gallery product={product} />
+          <div className="flex min-w-0 flex-col gap-4">
+            <AppLink
+              to={`/catalog?category=${product.categoryId}`}
+              className="self-start font-semibold text-primary underline underline-offset-4"
+            >
+              {product.categoryName}
+            </AppLink>
+            <h1 className="text-3xl leading-tight font-bold break-words">{product.name}</h1>
+            <Price value={formatPrice(product.price)} size="lg" />
+            {/* The terms wrap before the values have to break inside a word ("CareWell"). */}
+            <dl className="grid grid-cols-[fit-content(40%)_minmax(0,1fr)] gap-x-4 gap-y-1 text-lg">
+              <dt className="text-muted">
+                <Trans>Brand</Trans>
+              </dt>
+              <dd className="font-semibold break-words">{product.brand}</dd>
+              <dt className="text-muted">
+                <Trans>Manufacturer</Trans>
+              </dt>
+              <dd className="font-semibold break-words">{product.manufacturer}</dd>
+              <dt className="text-muted">
+                <Trans>Item number</Trans>
+              </dt>
+              <dd className="font-semibold">{product.id}</dd>
+            </dl>
+            <div className="flex flex-wrap gap-2">
+              <ProductFlags availability={availability} />
+            </div>
+            {availability.notCovered || availability.notAvailable ? (
+              <p>
+                <AppLink
+                  to="/docs/items-eligibility"
+                  className="font-semibold text-primary underline underline-offset-4"
+                >
+                  <Trans>Why are some items not eligible?</Trans>
+                </AppLink>
+              </p>
+            ) : null}
+            <BuyBox product={product} />
+            <FavoriteToggle product={product} />
+            {product.description ? (
+              <section aria-labelledby="item-description" className="flex flex-col gap-2">
+                <h2 id="item-description" className="text-xl font-bold">
+                  <Trans>Description</Trans>
+                </h2>
+                <p className="max-w-prose text-lg leading-relaxed">{product.description}</p>
+              </section>
+            ) : null}
           </div>
-          {availability.notCovered || availability.notAvailable ? (
-            <p>
-              <AppLink
-                to="/docs/items-eligibility"
-                className="font-semibold text-primary underline underline-offset-4"
-              >
-                <Trans>Why are some items not eligible?</Trans>
-              </AppLink>
-            </p>
-          ) : null}
-          <BuyBox product={product} />
-          <FavoriteToggle product={product} />
-          {product.description ? (
-            <section aria-labelledby="item-description" className="flex flex-col gap-2">
-              <h2 id="item-description" className="text-xl font-bold">
-                <Trans>Description</Trans>
-              </h2>
-              <p className="max-w-prose text-lg leading-relaxed">{product.description}</p>
-            </section>
-          ) : null}
         </div>
-      </div>
-      {data.similar.length > 0 ? (
-        <section aria-labelledby="item-similar" className="mt-12">
-          <h2 id="item-similar" className="text-2xl font-bold">
-            <Trans>Similar products</Trans>
-          </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-            {data.similar.map((similar) => (
-              <li key={similar.id}>
-                <ProductTile product={similar} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-    </Container>
+        {data.similar.length > 0 ? (
+          <section aria-labelledby="item-similar" className="mt-12">
+            <h2 id="item-similar" className="text-2xl font-bold">
+              <Trans>Similar products</Trans>
+            </h2>
+            <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
+              {data.similar.map((similar) => (
+                <li key={similar.id}>
+                  <ProductTile product={similar} />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </Container>
+    </div>
   );
 }

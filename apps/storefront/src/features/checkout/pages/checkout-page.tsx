@@ -279,115 +279,119 @@ export function Component() {
     qty: formatPrice(settings?.minimumOrder ?? '25.00'),
   });
 
+  // A size container as wide as the window: the summary goes beside the steps once the page is
+  // 64rem wide, so larger text keeps one wide column instead of squeezing the product names.
   return (
-    <Container className="flex flex-col gap-6 py-8">
-      {heading}
-      <Stepper
-        label={t`Checkout steps`}
-        steps={steps}
-        current={step}
-        completedLabel={t`completed`}
-        onStepSelect={(next) => goTo(next as CheckoutStep)}
-      />
-      <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 lg:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="checkout-step-heading" className="flex min-w-0 flex-col gap-5">
-          {step === 'products' ? (
-            <>
-              <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                <Trans>1. Products</Trans>
-              </h2>
-              <ProductsReview draft={draft} />
-              {gate.hasIssues ? (
-                <Notice tone="error" title={errorText('order_has_issues', locale)}>
-                  <Trans>Please remove them to be able to place the order.</Trans>{' '}
-                  <AppLink
-                    to="/cart"
-                    className="font-semibold text-primary underline underline-offset-4"
+    <div className="@container">
+      <Container className="flex flex-col gap-6 py-8">
+        {heading}
+        <Stepper
+          label={t`Checkout steps`}
+          steps={steps}
+          current={step}
+          completedLabel={t`completed`}
+          onStepSelect={(next) => goTo(next as CheckoutStep)}
+        />
+        <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_22rem]">
+          <section aria-labelledby="checkout-step-heading" className="flex min-w-0 flex-col gap-5">
+            {step === 'products' ? (
+              <>
+                <h2 id="checkout-step-heading" className="text-2xl font-bold">
+                  <Trans>1. Products</Trans>
+                </h2>
+                <ProductsReview draft={draft} />
+                {gate.hasIssues ? (
+                  <Notice tone="error" title={errorText('order_has_issues', locale)}>
+                    <Trans>Please remove them to be able to place the order.</Trans>{' '}
+                    <AppLink
+                      to="/cart"
+                      className="font-semibold text-primary underline underline-offset-4"
+                    >
+                      <Trans>Back to cart</Trans>
+                    </AppLink>
+                  </Notice>
+                ) : null}
+                {!gate.hasIssues && gate.belowMinimum ? (
+                  <Notice tone="warning" title={minimumText}>
+                    <AppLink
+                      to="/catalog"
+                      className="font-semibold text-primary underline underline-offset-4"
+                    >
+                      <Trans>Continue shopping</Trans>
+                    </AppLink>
+                  </Notice>
+                ) : null}
+                <div className="flex flex-wrap gap-3">
+                  <LinkButton as={AppLink} to="/cart" variant="secondary">
+                    <Trans>Edit cart</Trans>
+                  </LinkButton>
+                  <Button
+                    size="lg"
+                    disabled={gate.hasIssues || gate.belowMinimum}
+                    onClick={() => goTo('delivery')}
                   >
-                    <Trans>Back to cart</Trans>
-                  </AppLink>
-                </Notice>
-              ) : null}
-              {!gate.hasIssues && gate.belowMinimum ? (
-                <Notice tone="warning" title={minimumText}>
-                  <AppLink
-                    to="/catalog"
-                    className="font-semibold text-primary underline underline-offset-4"
-                  >
-                    <Trans>Continue shopping</Trans>
-                  </AppLink>
-                </Notice>
-              ) : null}
-              <div className="flex flex-wrap gap-3">
-                <LinkButton as={AppLink} to="/cart" variant="secondary">
-                  <Trans>Edit cart</Trans>
-                </LinkButton>
-                <Button
-                  size="lg"
-                  disabled={gate.hasIssues || gate.belowMinimum}
-                  onClick={() => goTo('delivery')}
-                >
-                  <Trans>Continue to delivery</Trans>
-                </Button>
-              </div>
-            </>
-          ) : null}
+                    <Trans>Continue to delivery</Trans>
+                  </Button>
+                </div>
+              </>
+            ) : null}
 
-          {step === 'delivery' ? (
-            <>
-              <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                <Trans>2. Delivery information</Trans>
-              </h2>
-              <DeliveryChooser draft={draft} />
-              <div className="flex flex-wrap gap-3">
-                <Button variant="secondary" onClick={() => goTo('products')}>
-                  <Trans>Back</Trans>
-                </Button>
-                <Button size="lg" disabled={gate.needsDelivery} onClick={() => goTo('payment')}>
-                  <Trans>Continue to payment</Trans>
-                </Button>
-              </div>
-            </>
-          ) : null}
+            {step === 'delivery' ? (
+              <>
+                <h2 id="checkout-step-heading" className="text-2xl font-bold">
+                  <Trans>2. Delivery information</Trans>
+                </h2>
+                <DeliveryChooser draft={draft} />
+                <div className="flex flex-wrap gap-3">
+                  <Button variant="secondary" onClick={() => goTo('products')}>
+                    <Trans>Back</Trans>
+                  </Button>
+                  <Button size="lg" disabled={gate.needsDelivery} onClick={() => goTo('payment')}>
+                    <Trans>Continue to payment</Trans>
+                  </Button>
+                </div>
+              </>
+            ) : null}
 
-          {step === 'payment' ? (
-            <>
-              <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                <Trans>3. Payment information</Trans>
-              </h2>
-              {draft.deliveryAddress ? (
-                <p className="text-muted">
-                  <Trans>Delivery to: {deliveryTo}</Trans>
-                </p>
-              ) : null}
-              <PaymentStep
-                customer={customer}
-                supported={settings?.paymentMethods ?? []}
-                total={draft.totals.total}
-                locale={locale}
-                placing={placing}
-                failure={failure}
-                onPlace={(choice) => void place(choice)}
-              />
-              <div>
-                <Button variant="ghost" disabled={placing} onClick={() => goTo('delivery')}>
-                  <Trans>Back to delivery</Trans>
-                </Button>
-              </div>
-            </>
-          ) : null}
-        </section>
+            {step === 'payment' ? (
+              <>
+                <h2 id="checkout-step-heading" className="text-2xl font-bold">
+                  <Trans>3. Payment information</Trans>
+                </h2>
+                {draft.deliveryAddress ? (
+                  <p className="text-muted">
+                    <Trans>Delivery to: {deliveryTo}</Trans>
+                  </p>
+                ) : null}
+                <PaymentStep
+                  customer={customer}
+                  supported={settings?.paymentMethods ?? []}
+                  total={draft.totals.total}
+                  locale={locale}
+                  placing={placing}
+                  failure={failure}
+                  onPlace={(choice) => void place(choice)}
+                />
+                <div>
+                  <Button variant="ghost" disabled={placing} onClick={() => goTo('delivery')}>
+                    <Trans>Back to delivery</Trans>
+                  </Button>
+                </div>
+              </>
+            ) : null}
+          </section>
 
-        <aside
-          aria-label={t`Order summary`}
-          className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 lg:sticky lg:top-4"
-        >
-          <h2 className="text-lg font-bold">
-            <Trans>Order summary</Trans>
-          </h2>
-          <BillingSummary totals={draft.totals} promoCode={draft.promoCode} />
-        </aside>
-      </div>
-    </Container>
+          <aside
+            aria-label={t`Order summary`}
+            className="flex flex-col gap-4 rounded-2xl border border-border bg-surface p-5 @5xl:sticky @5xl:top-4"
+          >
+            <h2 className="text-lg font-bold">
+              <Trans>Order summary</Trans>
+            </h2>
+            <BillingSummary totals={draft.totals} promoCode={draft.promoCode} />
+          </aside>
+        </div>
+      </Container>
+    </div>
   );
 }
