@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Controller } from 'react-hook-form';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { addressInputSchema } from '@otc/sdk';
 import { TextField } from '@otc/ui';
@@ -29,8 +30,45 @@ function AddressForm() {
   );
 }
 
-function renderAt(path: string) {
-  const router = createMemoryRouter([{ path: '*', Component: AddressForm }], { initialEntries: [path] });
+/**
+ * The street drawn by a Controller (registered after the fields of the form's own body), above
+ * them on screen; the ZIP must be five digits, a check of the form's own.
+ */
+function ControlledFirstForm() {
+  const form = useShopForm(addressInputSchema, {
+    defaultValues: { address: '', city: '', state: '', zip: '' },
+  });
+  const city = form.field('city');
+  const state = form.field('state');
+  const zip = form.field('zip');
+  const onSubmit = form.submit(
+    (values) => {
+      sent.push(values);
+    },
+    (values) => {
+      if (!/^\d{5}$/.test(values.zip))
+        form.setError('zip', { type: 'validate', message: 'wrong_format' });
+    },
+  );
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Controller
+        control={form.control}
+        name="address"
+        render={({ field }) => (
+          <TextField label="Address" {...field} error={form.fieldError('address')} />
+        )}
+      />
+      <TextField label="City" {...city} />
+      <TextField label="State" {...state} />
+      <TextField label="ZIP" {...zip} />
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+function renderAt(path: string, Component: () => React.ReactNode = AddressForm) {
+  const router = createMemoryRouter([{ path: '*', Component }], { initialEntries: [path] });
   return render(<RouterProvider router={router} />);
 }
 
@@ -87,5 +125,18 @@ describe('useShopForm', () => {
     expect(sent).toHaveLength(1);
     expect(screen.getByLabelText('City')).toHaveValue('Springfield');
     expect(screen.getByLabelText('State')).toHaveFocus();
+  });
+
+  it('a refused submit focuses the first invalid field on screen, with the checks of the form shown too', async () => {
+    const user = userEvent.setup();
+    renderAt('/account/addresses', ControlledFirstForm);
+    await user.type(screen.getByLabelText('City'), 'Springfield');
+    await user.type(screen.getByLabelText('ZIP'), '627');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // The street (drawn first, registered last) takes the focus, not the state (registered first).
+    await waitFor(() => expect(screen.getByLabelText('Address')).toHaveFocus());
+    expect(screen.getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('ZIP')).toHaveAccessibleDescription('This field has wrong format');
+    expect(sent).toHaveLength(0);
   });
 });

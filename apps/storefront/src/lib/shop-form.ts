@@ -3,7 +3,7 @@
 // codes by the SDK's `fieldIssueFromZod`, shown in the page's language, 300 ms after the last
 // edit (spec section 5). A 422 from the API lands under its fields by code. Nothing the person
 // typed is cleared by a failure.
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -41,6 +41,28 @@ export function formMessageText(message: string | undefined, locale: Locale): st
   return isErrorCode(message) ? errorText(message, locale) : message;
 }
 
+/** The controls a refused submit can focus: marked invalid, or the first radio of an invalid group. */
+const INVALID_CONTROL = [
+  'input[aria-invalid="true"]:not(:disabled)',
+  'select[aria-invalid="true"]:not(:disabled)',
+  'textarea[aria-invalid="true"]:not(:disabled)',
+  'fieldset[aria-invalid="true"] input:not(:disabled)',
+].join(', ');
+
+/**
+ * After a refused submit, once the errors are drawn: the focus goes to the first invalid control
+ * of `form` in the order they are on screen (a person reads the first problem first, and a screen
+ * reader says the field with its error); without the form (a submit called from code) or with
+ * nothing marked, `fallback` focuses the first field with an error.
+ */
+export function focusFirstInvalid(form: HTMLFormElement | null, fallback: () => void): void {
+  requestAnimationFrame(() => {
+    const control = form?.querySelector<HTMLElement>(INVALID_CONTROL);
+    if (control) control.focus();
+    else fallback();
+  });
+}
+
 export interface ShopFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** Extra react-hook-form options (e.g. `values` to follow data that loads later). */
@@ -54,7 +76,9 @@ export interface ShopFormOptions<T extends FieldValues> {
  * - `field(name)`: `register(name)` plus `error`, for `<TextField {...field('city')} label=… />`;
  * - `applyServerErrors(error)`: puts a 422's field codes under their fields; false when none of
  *   the form's fields was named (show the call's error instead);
- * - `submit(onValid)`: a submit handler that never runs twice at once (double click, Enter held).
+ * - `submit(onValid, onInvalid?)`: a submit handler that never runs twice at once (double click,
+ *   Enter held); when the schema refuses the values, `onInvalid` adds the form's own checks and
+ *   the focus goes to the first invalid field on screen.
  */
 export function useShopForm<S extends AnySchema>(
   schema: S,
@@ -77,6 +101,9 @@ export function useShopForm<S extends AnySchema>(
     mode: 'onTouched',
     reValidateMode: 'onChange',
     delayError: FORM_VALIDATION_DEBOUNCE_MS,
+    // A refused submit focuses the first invalid field on screen (`submit` below), not the first
+    // one registered: fields drawn by a Controller register after those of the form's own body.
+    shouldFocusError: false,
   });
   const { formState, register, setError, handleSubmit } = form;
   const busy = useRef(false);
@@ -124,17 +151,35 @@ export function useShopForm<S extends AnySchema>(
   );
 
   const submit = useCallback(
-    (onValid: (values: Output<S>) => Promise<void> | void) =>
-      handleSubmit(async (values) => {
-        if (busy.current) return;
-        busy.current = true;
-        try {
-          await onValid(values as Output<S>);
-        } finally {
-          busy.current = false;
-        }
-      }),
-    [handleSubmit],
+    (
+      onValid: (values: Output<S>) => Promise<void> | void,
+      onInvalid?: (values: Values) => void,
+    ) =>
+      (event?: BaseSyntheticEvent) => {
+        // The form sent (read now: React clears currentTarget once the event is handled).
+        const element = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+        return handleSubmit(
+          async (values) => {
+            if (busy.current) return;
+            busy.current = true;
+            try {
+              await onValid(values as Output<S>);
+            } finally {
+              busy.current = false;
+            }
+          },
+          (errors) => {
+            // Checks of the form's own (beyond the schema) report their errors too, with the
+            // schema's, so every field's problem shows at once.
+            onInvalid?.(form.getValues());
+            focusFirstInvalid(element, () => {
+              const first = Object.keys(errors)[0];
+              if (first) form.setFocus(first as FieldPath<Values>);
+            });
+          },
+        )(event);
+      },
+    [handleSubmit, form],
   );
 
   return { ...form, fieldError, field, applyServerErrors, submit };

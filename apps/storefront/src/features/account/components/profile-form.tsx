@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type Ref } from 'react';
 import { Controller } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { customerPatchSchema } from '@otc/sdk';
@@ -9,6 +9,7 @@ import {
   Notice,
   Select,
   TextField,
+  type DateOfBirthFieldsHandle,
   type DateOfBirthValue,
 } from '@otc/ui';
 import { useShopForm } from '../../../lib/shop-form';
@@ -108,7 +109,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
         </Notice>
       ) : null}
       <AccountSection id="profile-personal" title={<Trans>Personal information</Trans>}>
-        <div className="grid gap-5 sm:grid-cols-3">
+        <div className="grid gap-5 @2xl:grid-cols-3">
           <TextField label={t`First name`} autoComplete="given-name" {...field('firstName')} />
           <TextField
             label={t`Middle name (optional)`}
@@ -117,7 +118,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           />
           <TextField label={t`Last name`} autoComplete="family-name" {...field('lastName')} />
         </div>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 @lg:grid-cols-2">
           <Select
             label={t`Gender`}
             placeholder={t`Prefer not to say`}
@@ -139,6 +140,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           name="birthdate"
           render={({ field: birth }) => (
             <BirthdateField
+              handle={birth.ref}
               value={birth.value as string | null | undefined}
               onChange={(next) => {
                 birth.onChange(next);
@@ -158,7 +160,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
       </AccountSection>
 
       <AccountSection id="profile-language" title={<Trans>Language and contact preferences</Trans>}>
-        <div className="grid gap-5 sm:grid-cols-2">
+        <div className="grid gap-5 @lg:grid-cols-2">
           <Select
             label={t`Language of this website`}
             options={languageOptions}
@@ -215,10 +217,13 @@ export function ProfileForm({ customer }: { customer: Customer }) {
 
 /** The date of birth boxes over the form's one `birthdate` value; half-typed dates are kept. */
 function BirthdateField({
+  handle,
   value,
   onChange,
   ...rest
 }: {
+  /** The form's ref of the field: a refused save sends the focus to the first invalid part. */
+  handle: Ref<DateOfBirthFieldsHandle>;
   value: string | null | undefined;
   onChange: (value: string | null) => void;
   error: string | undefined;
@@ -239,6 +244,7 @@ function BirthdateField({
   }
   return (
     <DateOfBirthFields
+      ref={handle}
       name="birthdate"
       value={parts}
       onChange={(next) => {

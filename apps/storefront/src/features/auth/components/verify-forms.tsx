@@ -1,7 +1,8 @@
 // Step 2 forms of the code flows: sign in with the code, create the account with it (and an
 // optional password), or set a new password with it. Each checks with the SDK's contract schema
 // through useShopForm; a 422 lands under its field; nothing typed is lost when a call fails.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Controller, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { codeVerifySchema, recoveryInputSchema, registerInputSchema, validatePasswordConfirmation } from '@otc/sdk';
 import { Button, Checkbox, OneTimeCodeInput, TextField } from '@otc/ui';
@@ -12,27 +13,37 @@ import { useLocale } from '../../../lib/use-locale';
 type Failure = SdkQueryError | null;
 
 type CodeForm = {
-  watch: (name: 'code') => string;
-  setValue: (name: 'code', value: string, options?: { shouldValidate?: boolean; shouldTouch?: boolean }) => void;
-  formState: { isSubmitted: boolean };
+  // The three forms' values differ; each holds a `code`.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  control: Control<any>;
   fieldError: (name: 'code') => string | undefined;
 };
 
-/** The code box of a form: digits only, the SMS code offered by the phone, a pasted code taken whole. */
+/**
+ * The code box of a form: digits only, the SMS code offered by the phone, a pasted code taken
+ * whole. A field of the form (its ref too), so a refused submit sends the focus to it.
+ */
 function CodeField({ form, onComplete }: { form: CodeForm; onComplete?: () => void }) {
   const { t } = useLingui();
   return (
-    <OneTimeCodeInput
-      id="one-time-code"
+    <Controller
+      control={form.control}
       name="code"
-      label={t`Code`}
-      hint={t`Type the 6 digits, or paste them.`}
-      autoFocus
-      required
-      value={form.watch('code') ?? ''}
-      onChange={(next: string) => form.setValue('code', next, { shouldValidate: form.formState.isSubmitted, shouldTouch: true })}
-      onComplete={onComplete}
-      error={form.fieldError('code')}
+      render={({ field }) => (
+        <OneTimeCodeInput
+          ref={field.ref}
+          id="one-time-code"
+          name={field.name}
+          label={t`Code`}
+          hint={t`Type the 6 digits, or paste them.`}
+          autoFocus
+          required
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          onComplete={onComplete}
+          error={form.fieldError('code')}
+        />
+      )}
     />
   );
 }
@@ -110,20 +121,30 @@ export function RegisterCodeForm({
   });
   const [confirmation, setConfirmation] = useState('');
   const [confirmationError, setConfirmationError] = useState<string | undefined>();
-  const send = form.submit(async (values) => {
-    if (withPassword) {
-      const mismatch = validatePasswordConfirmation(confirmation, values.password ?? '');
-      const missing = !values.password;
-      if (missing || mismatch) {
-        if (missing) form.setError('password', { type: 'required', message: 'required' }, { shouldFocus: true });
-        setConfirmationError(mismatch ? mismatch.code : undefined);
-        return;
-      }
-    }
-    setConfirmationError(undefined);
-    const failure = await onSubmit({ code: values.code, ...(withPassword && values.password ? { password: values.password } : {}) });
-    if (failure) form.applyServerErrors(failure);
-  });
+  const confirmationRef = useRef<HTMLInputElement>(null);
+  /**
+   * The password this page asks for: required once chosen, and typed twice alike. Run with the
+   * schema's checks (valid or not), so every problem shows at once. True when something is wrong.
+   */
+  const checkPassword = (password: string | undefined, focus: boolean): boolean => {
+    if (!withPassword) return false;
+    const mismatch = validatePasswordConfirmation(confirmation, password ?? '');
+    const missing = !password;
+    if (missing) form.setError('password', { type: 'required', message: 'required' }, { shouldFocus: focus });
+    setConfirmationError(mismatch ? mismatch.code : undefined);
+    if (focus && !missing && mismatch) confirmationRef.current?.focus();
+    return missing || Boolean(mismatch);
+  };
+  const send = form.submit(
+    async (values) => {
+      if (checkPassword(values.password, true)) return;
+      const failure = await onSubmit({ code: values.code, ...(withPassword && values.password ? { password: values.password } : {}) });
+      if (failure) form.applyServerErrors(failure);
+    },
+    (values) => {
+      checkPassword(values.password, false);
+    },
+  );
   const confirmationText = formMessageText(confirmationError, locale);
   return (
     <form noValidate onSubmit={send} className="flex flex-col gap-5">
@@ -132,6 +153,7 @@ export function RegisterCodeForm({
         <PasswordFields
           passwordProps={form.field('password')}
           confirmationProps={{
+            ref: confirmationRef,
             name: 'passwordConfirmation',
             value: confirmation,
             onChange: (event: { target: { value: string } }) => setConfirmation(event.target.value),

@@ -2,6 +2,7 @@
 // It asks only for the missing fields (the `fields` list; without it, the settings' required
 // fields the customer has not filled), saves them with the customer PATCH, then continues.
 import { useMemo, useState } from 'react';
+import { Controller } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { customerPatchSchema, missingProfileFields, safeContinuePath, type Customer, type CustomerPatch } from '@otc/sdk';
@@ -164,23 +165,32 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
           />
         ))}
         {has('birthdate') ? (
-          <DateOfBirthFields
-            legend={t`Date of birth`}
-            hint={t`For example, March 7 1951`}
+          // A field of the form (its ref focuses the first invalid part on a refused submit).
+          <Controller
+            control={form.control}
             name="birthdate"
-            value={dob}
-            onChange={(next) => {
-              setDob(next);
-              form.setValue('birthdate', isoOf(next), { shouldValidate: form.formState.isSubmitted, shouldTouch: true });
-            }}
-            monthLabel={t`Month`}
-            dayLabel={t`Day`}
-            yearLabel={t`Year`}
-            monthPlaceholder={t`Month`}
-            monthNames={monthNames}
-            error={form.fieldError('birthdate')}
-            requiredMark="*"
-            required
+            render={({ field }) => (
+              <DateOfBirthFields
+                ref={field.ref}
+                legend={t`Date of birth`}
+                hint={t`For example, March 7 1951`}
+                name="birthdate"
+                value={dob}
+                onChange={(next) => {
+                  setDob(next);
+                  // Checked again as it changes once the form was sent (as every field here).
+                  field.onChange(isoOf(next));
+                }}
+                monthLabel={t`Month`}
+                dayLabel={t`Day`}
+                yearLabel={t`Year`}
+                monthPlaceholder={t`Month`}
+                monthNames={monthNames}
+                error={form.fieldError('birthdate')}
+                requiredMark="*"
+                required
+              />
+            )}
           />
         ) : null}
         {has('gender') ? (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Tag } from 'lucide-react';
 import { Button, TextField } from '@otc/ui';
@@ -13,11 +13,23 @@ export interface PromoCodeFormProps {
   onRemove: () => void;
 }
 
-/** One promo code per order: typed and applied, or shown with a button that removes it. */
+/**
+ * One promo code per order: typed and applied, or shown with a button that removes it. A refused
+ * code is said under the field, the focus goes back to it, and the Apply button stays level with
+ * the field (beside it, under it only when the row is too narrow).
+ */
 export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: PromoCodeFormProps) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const headingId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Set when this form sent a code: its refusal (the error that comes back) takes the focus.
+  const sent = useRef(false);
+  useEffect(() => {
+    if (!error || !sent.current) return;
+    sent.current = false;
+    inputRef.current?.focus();
+  }, [error]);
 
   if (applied) {
     return (
@@ -42,6 +54,7 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    sent.current = true;
     onApply(code);
   };
 
@@ -50,8 +63,9 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
       <h2 id={headingId} className="text-lg font-bold">
         <Trans>Promo code</Trans>
       </h2>
-      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" noValidate>
+      <form onSubmit={submit} noValidate>
         <TextField
+          ref={inputRef}
           label={t`Enter a promo code`}
           name="promoCode"
           value={code}
@@ -60,11 +74,18 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
           spellCheck={false}
           onChange={(event) => setCode(event.target.value)}
           error={error ?? undefined}
-          className="min-w-0 flex-1 basis-40"
+          addon={
+            <Button
+              type="submit"
+              variant="secondary"
+              loading={busy}
+              disabled={code === ''}
+              className="whitespace-nowrap"
+            >
+              <Trans>Apply</Trans>
+            </Button>
+          }
         />
-        <Button type="submit" variant="secondary" loading={busy} disabled={code === ''}>
-          <Trans>Apply</Trans>
-        </Button>
       </form>
     </section>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CARD_CODE_LENGTHS,
@@ -118,6 +118,9 @@ export function PaymentStep({
   const [cardError, setCardError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const cardRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
 
   if (options.length === 0) {
     return <Notice tone="error">{errorText('payment_methods_unavailable', locale)}</Notice>;
@@ -180,40 +183,54 @@ export function PaymentStep({
     setMethodError(null);
     setCardError(null);
     setCodeError(null);
+    // Every field's problem shows at once; the focus goes to the first field with one.
+    const focus = (element: HTMLElement | null | undefined) =>
+      requestAnimationFrame(() => element?.focus());
     if (!method) {
       setMethodError(t`Choose how to pay.`);
+      focus(
+        formRef.current?.querySelector<HTMLInputElement>(
+          'input[name="payment-method"]:not(:disabled)',
+        ),
+      );
       return;
     }
     const blocked = blockedReason(method, customer, total, locale);
     if (blocked) {
       setMethodError(blocked);
+      focus(
+        formRef.current?.querySelector<HTMLInputElement>('input[name="payment-method"]:checked'),
+      );
       return;
     }
     const input: Record<string, string> = {};
+    const problems: { field: HTMLInputElement | null; show: () => void }[] = [];
     if (needsCard) {
       const problem = cardNumberProblem(method, card, locale);
-      if (problem) {
-        setCardError(problem);
-        return;
-      }
-      input.card = normalizeCardNumber(card);
+      if (problem) problems.push({ field: cardRef.current, show: () => setCardError(problem) });
+      else input.card = normalizeCardNumber(card);
     }
     if (needsCode) {
       const typed = code.trim();
       if (typed === '' && codeOptional) {
         // A card on the customer's account pays without its code.
       } else if (!isCardCodeOfType(typed, cardType)) {
-        setCodeError(t`Enter the ${codeDigits} digit security code printed on the card.`);
-        return;
+        const problem = t`Enter the ${codeDigits} digit security code printed on the card.`;
+        problems.push({ field: codeRef.current, show: () => setCodeError(problem) });
       } else {
         input.code = typed;
       }
+    }
+    if (problems.length > 0) {
+      for (const problem of problems) problem.show();
+      focus(problems[0]!.field);
+      return;
     }
     onPlace({ code: method, input });
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <RadioCardGroup
         legend={<Trans>Payment method</Trans>}
         name="payment-method"
@@ -241,6 +258,7 @@ export function PaymentStep({
             autoComplete="cc-number"
             requiredMark="*"
             required
+            ref={cardRef}
             value={card}
             onChange={(event) => setCard(event.target.value)}
             error={cardError ?? undefined}
@@ -258,6 +276,7 @@ export function PaymentStep({
               maxLength={4}
               requiredMark={codeOptional ? undefined : '*'}
               required={!codeOptional}
+              ref={codeRef}
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={codeError ?? undefined}
