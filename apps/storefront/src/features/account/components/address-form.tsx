@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addressInputSchema } from '@otc/sdk';
 import { Button, Checkbox, Notice, Select, TextField } from '@otc/ui';
+import { useStateOptions } from '../../../components/us-states';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import {
@@ -11,7 +12,6 @@ import {
   type AddressInput,
 } from '../account-api';
 import { callError, formFailureText } from '../form-result';
-import { stateOptions } from '../us-states';
 import { useSuccessNotice } from '../use-saved-notice';
 
 function valuesOf(address: Address | undefined): AddressInput {
@@ -70,9 +70,10 @@ export function AddressForm({
     address && !deliveryStates.includes(address.state)
       ? [...deliveryStates, address.state]
       : deliveryStates;
+  const states = useStateOptions(codes);
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form noValidate onSubmit={onSubmit} className="@container flex flex-col gap-4">
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       <TextField
         label={t`Street address`}
@@ -93,7 +94,7 @@ export function AddressForm({
         required
         {...field('city')}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @lg:grid-cols-2">
         <Select
           label={t`State`}
           hint={t`We deliver only to the states listed.`}
@@ -101,7 +102,7 @@ export function AddressForm({
           autoComplete="address-level1"
           requiredMark="*"
           required
-          options={stateOptions(codes)}
+          options={states}
           {...register('state')}
           error={fieldError('state')}
         />

@@ -4,6 +4,7 @@ import { Plus } from 'lucide-react';
 import { addressInputSchema, type Address, type OrderDraft } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, Select, Skeleton, TextField } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useStateOptions } from '../../../components/us-states';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useShopForm } from '../../../lib/shop-form';
@@ -28,6 +29,7 @@ function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded:
   const [add, { isLoading }] = useAddAddressMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useShopForm(addressInputSchema, { defaultValues: EMPTY });
+  const stateOptions = useStateOptions(states);
 
   const onSubmit = form.submit(async (values) => {
     setFailure(null);
@@ -41,18 +43,19 @@ function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded:
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={t`New address`}>
+    <form noValidate onSubmit={onSubmit} className="@container flex flex-col gap-4" aria-label={t`New address`}>
       <TextField label={t`Street address`} autoComplete="address-line1" requiredMark="*" required {...form.field('address')} />
       <TextField label={t`Apartment, suite, unit (optional)`} autoComplete="address-line2" {...form.field('address2')} />
-      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem_10rem]">
-        <TextField label={t`City`} autoComplete="address-level2" requiredMark="*" required {...form.field('city')} />
+      <TextField label={t`City`} autoComplete="address-level2" requiredMark="*" required {...form.field('city')} />
+      {/* Side by side once the form is 32rem wide: the state's name ("Carolina del Norte (NC)") needs half of it. */}
+      <div className="grid gap-4 @lg:grid-cols-2">
         <Select
           label={t`State`}
           autoComplete="address-level1"
           requiredMark="*"
           required
           placeholder={t`Choose a state`}
-          options={states.map((state) => ({ value: state, label: state }))}
+          options={stateOptions}
           {...form.field('state')}
         />
         <TextField label={t`ZIP code`} autoComplete="postal-code" inputMode="numeric" requiredMark="*" required {...form.field('zip')} />
