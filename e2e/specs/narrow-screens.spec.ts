@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { localized, shopLocales } from '../fixtures/locales';
 import { demoProduct, mainHeading, openSearch } from '../fixtures/shop';
+import { outOfView } from '../fixtures/layout';
 
 /**
  * The narrowest phone the shop supports is 320 px wide: no page may scroll sideways there (long
@@ -22,34 +22,6 @@ const pages = [
   '/login',
   '/not-a-page',
 ];
-
-/**
- * Visible elements that reach past either edge of the viewport. The layout clips sideways overflow
- * (overflow-x: clip) as a safety net, so the document's scroll width alone would hide it: every
- * element is measured instead, except inside a box that scrolls or truncates on purpose.
- */
-function outOfView(page: Page) {
-  return page.evaluate(() => {
-    const intended = (element: Element) => {
-      for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) {
-        const { overflowX } = getComputedStyle(box);
-        if (['auto', 'scroll', 'hidden'].includes(overflowX)) return true;
-      }
-      return false;
-    };
-    const offenders: string[] = [];
-    for (const element of Array.from(document.body.querySelectorAll('*'))) {
-      const rect = element.getBoundingClientRect();
-      // Nothing to see: empty, or visually hidden (sr-only: clipped to nothing).
-      if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).clipPath !== 'none') continue;
-      if (rect.left >= -0.5 && rect.right <= window.innerWidth + 0.5) continue;
-      if (intended(element)) continue;
-      const text = (element.textContent ?? '').trim().slice(0, 40);
-      offenders.push(`${element.tagName.toLowerCase()}.${element.className} [${Math.round(rect.left)}..${Math.round(rect.right)}] ${text}`);
-    }
-    return offenders.slice(0, 5);
-  });
-}
 
 test.use({ viewport: NARROWEST });
 
