@@ -1,6 +1,9 @@
-import { act, waitFor } from '@testing-library/react';
+import { useEffect, useState } from 'react';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { act, render, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp, screen, setLocaleCookie } from '../test/render-app';
+import { RouteFocus } from './route-focus';
 
 describe('focus after a page change', () => {
   beforeEach(() => setLocaleCookie('en'));
@@ -24,5 +27,44 @@ describe('focus after a page change', () => {
     await act(() => router.navigate('/return-policy?x=1'));
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(link).toHaveFocus();
+  });
+});
+
+describe('a page that replaces its heading once loaded', () => {
+  function LoadingThenLoaded() {
+    const [loaded, setLoaded] = useState(false);
+    useEffect(() => {
+      const timer = setTimeout(() => setLoaded(true), 50);
+      return () => clearTimeout(timer);
+    }, []);
+    // A different element (the loading state's heading gives way to the page's).
+    return loaded ? <h1 key="loaded">Checkout</h1> : <h1 key="loading">Loading checkout</h1>;
+  }
+
+  it('gives the focus to the new heading instead of leaving it on the body', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          element: (
+            <>
+              <RouteFocus />
+              <main id="main">
+                <Outlet />
+              </main>
+            </>
+          ),
+          children: [
+            { path: '/', element: <Link to="/checkout">Go</Link> },
+            { path: '/checkout', element: <LoadingThenLoaded /> },
+          ],
+        },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Go' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading checkout' })).toHaveFocus());
+    const loaded = await screen.findByRole('heading', { name: 'Checkout' });
+    await waitFor(() => expect(loaded).toHaveFocus());
   });
 });

@@ -4,6 +4,12 @@ import { useLocation } from 'react-router';
 /** How long a page may take to draw its main heading (data still loading) before #main is used. */
 const HEADING_WAIT_MS = 3000;
 
+/**
+ * How long after the focus moved a page may still replace its heading (a loading state giving
+ * way to the loaded page): a removed heading takes the focus with it, so the new one gets it.
+ */
+const HEADING_SETTLE_MS = 3000;
+
 /** The page's main heading inside #main, or null. */
 function mainHeading(): HTMLElement | null {
   return document.querySelector<HTMLElement>('#main h1');
@@ -34,8 +40,16 @@ export function RouteFocus() {
     previous.current = pathname;
     if (hash) return;
     let observer: MutationObserver | null = null;
+    let settle: MutationObserver | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
+    let settleTimer: ReturnType<typeof setTimeout> | null = null;
     let frame = 0;
+    const stopSettling = () => {
+      settle?.disconnect();
+      if (settleTimer) clearTimeout(settleTimer);
+      settle = null;
+      settleTimer = null;
+    };
     const finish = (target: HTMLElement | null) => {
       observer?.disconnect();
       if (timer) clearTimeout(timer);
@@ -45,6 +59,27 @@ export function RouteFocus() {
         const fallback = document.getElementById('main');
         const element = target ?? fallback;
         if (element) focusTarget(element);
+        const main = document.getElementById('main');
+        if (target && main) {
+          // The heading was replaced and the focus fell back to the body (nobody moved it): the
+          // new heading takes it.
+          let focused: HTMLElement = target;
+          settle = new MutationObserver(() => {
+            if (focused.isConnected) return;
+            const lost = document.activeElement === null || document.activeElement === document.body;
+            if (!lost) {
+              stopSettling();
+              return;
+            }
+            const next = mainHeading();
+            if (next) {
+              focusTarget(next);
+              focused = next;
+            }
+          });
+          settle.observe(main, { childList: true, subtree: true });
+          settleTimer = setTimeout(stopSettling, HEADING_SETTLE_MS);
+        }
       }
       // React 19 hoists the page's <title>; it is in place once the page has drawn.
       setAnnouncement((last) => ({ n: (last?.n ?? 0) + 1, text: document.title }));
@@ -72,6 +107,7 @@ export function RouteFocus() {
       cancelAnimationFrame(frame);
       observer?.disconnect();
       if (timer) clearTimeout(timer);
+      stopSettling();
     };
   }, [pathname, hash]);
 
