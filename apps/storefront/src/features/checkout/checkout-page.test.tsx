@@ -117,6 +117,16 @@ describe('checkout', () => {
     expect(within(group).getByRole('radio', { name: '9 Ocean Ave, Fresno, CA 93650' })).toBeChecked();
   });
 
+  it('step 2: "Add a new address" moves the focus into the new form, and Cancel back to the button', async () => {
+    useShop({ draft: draftOf() });
+    await renderCheckout('/checkout/41?step=delivery');
+    fireEvent.click(await screen.findByRole('button', { name: 'Add a new address' }));
+    const form = (await screen.findByRole('heading', { name: 'New address' })).parentElement as HTMLElement;
+    await waitFor(() => expect(form.querySelector('input, select, textarea')).toHaveFocus());
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add a new address' })).toHaveFocus());
+  });
+
   it('step 2: the only address we deliver to is chosen at once', async () => {
     const shop = useShop({ draft: draftOf({ deliveryAddress: null }) });
     server.use(

@@ -88,6 +88,21 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const states = settings?.deliveryStates ?? [];
+  // The button that opens the form goes away with it: the focus moves into the form, and back to
+  // the button when the form is cancelled (not on the first draw).
+  const newAddressForm = useRef<HTMLDivElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const toggled = useRef(false);
+  useEffect(() => {
+    if (!toggled.current) return;
+    toggled.current = false;
+    if (adding) newAddressForm.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    else addButton.current?.focus();
+  }, [adding]);
+  const openForm = (open: boolean) => {
+    toggled.current = true;
+    setAdding(open);
+  };
 
   const choose = async (addressId: number) => {
     setFailure(null);
@@ -139,22 +154,27 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
       )}
       {failure ? <Notice tone="error">{failure}</Notice> : null}
       {adding || list.length === 0 ? (
-        <div className="rounded-xl border-2 border-border p-4">
+        <div ref={newAddressForm} className="rounded-xl border-2 border-border p-4">
           <h3 className="mb-3 text-lg font-bold">
             <Trans>New address</Trans>
           </h3>
           <AddressForm
             states={states}
-            onCancel={list.length > 0 ? () => setAdding(false) : undefined}
+            onCancel={list.length > 0 ? () => openForm(false) : undefined}
             onAdded={(address) => {
-              setAdding(false);
+              openForm(false);
               void choose(address.id);
             }}
           />
         </div>
       ) : (
         <div>
-          <Button variant="secondary" startIcon={<Plus aria-hidden="true" className="size-5" />} onClick={() => setAdding(true)}>
+          <Button
+            ref={addButton}
+            variant="secondary"
+            startIcon={<Plus aria-hidden="true" className="size-5" />}
+            onClick={() => openForm(true)}
+          >
             <Trans>Add a new address</Trans>
           </Button>
         </div>
