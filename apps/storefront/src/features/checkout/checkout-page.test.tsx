@@ -233,6 +233,11 @@ describe('checkout', () => {
     expect((await screen.findAllByText('Error placing order')).length).toBeGreaterThan(0);
     expect(screen.getAllByText('Card number: Card number or code is not correct').length).toBeGreaterThan(0);
     expect(shop.calls).toEqual(['complete', 'pay']);
+    // The card number is marked and has the focus: the shopper fixes it where it is.
+    const number = screen.getByRole('textbox', { name: /Card number/ });
+    await waitFor(() => expect(number).toHaveFocus());
+    expect(number).toHaveAttribute('aria-invalid', 'true');
+    expect(number).toHaveAccessibleDescription(/Card number or code is not correct/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to delivery' }));
     await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay', 'back-to-draft']));

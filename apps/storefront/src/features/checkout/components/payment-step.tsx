@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CARD_CODE_LENGTHS,
@@ -53,7 +53,7 @@ export interface PaymentStepProps {
   locale: Locale;
   placing: boolean;
   /** Why the last try failed (already in the page's language), shown above the button. */
-  failure: { title: string; lines: string[]; advice?: string } | null;
+  failure: { title: string; lines: string[]; advice?: string; cardRefused?: boolean } | null;
   onPlace: (choice: PaymentChoice) => void;
 }
 
@@ -121,6 +121,18 @@ export function PaymentStep({
   const formRef = useRef<HTMLFormElement>(null);
   const cardRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+
+  // A refused card (wrong number, wrong code or not accepted: one answer) marks the card's fields
+  // and takes the focus there, so the shopper retypes or changes the card where the problem is
+  // (and a phone's notification steps aside from the focused field).
+  useEffect(() => {
+    if (!failure?.cardRefused) return;
+    const text = errorText('card_number_or_code_is_not_correct', locale);
+    const field = cardRef.current ?? codeRef.current;
+    if (cardRef.current) setCardError(text);
+    else if (codeRef.current) setCodeError(text);
+    requestAnimationFrame(() => field?.focus());
+  }, [failure, locale]);
 
   if (options.length === 0) {
     return <Notice tone="error">{errorText('payment_methods_unavailable', locale)}</Notice>;

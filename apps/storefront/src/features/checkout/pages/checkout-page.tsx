@@ -99,6 +99,7 @@ export function Component() {
     title: string;
     lines: string[];
     advice?: string;
+    cardRefused?: boolean;
   } | null>(null);
   const [moving, setMoving] = useState(false);
 
@@ -192,7 +193,7 @@ export function Component() {
       const advice = cardRefused
         ? t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`
         : undefined;
-      setFailure({ title, lines, advice });
+      setFailure({ title, lines, advice, cardRefused });
       notify(dispatch, { title, description: lines.join('\n'), icon: 'error', color: 'danger' });
     };
     try {
