@@ -139,6 +139,18 @@ describe('/login: sign in with a one-time code', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeInTheDocument();
   });
 
+  it('a customer whose account is at the default English stays in Spanish after signing in on a Spanish page', async () => {
+    const user = userEvent.setup();
+    serveAuth();
+    server.use(http.get(`${API}/api/auth/me`, () => HttpResponse.json({ ...customerFixture, interfaceLanguage: 'en' })));
+    const { router } = await renderApp('/es/login?redirect=%2Fes%2Fabout-us');
+    await user.type(await screen.findByLabelText(/Correo electrónico/), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: /código/ }));
+    await user.type(await screen.findByLabelText('Código'), '123456');
+    await waitForUrl(router, '/es/about-us');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeInTheDocument();
+  });
+
   it('changes the phone (kept as typed) or starts over (cleared)', async () => {
     const user = userEvent.setup();
     serveAuth();

@@ -6,7 +6,7 @@ import { signInTarget } from '../../app/guards';
 import { signInWith } from '../../app/session-slice';
 import { useGetSettingsQuery } from '../../app/settings-api';
 import { customerApi } from '../../app/customer-api';
-import { isLocale, localizePath, switchLocaleHref } from '../../lib/locale';
+import { DEFAULT_LOCALE, isLocale, localizePath, switchLocaleHref } from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
 
 /** Where this sign-in leads: the saved `redirect` (path and query) or the configured default. */
@@ -20,9 +20,9 @@ export function useSignInTarget(): string {
 /**
  * Finishes any sign-in (code, password, registration, recovery): the store signs in and merges
  * the guest cart (the `signInWith` thunk), then the visitor goes where the sign-in leads, in the
- * customer's interface language when it is not the page's (a Spanish-speaking customer who signs
- * in on an English page continues in Spanish). If the profile cannot be read, the page's language
- * stays.
+ * customer's interface language when they chose one that is not the page's (a Spanish-speaking
+ * customer who signs in on an English page continues in Spanish); an account left at the default
+ * (English) keeps the page's language. If the profile cannot be read, the page's language stays.
  */
 export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
   const dispatch = useAppDispatch();
@@ -36,7 +36,9 @@ export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
       const me = dispatch(customerApi.endpoints.getMe.initiate());
       try {
         const language = (await me).data?.interfaceLanguage;
-        if (isLocale(language) && language !== locale) {
+        // English is every account's default, so it says nothing about the customer: it never
+        // takes away the Spanish the visitor is reading. A language the customer chose does.
+        if (isLocale(language) && language !== locale && language !== DEFAULT_LOCALE) {
           const url = new URL(target, 'http://shop.invalid');
           destination = switchLocaleHref({ pathname: url.pathname, search: url.search, hash: url.hash }, language);
         }
