@@ -14,25 +14,18 @@
 //
 // Content-Security-Policy: the recorder's host only, https://*.clarity.ms, in script-src (the
 // loader and the recorder), connect-src (the uploads) and img-src (its beacons):
-// SESSION_RECORDING_CSP below; the API adds it only when a site id is configured.
+// SESSION_RECORDING_CSP (the SDK's); the API adds it only when a site id is configured.
 
-/** The one host the recorder uses (loader, recorder script and uploads). */
-export const SESSION_RECORDING_HOST = 'https://*.clarity.ms';
+// The host, the CSP sources and the production + site id gate are the SDK's (the API opens its
+// CSP by the same rule); this module adds what only a browser knows.
+import { SESSION_RECORDING_CSP, SESSION_RECORDING_HOST, sessionRecordingConfigured } from '@otc/sdk';
 
-/** What the Content-Security-Policy must allow for the recorder, per directive. */
-export const SESSION_RECORDING_CSP = {
-  'script-src': [SESSION_RECORDING_HOST],
-  'connect-src': [SESSION_RECORDING_HOST],
-  'img-src': [SESSION_RECORDING_HOST],
-} as const;
+export { SESSION_RECORDING_CSP, SESSION_RECORDING_HOST };
 
 /** The loader's address for a site id. */
 export function loaderUrl(siteId: string): string {
   return `https://www.clarity.ms/tag/${encodeURIComponent(siteId)}`;
 }
-
-/** A Clarity project id: letters and digits (10 today); anything else turns recording off. */
-const SITE_ID = /^[a-z0-9]{6,32}$/i;
 
 export interface RecordingConditions {
   /** Vite's mode: recording only in `production` (the default of a build). */
@@ -47,8 +40,7 @@ export interface RecordingConditions {
 
 /** The gating rules: every condition must allow it. */
 export function recordingAllowed(conditions: RecordingConditions): boolean {
-  if (conditions.mode !== 'production') return false;
-  if (!conditions.siteId || !SITE_ID.test(conditions.siteId)) return false;
+  if (!sessionRecordingConfigured(conditions.mode === 'production', conditions.siteId)) return false;
   if (conditions.doNotTrack === '1' || conditions.doNotTrack === 'yes') return false;
   if (conditions.globalPrivacyControl === true) return false;
   return true;
