@@ -333,6 +333,29 @@ describe('README examples', () => {
     expect(merged.changed).toBe(true);
   });
 
+  it('signs in later by code', async () => {
+    const token = freshToken();
+    const asked: unknown[] = [];
+    server.use(
+      http.post(`${baseUrl}/api/auth/code`, async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({ channel: 'email', resendIn: 60 });
+      }),
+      http.post(`${baseUrl}/api/auth/code/verify`, () =>
+        HttpResponse.json({ token, refresh_token: 'r2' }),
+      ),
+    );
+    const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+
+    const sent = await client.auth.requestCode('s3.demo@example.com'); // another after 60 s
+    const code = '123456'; // what the customer types
+    await client.auth.verifyCode('s3.demo@example.com', code); // stores the tokens
+
+    expect(asked).toEqual([{ login: 's3.demo@example.com' }]);
+    expect(sent).toEqual({ channel: 'email', resendIn: 60 });
+    expect(client.isSignedIn()).toBe(true);
+  });
+
   it('matches the code blocks of the README', () => {
     const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
     const source = readFileSync(new URL(import.meta.url), 'utf8')
