@@ -61,7 +61,9 @@ export function Stepper({
               className={cn(
                 // A long word ("Información") breaks rather than pushing the last step off screen.
                 'max-w-full text-center text-sm leading-tight break-words hyphens-auto sm:text-base',
-                state === 'current' && 'font-bold text-fg',
+                // Bold only from the sm width on: on a phone the bold "information" was wider
+                // than its third of the row and broke before its last letter.
+                state === 'current' && 'text-fg sm:font-bold',
                 state === 'done' && 'text-fg',
                 state === 'upcoming' && 'text-muted',
               )}
