@@ -233,6 +233,23 @@ export const signInGuards = pgTable(
 );
 
 /**
+ * Proofs of a card's security code (adding or linking a card, making one active, paying by a typed
+ * card, the balance check), counted per scope (`account:<id>`, `card:<fingerprint>`,
+ * `client:<ip>`) and hour: a try is counted BEFORE the code is checked (one atomic upsert), and a
+ * proven code gives its count back, so parallel guesses cannot pass the limit.
+ */
+export const cardProofCounters = pgTable(
+  'card_proof_counters',
+  {
+    scope: text().notNull(),
+    /** The start of the hour counted. */
+    windowStart: moment().notNull(),
+    tries: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.windowStart] }), index().on(t.windowStart)],
+);
+
+/**
  * Messages handed to the notifier: the development outbox, and a record of what was sent. `code`
  * (and the code in `text`) only outside production; production stores `[withheld]` instead.
  */
@@ -428,6 +445,8 @@ export const orders = pgTable(
     trackingNumber: text(),
     trackingUrl: text(),
     placedAt: moment(),
+    /** Set when placed: an unpaid order holds its stock until then, then goes back to the draft. */
+    payableUntil: moment(),
     paidAt: moment(),
     deliveredAt: moment(),
     cancelledAt: moment(),
@@ -436,6 +455,8 @@ export const orders = pgTable(
   },
   (t) => [
     index().on(t.customerId, t.status),
+    // The sweep of unpaid orders whose hold has ended reads these first.
+    index('orders_unpaid_hold_index').on(t.payableUntil).where(sql`${t.status} = -10`),
     // At most one open draft per customer.
     uniqueIndex('orders_one_draft_per_customer').on(t.customerId).where(sql`${t.status} = 0`),
   ],

@@ -441,6 +441,24 @@ export const contract = {
     body: s.skuAmountInputSchema,
     response: s.orderDraftSchema,
   }),
+  addToDraft: route({
+    method: 'POST',
+    path: '/api/order/draft/items',
+    auth: true,
+    tag: 'orders',
+    summary: 'Add units of one product to the open draft (created when none), in one request',
+    body: s.addToDraftInputSchema,
+    response: s.orderDraftSchema,
+  }),
+  mergeIntoDraft: route({
+    method: 'POST',
+    path: '/api/order/draft/merge',
+    auth: true,
+    tag: 'orders',
+    summary: 'Merge the guest cart into the open draft at sign-in (never lowers or drops a draft row)',
+    body: s.mergeIntoDraftInputSchema,
+    response: s.draftMergeAnswerSchema,
+  }),
   setItems: route({
     method: 'PUT',
     path: '/api/order/{id}/items',
@@ -497,6 +515,16 @@ export const contract = {
     params: id,
     body: s.paymentInputSchema,
     response: s.paymentAnswerSchema,
+  }),
+  cancelOrder: route({
+    method: 'POST',
+    path: '/api/order/{id}/cancel',
+    auth: true,
+    tag: 'orders',
+    summary:
+      'Cancel an unpaid order (stock released), or a paid one not yet packaging within the cancel window (refunded to what paid)',
+    params: id,
+    response: s.orderDetailSchema,
   }),
   listOrders: route({
     method: 'GET',

@@ -218,6 +218,21 @@ export const ERROR_CATALOGUE = {
     en: 'This order is not waiting for payment.',
     es: 'Este pedido no está esperando el pago.',
   },
+  unpaid_order_exists: {
+    status: 409,
+    en: 'Order {number} is still waiting for payment. Pay for it or cancel it before placing another order.',
+    es: 'El pedido {number} todavía espera el pago. Páguelo o cancélelo antes de hacer otro pedido.',
+  },
+  order_payment_time_over: {
+    status: 409,
+    en: 'The time to pay for this order is over. Its items are back in your cart.',
+    es: 'Se acabó el tiempo para pagar este pedido. Sus productos volvieron a su carrito.',
+  },
+  order_not_cancellable: {
+    status: 409,
+    en: 'This order can no longer be cancelled.',
+    es: 'Este pedido ya no se puede cancelar.',
+  },
   order_has_issues: {
     status: 422,
     en: 'Please resolve issues in your order list before continue',

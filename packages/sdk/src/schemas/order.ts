@@ -33,6 +33,21 @@ export const totalsSchema = z.object({
 });
 export type Totals = z.infer<typeof totalsSchema>;
 
+/**
+ * The customer's placed order that waits for payment (at most one): it holds its products' stock
+ * until `payableUntil`, then its rows go back into the open draft by themselves. The cart shows it
+ * so a reload never shows the items as lost ("Your items are in order 100041, waiting for payment").
+ */
+export const pendingOrderSchema = z.object({
+  id: idSchema,
+  number: z.string().check(z.minLength(1)),
+  total: moneySchema,
+  itemCount: countSchema,
+  /** ISO date-time: after it the order goes back to the cart and its stock is released. */
+  payableUntil: dateTimeSchema,
+});
+export type PendingOrder = z.infer<typeof pendingOrderSchema>;
+
 export const orderDraftSchema = z.object({
   id: idSchema,
   rows: z.array(orderRowSchema),
@@ -43,6 +58,8 @@ export const orderDraftSchema = z.object({
   status: z.int(),
   totals: totalsSchema,
   deliveryAddress: z.nullable(addressSchema),
+  /** On the open draft: the customer's unpaid placed order, if any; null otherwise (and on placed orders). */
+  pendingOrder: z.nullable(pendingOrderSchema),
 });
 export type OrderDraft = z.infer<typeof orderDraftSchema>;
 
@@ -63,6 +80,15 @@ export const skuAmountInputSchema = z.object({
   amount: countNumberSchema,
   agentId: z.optional(agentIdSchema),
 });
+/** Adds units of one product to the open draft (created when none), in one request. */
+export const addToDraftInputSchema = z.object({
+  sku_id: idSchema,
+  /** Units to add on top of what the draft has (at least 1). */
+  amount: positiveCountSchema,
+  agentId: z.optional(agentIdSchema),
+});
+export type AddToDraftInput = z.infer<typeof addToDraftInputSchema>;
+
 export const bulkItemRowSchema = z.object({
   sku_id: idSchema,
   amount: positiveCountSchema,
@@ -72,6 +98,37 @@ export type BulkItemRow = z.infer<typeof bulkItemRowSchema>;
 export const itemsInputSchema = z.object({
   rows: z.array(bulkItemRowSchema).check(z.maxLength(1000)),
 });
+/** The guest cart's rows, merged into the open draft at sign-in (the SDK's `mergeGuestCart` rule). */
+export const mergeIntoDraftInputSchema = z.object({
+  rows: z.array(bulkItemRowSchema).check(z.maxLength(1000)),
+  agentId: z.optional(agentIdSchema),
+});
+
+/**
+ * What the merge at sign-in did. It never lowers or removes a row the draft had:
+ * - `added`: product ids only in the guest cart, now in the draft;
+ * - `raised`: product ids whose amount was raised to the guest cart's;
+ * - `limited`: rows added or raised to fewer units than the guest cart had (`amount` is what the
+ *   draft now holds, the most that can be ordered; `wanted` is the guest cart's);
+ * - `dropped`: guest rows that could not go in at all (`reason`: `product_not_found`, or
+ *   `cannot_add_more` when none can be ordered: out of stock, inactive or discontinued).
+ */
+export const draftMergeAnswerSchema = z.object({
+  draft: orderDraftSchema,
+  changed: z.boolean(),
+  added: z.array(idSchema),
+  raised: z.array(idSchema),
+  limited: z.array(z.object({ sku_id: idSchema, amount: positiveIntSchema, wanted: positiveIntSchema })),
+  dropped: z.array(
+    z.object({
+      sku_id: idSchema,
+      amount: positiveIntSchema,
+      reason: z.enum(['product_not_found', 'cannot_add_more']),
+    }),
+  ),
+});
+export type DraftMergeAnswer = z.infer<typeof draftMergeAnswerSchema>;
+
 /** Set a promo code (no spaces: "The code you entered is not valid.") or clear it with null. */
 export const orderPatchSchema = z.partial(z.object({ promoCode: z.nullable(promoCodeSchema) }));
 
@@ -131,6 +188,11 @@ export const orderSummarySchema = z.object({
   status: z.int(),
   itemCount: countSchema,
   deliveredAt: z.nullable(dateTimeSchema),
+  /** Waiting for payment: when its hold ends (it then goes back to the cart); null otherwise. */
+  payableUntil: z.nullable(dateTimeSchema),
+  /** Until when the customer may cancel it (unpaid, or paid and not yet packaging); null when not. */
+  cancellableUntil: z.nullable(dateTimeSchema),
+  cancelledAt: z.nullable(dateTimeSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -173,6 +235,15 @@ export const orderDetailSchema = z.extend(orderSummarySchema, {
   paidBy: z.nullable(z.string()),
   promoCode: z.nullable(z.string()),
   deliveryAddress: z.nullable(addressSchema),
+  /** The refund of a cancelled paid order: the amount went back to what paid (`code`, `last4`). */
+  refund: z.nullable(
+    z.object({
+      amount: moneySchema,
+      code: paymentMethodCodeSchema,
+      last4: z.nullable(z.string()),
+      at: dateTimeSchema,
+    }),
+  ),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

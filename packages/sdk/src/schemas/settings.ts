@@ -30,6 +30,10 @@ export const settingsSchema = z.object({
   productPath: z.string(),
   /** The promotions active now (the API's `promo_codes` table), e.g. `[{ code: 'Welcome10', percent: 10 }]`. */
   promotions: z.array(promotionSchema),
+  /** Minutes a placed, unpaid order holds its stock before it goes back to the cart. */
+  unpaidOrderMinutes: positiveIntSchema,
+  /** Minutes after paying during which an order not yet packaging may be cancelled (refunded). */
+  orderCancelMinutes: countSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 
