@@ -31,6 +31,26 @@ describe('safeRedirectPath', () => {
     ['/%2F/evil.example', null],
     ['/%5Cevil.example', null],
     ['/%5C%5Cevil.example', null],
+    // Issue 17: dot segments the browser removes leave "//evil.example".
+    ['/.//evil.example', null],
+    ['/x/..//evil.example', null],
+    ['/x/../..//evil.example', null],
+    ['/%2e//evil.example', null],
+    ['/%2E%2E//evil.example', null],
+    ['/%252e//evil.example', null],
+    ['/./\\evil.example', null],
+    ['/.\\/evil.example', null],
+    ['/.%5C/evil.example', null],
+    ['/.%09//evil.example', null],
+    ['/./%2Fevil.example', null],
+    ['/%2e%2e/%2e%2e//evil.example', null],
+    // Harmless look-alikes stay same-site paths.
+    ['/@evil.example', '/@evil.example'],
+    ['/cart@evil.example', '/cart@evil.example'],
+    // Fullwidth dots are no dot segments: the browser keeps them as a path segment of this site.
+    ['/\uff0e\uff0e//evil.example', '/%EF%BC%8E%EF%BC%8E//evil.example'],
+    ['/\uff0e/cart', '/%EF%BC%8E/cart'],
+    ['/./cart', '/cart'],
   ])('%j -> %j', (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
   });

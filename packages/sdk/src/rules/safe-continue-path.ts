@@ -32,7 +32,16 @@ function decodedForms(value: string): string[] {
 function leavesTheSite(path: string): boolean {
   // Browsers drop tabs and newlines in addresses and read "\" as "/": "/\t/x" and "/\x" are "//x".
   const squeezed = path.replace(/[\t\n\r]/g, '').replace(/\\/g, '/');
-  return !squeezed.startsWith('/') || squeezed.startsWith('//');
+  if (!squeezed.startsWith('/') || squeezed.startsWith('//')) return true;
+  // Then they remove dot segments: "/.//evil.example" and "/x/..//evil.example" become
+  // "//evil.example", another origin once navigated to. Normalise as the browser does and look again.
+  let normalised: URL;
+  try {
+    normalised = new URL(squeezed, SAME_SITE);
+  } catch {
+    return true;
+  }
+  return normalised.origin !== SAME_SITE || normalised.pathname.startsWith('//');
 }
 
 /**
@@ -54,7 +63,9 @@ export function safeRedirectPath(value: string | null | undefined): string | nul
     return null;
   }
   if (url.origin !== SAME_SITE) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // What is handed on must itself be safe to navigate to (never "//host" after normalising).
+  return leavesTheSite(path) ? null : path;
 }
 
 /**
