@@ -143,7 +143,10 @@ export async function fuzzContract(options: {
   routes.forEach(([name, route], index) => {
     planned.push(...fc.sample(requestArbitrary(name, route), { numRuns: perRoute, seed: options.seed + index }));
   });
-  const requests = planned.slice(0, options.requests);
+  // Signing out of all devices ends the fuzzer's own session at once (issue 17): those requests go
+  // last, so every other signed-in route is fuzzed with a live session.
+  const endsSession = (request: FuzzRequest) => (request.route === 'endAllSessions' && request.auth === 'customer' ? 1 : 0);
+  const requests = planned.slice(0, options.requests).sort((a, b) => endsSession(a) - endsSession(b));
   const result: FuzzResult = { routes: routes.length, requests: requests.length, byStatus: {}, fiveXx: [], networkErrors: [] };
   await pool(requests, options.concurrency, async (request, index) => {
     const base = options.bases[index % options.bases.length]!;

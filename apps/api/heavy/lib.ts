@@ -4,7 +4,7 @@
  * the way the e2e suite makes them (registration code from the development outbox).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -18,7 +18,8 @@ export const API_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 export const HEAVY = ['1', 'true', 'yes'].includes((process.env.HEAVY ?? '').toLowerCase());
 export const PG_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 export const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
-export const JWT_SECRET = 'heavy-suite-secret-0123456789-abcdefghijklmnop';
+/** Random per run, shared by every process of it: a typed secret is refused (lib/secret.ts). */
+export const JWT_SECRET = randomBytes(32).toString('hex');
 /** The approving sandbox card (e2e/fixtures/purchase.ts `sandboxCards.approve`). */
 export const APPROVE_CARD = { number: '6035000000000001', code: '123' };
 

@@ -7,7 +7,8 @@
 import { buildApp } from '../src/app.js';
 
 const app = await buildApp({
-  env: { ...process.env, NODE_ENV: 'production' },
+  // Production mode (its limits and caches); the sandbox gateways must be allowed to start.
+  env: { ...process.env, NODE_ENV: 'production', PAYMENT_SANDBOX: 'on' },
   logger: false,
   migrate: false,
   rateLimit: { max: 1_000_000_000 },

@@ -1,7 +1,8 @@
 /**
  * `pnpm --filter @otc/api bench`: latency (p50, p95) and requests per second of the product list,
- * search (a rotating set of realistic English and Spanish queries, typos included) and
- * /api/health, at 1 000, 10 000 and 100 000 products, on PostgreSQL (a fresh database on
+ * search (a rotating set of realistic English and Spanish queries, typos included), /api/health
+ * and the signed-in GET /api/auth/me (a demo customer's token: the bearer check, its session
+ * lookup, and the customer read), at 1 000, 10 000 and 100 000 products, on PostgreSQL (a fresh database on
  * BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432, created and dropped here; skipped
  * with a notice when unreachable) and on PGlite (a temporary data folder).
  *
@@ -9,12 +10,12 @@
  * `ops seed --products N`); the app runs in a child process (scripts/bench-server.ts) with the
  * rate limit lifted; autocannon drives it with BENCH_CONNECTIONS (10) connections for
  * BENCH_SECONDS (5) per case after a 1 s warm-up. BENCH_BACKENDS (postgresql,pglite), BENCH_SIZES and
- * BENCH_CASES (list,search,health) narrow a run while tuning. Targets: search p95 <= 15 ms at 100 000 on
+ * BENCH_CASES (list,search,health,me) narrow a run while tuning. Targets: search p95 <= 15 ms at 100 000 on
  * PostgreSQL, and p95 at 100 000 <= 2 x p95 at 1 000 for each case. BENCH_JSON=<file> also writes
  * the rows, seed times, checks and load averages as JSON (bench/run.mjs, `pnpm bench`, reads it).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,16 +23,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { openDatabase } from '../src/db/client.js';
-import { seed } from '../src/seed/seed.js';
+import { DEMO_PASSWORD, seed } from '../src/seed/seed.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const BACKENDS = (process.env.BENCH_BACKENDS ?? 'postgresql,pglite').split(',');
-const CASE_NAMES = (process.env.BENCH_CASES ?? 'list,search,health').split(',');
+const CASE_NAMES = (process.env.BENCH_CASES ?? 'list,search,health,me').split(',');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SECRET = 'bench-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+/** Random per run: a typed secret is refused (lib/secret.ts). */
+const SECRET = randomBytes(32).toString('hex');
 
 type Req = { method: 'GET'; path: string; headers?: Record<string, string> };
 const en = { 'accept-language': 'en-US,en;q=0.9' };
@@ -72,7 +74,21 @@ const CASES: Record<string, Req[]> = {
     headers,
   })),
   health: [{ method: 'GET', path: '/api/health' }],
+  // Filled in once the server runs: it needs a signed-in demo customer's token (signedInCase).
+  me: [],
 };
+
+/** The `me` case: a demo customer signs in with the password, then GET /api/auth/me with its token. */
+async function signedInCase(url: string): Promise<Req[]> {
+  const answer = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'network.demo@example.com', password: DEMO_PASSWORD }),
+  });
+  if (!answer.ok) throw new Error(`bench sign-in: ${answer.status} ${await answer.text()}`);
+  const { token } = (await answer.json()) as { token: string };
+  return [{ method: 'GET', path: '/api/auth/me', headers: { ...en, authorization: `Bearer ${token}` } }];
+}
 
 interface Figures {
   p50: number;
@@ -109,7 +125,9 @@ async function load(url: string, requests: Req[], seconds: number): Promise<Figu
 
 async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, 'bench-server.ts')], {
-    env: { ...process.env, JWT_SECRET: SECRET, ...env },
+    // Production mode (as deployed): a public base for absolute links, and the sandbox gateways
+    // the seeded demo data pays with.
+    env: { ...process.env, JWT_SECRET: SECRET, PUBLIC_URL: 'http://127.0.0.1', PAYMENT_SANDBOX: 'on', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {
@@ -185,7 +203,8 @@ async function runBackend(backend: 'postgresql' | 'pglite', rows: Row[], seedTim
 
       const { url, child } = await startServer(env);
       try {
-        for (const [name, requests] of Object.entries(CASES).filter(([name]) => CASE_NAMES.includes(name))) {
+        for (const [name, listed] of Object.entries(CASES).filter(([name]) => CASE_NAMES.includes(name))) {
+          const requests = name === 'me' ? await signedInCase(url) : listed;
           await load(url, requests, 1);
           const figures = await load(url, requests, SECONDS);
           rows.push({ backend, products: size, case: name, ...figures });

@@ -23,6 +23,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract route name of a route registered from the contract. */
     contractRoute?: string;
+    /** Answers carry `Cache-Control: no-store` (signed-in routes, and the sign-in calls' tokens). */
+    noStore?: boolean;
   }
 }
 

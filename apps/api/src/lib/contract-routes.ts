@@ -18,6 +18,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { contract, toRouterPath, type Contract, type RouteName } from '@otc/sdk/contract';
 import type { Services } from '../services/index.js';
+import { bodyLimitOf } from './body-limits.js';
 import { HttpError, type Lang } from './errors.js';
 
 type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
@@ -108,6 +109,7 @@ export function registerContractRoutes(
     app.route({
       method: def.method,
       url: toRouterPath(def.path),
+      bodyLimit: bodyLimitOf(name),
       schema: {
         operationId: name,
         summary: def.summary,
@@ -120,6 +122,7 @@ export function registerContractRoutes(
       },
       config: {
         contractRoute: name,
+        noStore: def.auth || def.tag === 'auth',
         ...(def.tag === 'auth' && def.method === 'POST'
           ? { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } }
           : {}),

@@ -6,7 +6,7 @@
  * texts in that language) and `fields` (per-field codes with their params, same keys).
  */
 import type { ERROR_CATALOGUE } from '@otc/sdk';
-import { errorStatus, errorText, type ErrorCode, type ErrorParams } from '@otc/sdk';
+import { FIELD_ERRORS_MAX, errorStatus, errorText, type ErrorCode, type ErrorParams } from '@otc/sdk';
 
 export type Lang = 'en' | 'es';
 
@@ -36,15 +36,24 @@ export function issue(code: ErrorCode, params?: ErrorParams): FieldIssue {
   return params ? { code, params } : { code };
 }
 
-/** The per-field texts (`data`) and codes (`fields`) of a 422 answer, same keys, same order. */
+/**
+ * The per-field texts (`data`) and codes (`fields`) of a 422 answer, same keys, same order; at
+ * most `FIELD_ERRORS_MAX` issues, as for schema failures (app.ts), then `truncated: true`.
+ */
 export function fieldAnswer(fields: FieldIssues, lang: Lang) {
   const data: Record<string, string[]> = {};
   const codes: Record<string, FieldIssue[]> = {};
+  let room = FIELD_ERRORS_MAX;
+  let truncated = false;
   for (const [key, list] of Object.entries(fields)) {
-    data[key] = list.map((i) => errorText(i.code, lang, i.params));
-    codes[key] = list.map((i) => issue(i.code, i.params));
+    const kept = list.slice(0, Math.max(room, 0));
+    truncated ||= kept.length < list.length;
+    if (kept.length === 0) continue;
+    room -= kept.length;
+    data[key] = kept.map((i) => errorText(i.code, lang, i.params));
+    codes[key] = kept.map((i) => issue(i.code, i.params));
   }
-  return { data, fields: codes };
+  return { data, fields: codes, ...(truncated ? { truncated: true } : {}) };
 }
 
 /** The first supported language of an Accept-Language header (English by default). */

@@ -1,6 +1,7 @@
 /**
- * The signed-in customer of a public route, when the request carries a valid bearer token; null
- * for a guest (an invalid or expired token on a public route is answered as for a guest).
+ * The signed-in customer of a public route, when the request carries a valid bearer token of an
+ * active session; null for a guest (an invalid or expired token, or one of an ended session, on a
+ * public route is answered as for a guest: it reveals nothing of the customer any more).
  */
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../services/index.js';
@@ -9,5 +10,6 @@ export async function optionalCustomer(request: FastifyRequest, services: Servic
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return null;
   const claims = await services.tokens.verifyAccess(match[1]);
-  return claims?.customerId ?? null;
+  if (!claims) return null;
+  return (await services.tokens.activeSession(claims.sessionId, claims.customerId)) ? claims.customerId : null;
 }

@@ -19,3 +19,65 @@ export function resolveSecret(configured: string | undefined, dataDir: string): 
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 }
+
+/** Parts of the usual placeholder secrets: a value holding one was copied from an example. */
+const PLACEHOLDERS = [
+  'changeme',
+  'change-me',
+  'change_me',
+  'replaceme',
+  'replace-me',
+  'replace_me',
+  'placeholder',
+  'yoursecret',
+  'your-secret',
+  'your_secret',
+  'secret-here',
+  'secret_here',
+  'supersecret',
+  'super-secret',
+  'notsecret',
+  'not-secret',
+  'insecure',
+  'example',
+  'password',
+  'jwt-secret',
+  'jwt_secret',
+];
+
+/**
+ * Why a configured secret is too weak to sign sessions, or null when it looks random. A
+ * configured JWT_SECRET signs every access token and keys the code hashes and card fingerprints:
+ * anyone who guesses it can mint sessions. Heuristics, tuned so that `openssl rand -hex 16` (32
+ * hex characters) and longer random secrets always pass (in 300 000 random 32-hex secrets: at
+ * least 9 distinct characters, 91 bits by the count below, 83 % distinct triples, 55 % steps at
+ * most), while typed or repeated ones fail:
+ * - fewer than 8 distinct characters (40 × 'a', 'abab…');
+ * - under 80 bits by the characters' frequencies (length × Shannon entropy per character);
+ * - under 60 % distinct three-character sequences (a short block repeated);
+ * - over 70 % of neighbours equal or next to each other ('abcdef…', '0123…', 'aaab…');
+ * - a known placeholder in it ('changeme', 'your-secret', 'example', …).
+ */
+export function secretWeakness(secret: string): string | null {
+  const chars = [...secret];
+  const n = chars.length;
+  if (n < 32) return 'it must have at least 32 characters';
+  const lower = secret.toLowerCase();
+  const placeholder = PLACEHOLDERS.find((part) => lower.includes(part));
+  if (placeholder) return `it holds the placeholder "${placeholder}"`;
+  const counts = new Map<string, number>();
+  for (const c of chars) counts.set(c, (counts.get(c) ?? 0) + 1);
+  if (counts.size < 8) return `it has only ${counts.size} distinct characters`;
+  let bits = 0;
+  for (const count of counts.values()) bits -= count * Math.log2(count / n);
+  if (bits < 80) return `it holds about ${Math.floor(bits)} bits by its characters' frequencies (80 needed)`;
+  const triples = new Set<string>();
+  for (let i = 0; i + 3 <= n; i++) triples.add(chars.slice(i, i + 3).join(''));
+  if (triples.size / (n - 2) < 0.6) return 'it repeats a short sequence';
+  let steps = 0;
+  for (let i = 1; i < n; i++) {
+    if (Math.abs(chars[i]!.codePointAt(0)! - chars[i - 1]!.codePointAt(0)!) <= 1) steps += 1;
+  }
+  if (steps / (n - 1) > 0.7) return 'it is mostly runs of neighbouring characters (abcd…, 1234…, aaaa…)';
+  return null;
+}

@@ -18,7 +18,7 @@ import { errors, issue, validationError, type FieldIssue, type Lang } from '../l
 import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
 import type { SignInGuard } from './sign-in-guard.js';
-import type { TokensService } from './tokens.js';
+import type { SessionMeta, TokensService } from './tokens.js';
 
 /** Normalizes a login or answers 422 `wrong_format` on `field`. */
 export function parseLogin(raw: string, field = 'login'): CodeTarget {
@@ -56,10 +56,10 @@ export interface AuthServiceOptions {
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, codes, tokens, guard, customers: customerService } = options;
 
-  async function session(customerId: number): Promise<TokenPair> {
+  async function session(customerId: number, meta: SessionMeta = {}): Promise<TokenPair> {
     const username = await customerService.username(customerId);
     if (!username) throw errors.unauthorized();
-    return tokens.issue(customerId, username);
+    return tokens.issue(customerId, username, db, meta);
   }
 
   return {
@@ -72,19 +72,19 @@ export function createAuthService(options: AuthServiceOptions) {
       return codes.issue({ purpose: 'login', target: login, customerId, clientIp, lang });
     },
 
-    async verifyLoginCode(rawLogin: string, code: string): Promise<TokenPair> {
+    async verifyLoginCode(rawLogin: string, code: string, meta: SessionMeta = {}): Promise<TokenPair> {
       const login = parseLogin(rawLogin);
       const customerId = await customerService.findByLogin(login);
             if (!customerId) throw invalidCodeError();
       await codes.verify('login', login.value, code);
-      return session(customerId);
+      return session(customerId, meta);
     },
 
     /**
      * Password sign-in. Guessing is limited per login (the sign-in guard: a growing lock after
      * 10 failures in a row, whatever address the tries come from), as well as per client.
      */
-    async loginWithPassword(rawLogin: string, password: string): Promise<TokenPair> {
+    async loginWithPassword(rawLogin: string, password: string, meta: SessionMeta = {}): Promise<TokenPair> {
       let customerId: number | null = null;
       let guardKey = `password:${rawLogin.trim().toLowerCase()}`;
       try {
@@ -107,7 +107,7 @@ export function createAuthService(options: AuthServiceOptions) {
       const ok = await verifyPassword(password, hash);
       if (!ok || !customerId) throw errors.invalidCredentials();
       await guard.succeeded(guardKey);
-      return session(customerId);
+      return session(customerId, meta);
     },
 
     async requestRegistrationCode(rawLogin: string, clientIp: string, lang: Lang) {
@@ -123,7 +123,7 @@ export function createAuthService(options: AuthServiceOptions) {
       firstName?: string | undefined;
       lastName?: string | undefined;
       interfaceLanguage?: 'en' | 'es' | undefined;
-    }): Promise<TokenPair> {
+    }, meta: SessionMeta = {}): Promise<TokenPair> {
       const login = parseLogin(input.login);
       if (input.password !== undefined && input.password !== '') checkNewPassword(input.password);
       if (await customerService.isLoginTaken(login)) throw errors.conflict('account_exists');
@@ -165,7 +165,7 @@ export function createAuthService(options: AuthServiceOptions) {
         if (isUniqueViolation(error)) throw errors.conflict('account_exists');
         throw error;
       }
-      return tokens.issue(customerId, login.value);
+      return tokens.issue(customerId, login.value, db, meta);
     },
 
     async requestRecoveryCode(rawLogin: string, clientIp: string, lang: Lang) {
@@ -180,7 +180,7 @@ export function createAuthService(options: AuthServiceOptions) {
       code: string;
       password: string;
       passwordConfirmation: string;
-    }): Promise<TokenPair> {
+    }, meta: SessionMeta = {}): Promise<TokenPair> {
       const login = parseLogin(input.login);
       checkNewPassword(input.password, input.passwordConfirmation);
       const customerId = await customerService.findByLogin(login);
@@ -195,7 +195,7 @@ export function createAuthService(options: AuthServiceOptions) {
         // A recovered account starts over: every other session ends.
         await tokens.revokeCustomer(customerId, tx);
       });
-      return session(customerId);
+      return session(customerId, meta);
     },
 
     async changePassword(
@@ -214,9 +214,16 @@ export function createAuthService(options: AuthServiceOptions) {
         if (!input.currentPassword) {
           throw validationError({ currentPassword: [issue('required')] });
         }
+        // The current password is guessed at like a sign-in, so it counts on the same lock: the
+        // key of a password sign-in with the customer's login (a stolen access token gets no more
+        // guesses than the sign-in form, and 10 wrong ones lock both for the same time).
+        const login = await customerService.username(customerId);
+        const guardKey = login ? `password:${login}` : `password:customer:${customerId}`;
+        await guard.attempt(guardKey);
         if (!(await verifyPassword(input.currentPassword, row.hash))) {
           throw validationError({ currentPassword: [issue('current_password_incorrect')] });
         }
+        await guard.succeeded(guardKey);
       }
       checkNewPassword(input.password, input.passwordConfirmation);
       const now = clock.now();

@@ -3,20 +3,39 @@
  * session: its refresh-token family) and `exp` (seconds, required: a token without one is
  * refused), valid 15 minutes. Refresh: random, stored as a SHA-256 hash, valid 30 days, rotated
  * on every use; presenting an already rotated one revokes its whole family (401).
+ *
+ * Sessions (`sessions`, one row per family): every signed-in request reads its session's row by
+ * primary key (`activeSession`), so sign-out, recovery, a password change and "sign out of all
+ * devices" refuse the session's access tokens at once, in every API process, instead of up to
+ * 15 minutes later. No in-process cache: the one lookup replaces the customer lookup the check
+ * did before (a session row dies with its customer), and a cache shared by nothing could only be
+ * made safe across processes with a round trip to Redis, which costs what the lookup costs.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
 import { SignJWT, jwtVerify } from 'jose';
 import { INT4_MAX } from '@otc/sdk';
-import type { TokenPair } from '@otc/sdk/schemas';
+import type { SessionList, TokenPair } from '@otc/sdk/schemas';
 import type { Db, DbOrTx } from '../db/client.js';
-import { refreshTokens } from '../db/schema.js';
+import { refreshTokens, sessions } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { HttpError } from '../lib/errors.js';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** `lastUsedAt` moves at most this often: one write a minute per active session, not per request. */
+export const SESSION_TOUCH_MS = 60_000;
+/** The sessions a customer is shown (newest use first); older ones still work and still end. */
+export const SESSIONS_LISTED_MAX = 50;
+/** A session id is a UUID; anything longer in a token is refused before the database. */
+const SESSION_ID_MAX = 64;
+
+/** What a new session records about the device that signed in. */
+export interface SessionMeta {
+  /** Coarse label from the User-Agent (`deviceLabel`), '' when unknown. */
+  device?: string;
+}
 
 export interface TokensServiceOptions {
   db: Db;
@@ -27,8 +46,8 @@ export interface TokensServiceOptions {
 export interface AccessClaims {
   customerId: number;
   username: string;
-  /** The refresh-token family the token was issued with (null for tokens from before `sid`). */
-  sessionId: string | null;
+  /** The session (refresh-token family) the token was issued with. */
+  sessionId: string;
 }
 
 const invalidRefresh = () => new HttpError('invalid_refresh_token');
@@ -62,15 +81,29 @@ export function createTokensService(options: TokensServiceOptions) {
 
   return {
     /** A new session (a new refresh-token family). */
-    async issue(customerId: number, username: string, exec: DbOrTx = db): Promise<TokenPair> {
+    async issue(
+      customerId: number,
+      username: string,
+      exec: DbOrTx = db,
+      meta: SessionMeta = {},
+    ): Promise<TokenPair> {
       const familyId = randomUUID();
+      const now = clock.now();
+      await exec.insert(sessions).values({
+        id: familyId,
+        customerId,
+        device: meta.device ?? '',
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
+      });
       return {
         token: await signAccess(customerId, username, familyId),
         refresh_token: await storeRefresh(exec, customerId, familyId),
       };
     },
 
-    /** Verifies an access token; null when missing, forged, expired or without an expiry. */
+    /** Verifies an access token; null when missing, forged, expired, or without an expiry or a session. */
     async verifyAccess(token: string): Promise<AccessClaims | null> {
       try {
         const { payload } = await jwtVerify(token, key, {
@@ -82,7 +115,10 @@ export function createTokensService(options: TokensServiceOptions) {
         const customerId = Number(payload.sub);
         if (!Number.isSafeInteger(customerId) || customerId <= 0 || customerId > INT4_MAX) return null;
         if (typeof payload.username !== 'string') return null;
-        const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
+        // A token without a session (signed before sessions were named) cannot be revoked: refused,
+        // and the client's refresh token gets it a token that names its session.
+        const sessionId = payload.sid;
+        if (typeof sessionId !== 'string' || sessionId === '' || sessionId.length > SESSION_ID_MAX) return null;
         return { customerId, username: payload.username, sessionId };
       } catch {
         return null;
@@ -119,6 +155,13 @@ export function createTokensService(options: TokensServiceOptions) {
           .where(and(eq(refreshTokens.id, row.id), isNull(refreshTokens.rotatedAt)))
           .returning({ id: refreshTokens.id });
         if (!claimed) return null;
+        // The session goes on (used now, renewable for another 30 days) unless it was ended.
+        const [alive] = await tx
+          .update(sessions)
+          .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + REFRESH_TTL_MS) })
+          .where(and(eq(sessions.id, row.familyId), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        if (!alive) throw invalidRefresh();
         return storeRefresh(tx, row.customerId, row.familyId);
       });
       if (!next) {
@@ -139,11 +182,81 @@ export function createTokensService(options: TokensServiceOptions) {
       if (row) await this.revokeFamily(row.familyId);
     },
 
-    async revokeFamily(familyId: string): Promise<void> {
-      await db
+    async revokeFamily(familyId: string, exec: DbOrTx = db): Promise<void> {
+      const now = clock.now();
+      await exec
         .update(refreshTokens)
-        .set({ revokedAt: clock.now() })
+        .set({ revokedAt: now })
         .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+      await exec
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, familyId), isNull(sessions.revokedAt)));
+    },
+
+    /**
+     * The per-request check of an access token's session: it exists, belongs to the token's
+     * customer and was not ended. One primary-key read; `lastUsedAt` is written at most once per
+     * `SESSION_TOUCH_MS` (a conditional update, so two processes write it once).
+     */
+    async activeSession(sessionId: string, customerId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ customerId: sessions.customerId, revokedAt: sessions.revokedAt, lastUsedAt: sessions.lastUsedAt })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId))
+        .limit(1);
+      if (!row || row.revokedAt !== null || row.customerId !== customerId) return false;
+      const now = clock.now();
+      if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: now })
+          .where(
+            and(
+              eq(sessions.id, sessionId),
+              lte(sessions.lastUsedAt, new Date(now.getTime() - SESSION_TOUCH_MS)),
+            ),
+          );
+      }
+      return true;
+    },
+
+    /** The customer's sessions that can still be used, most recently used first. */
+    async listSessions(customerId: number, currentId: string | null): Promise<SessionList> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.customerId, customerId),
+            isNull(sessions.revokedAt),
+            gt(sessions.expiresAt, clock.now()),
+          ),
+        )
+        .orderBy(desc(sessions.lastUsedAt), desc(sessions.createdAt))
+        .limit(SESSIONS_LISTED_MAX);
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          createdAt: row.createdAt.toISOString(),
+          lastUsedAt: row.lastUsedAt.toISOString(),
+          current: row.id === currentId,
+          device: row.device || null,
+        })),
+      };
+    },
+
+    /** Ends one of the customer's sessions; 404 when it is not one of theirs or already ended. */
+    async endSession(customerId: number, sessionId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(sessions)
+          .set({ revokedAt: clock.now() })
+          .where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt)))
+          .returning({ id: sessions.id });
+        if (!ended) throw new HttpError('not_found');
+        await this.revokeFamily(sessionId, tx);
+      });
     },
 
     /**
@@ -155,14 +268,25 @@ export function createTokensService(options: TokensServiceOptions) {
       exec: DbOrTx = db,
       options: { except?: string | null } = {},
     ): Promise<void> {
+      const now = clock.now();
       await exec
         .update(refreshTokens)
-        .set({ revokedAt: clock.now() })
+        .set({ revokedAt: now })
         .where(
           and(
             eq(refreshTokens.customerId, customerId),
             isNull(refreshTokens.revokedAt),
             options.except ? ne(refreshTokens.familyId, options.except) : undefined,
+          ),
+        );
+      await exec
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(
+          and(
+            eq(sessions.customerId, customerId),
+            isNull(sessions.revokedAt),
+            options.except ? ne(sessions.id, options.except) : undefined,
           ),
         );
     },

@@ -26,6 +26,13 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const INT4_MAX = 2_147_483_647;
 /** The largest price (in dollars) a query may name: its cents still fit an int4. */
 export const PRICE_MAX = INT4_MAX / 100;
+/**
+ * Bounded answers: a 422 lists at most this many field errors (the first ones, with
+ * `truncated: true` when there were more), so its size never grows with the request.
+ */
+export const FIELD_ERRORS_MAX = 20;
+/** Keys of a payment's `input` (a card method takes `card` and `code`; room for a few more). */
+export const PAYMENT_INPUT_KEYS_MAX = 8;
 /** Longest text fields, in characters (database columns hold them; forms stop typing there). */
 export const TEXT_MAX = {
   name: 80,

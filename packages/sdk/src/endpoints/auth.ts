@@ -29,6 +29,16 @@ export function authEndpoints(core: ClientCore) {
     recover: async (input: RouteInput<'recover'>['body'], options?: CallOptions) =>
       keep(await core.call('recover', { body: input }, options)),
     me: (options?: CallOptions) => core.call('me', {}, options),
+    /** The customer's active sessions (`current` marks this one). */
+    sessions: (options?: CallOptions) => core.call('listSessions', {}, options),
+    /** Ends one session (another device is signed out at once). */
+    endSession: (id: string, options?: CallOptions) =>
+      core.call('endSession', { params: { id } }, options),
+    /** Signs out of all devices, this one too, and forgets the tokens. */
+    signOutEverywhere: async (options?: CallOptions) => {
+      await core.call('endAllSessions', {}, options);
+      await core.signOut();
+    },
     /** Revokes the refresh token (best effort) and forgets the tokens. */
     logout: () => core.signOut(),
   };

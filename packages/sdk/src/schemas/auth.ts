@@ -7,7 +7,7 @@ import {
   refinePasswordConfirmation,
   textSchema,
 } from '../validation/zod.js';
-import { countSchema } from './common.js';
+import { countSchema, dateTimeSchema } from './common.js';
 
 /** Tokens on the wire, from every sign-in and from token-refresh. */
 export const tokenPairSchema = z.object({
@@ -71,3 +71,25 @@ export const contactAddSchema = z.object({
   value: loginSchema,
 });
 export const contactVerifySchema = z.object({ code: oneTimeCodeSchema });
+
+/**
+ * One signed-in session of the customer (a sign-in on some device, renewed by its refresh
+ * token): when it began, when it was last used (to the minute), whether it is the session of
+ * the asking token, and a coarse device label from the sign-in's User-Agent ("Chrome · Windows";
+ * null when unknown).
+ */
+export const sessionSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  createdAt: dateTimeSchema,
+  lastUsedAt: dateTimeSchema,
+  current: z.boolean(),
+  device: z.nullable(z.string()),
+});
+export type Session = z.infer<typeof sessionSchema>;
+/** The customer's active sessions, most recently used first (at most 50). */
+export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+/** A session id in a path (a UUID). */
+export const sessionIdParamsSchema = z.object({
+  id: z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/)),
+});

@@ -50,5 +50,10 @@ export const errorBodySchema = z.object({
       ),
     ),
   ),
+  /**
+   * A 422 lists at most `FIELD_ERRORS_MAX` field errors (the first ones); `truncated` says the
+   * request had more. An answer never grows with a hostile request.
+   */
+  truncated: z.optional(z.boolean()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

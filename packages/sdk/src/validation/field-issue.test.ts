@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { errorText } from '../errors/catalogue.js';
 import { fieldIssueFromZod } from './field-issue.js';
-import { passwordSchema, textSchema, usPhoneSchema } from './zod.js';
+import { maxKeys, passwordSchema, textSchema, usPhoneSchema } from './zod.js';
 
 function issuesOf(schema: z.ZodMiniType, value: unknown, reportInput = true) {
   const result = schema.safeParse(value, { reportInput });
@@ -32,6 +32,15 @@ describe('fieldIssueFromZod', () => {
     expect(issuesOf(form, { name: ' ', phone: '5551234567', password: 'Abcdefg1', age: 1 })).toEqual(
       [{ path: 'name', code: 'not_blank' }],
     );
+  });
+
+  it('answers a list or a record over its bound with too_many_items and the bound', () => {
+    expect(issuesOf(z.object({ rows: z.array(z.int()).check(z.maxLength(2)) }), { rows: [1, 2, 3] })).toEqual([
+      { path: 'rows', code: 'too_many_items', params: { max: 2 } },
+    ]);
+    expect(issuesOf(z.record(z.string(), z.string()).check(maxKeys(1)), { a: 'x', b: 'y' })).toEqual([
+      { path: '', code: 'too_many_items', params: { max: 1 } },
+    ]);
   });
 
   it('tells a missing value (required) from a wrong one', () => {

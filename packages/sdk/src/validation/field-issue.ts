@@ -41,7 +41,8 @@ function isMissing(issue: ZodIssueLike): boolean {
  * forms: a schema check of ours fails with a catalogue code as its message
  * (`{ error: 'password_not_complex' }`), used as is with the issue's `params`; otherwise a missing
  * value is `required`, an empty string where one character is the minimum `not_blank`, a string
- * over its maximum `too_long` with `{ max }`, and anything else `wrong_format`.
+ * over its maximum `too_long` with `{ max }`, a list over its maximum `too_many_items` with
+ * `{ max }`, and anything else `wrong_format`.
  */
 export function fieldIssueFromZod(issue: ZodIssueLike): ZodFieldIssue {
   if (issue.message && isErrorCode(issue.message)) {
@@ -54,6 +55,9 @@ export function fieldIssueFromZod(issue: ZodIssueLike): ZodFieldIssue {
   }
   if (issue.code === 'too_big' && issue.origin === 'string') {
     return { code: 'too_long', params: { max: Number(issue.maximum) } };
+  }
+  if (issue.code === 'too_big' && issue.origin === 'array') {
+    return { code: 'too_many_items', params: { max: Number(issue.maximum) } };
   }
   return { code: 'wrong_format' };
 }

@@ -54,6 +54,7 @@ export {
   birthdateSchema,
   cardNumberOfType,
   refinePasswordConfirmation,
+  maxKeys,
   type TextOptions,
   type FromOptions,
 } from './zod.js';

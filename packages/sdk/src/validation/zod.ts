@@ -46,6 +46,18 @@ export function checkWith<T = string>(validate: Validate) {
   });
 }
 
+/**
+ * Bounds a record (an object of free keys) to `max` keys: `too_many_items` with `{ max }`. Every
+ * record and list in a request body has such a bound (lists: `z.maxLength`, answered the same).
+ */
+export function maxKeys(max: number) {
+  return z.superRefine<Record<string, unknown>>((value, ctx) => {
+    if (Object.keys(value).length > max) {
+      ctx.addIssue({ code: 'custom', message: 'too_many_items', input: value, params: { max } });
+    }
+  });
+}
+
 /** Refuses text holding a NUL character (`wrong_format`). */
 export const noNul = z.refine<string>((value) => !hasNul(value), { error: 'wrong_format' });
 

@@ -6,6 +6,11 @@
  * Compression: the build writes `.br` and `.gz` copies of its text files beside them; they are
  * sent (`preCompressed`, with `Vary: accept-encoding`) to clients that accept the encoding, and
  * the plain file to the others. Nothing is compressed per request.
+ *
+ * Production serves no source maps (`*.map`: the storefront's source, 480 KB of it) and nothing
+ * under a dot folder (`.vite/manifest.json` names every source module): they answer 404 as if
+ * absent. The image build moves the maps out of the public folder anyway (Dockerfile), keeping
+ * them for error reporting; this refusal covers a folder that still holds them.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +21,14 @@ import { storefrontPageStatus } from '../../routes/site/page-status.js';
 
 const enabled = new WeakMap<FastifyInstance, boolean>();
 
-export default fp<{ root: string }>(
+/** Whether production may serve a path of the public folder (no maps, no dot folders). */
+export function servedInProduction(pathname: string): boolean {
+  const path = pathname.split('?')[0] ?? '';
+  if (/\.map(?:\.(?:br|gz))?$/i.test(path)) return false;
+  return !path.split('/').some((segment) => segment.startsWith('.'));
+}
+
+export default fp<{ root: string; production?: boolean }>(
   async (app, options) => {
     const hasIndex = existsSync(path.join(options.root, 'index.html'));
     enabled.set(app, hasIndex);
@@ -30,6 +42,7 @@ export default fp<{ root: string }>(
       cacheControl: false,
       index: ['index.html'],
       preCompressed: true,
+      ...(options.production ? { allowedPath: (pathname: string) => servedInProduction(pathname) } : {}),
       setHeaders(res, filePath) {
         // `filePath` is the file sent: `index.html.br` is still index.html.
         const relative = path

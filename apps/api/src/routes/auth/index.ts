@@ -1,13 +1,21 @@
-/** Sign-in, registration, recovery and the signed-in customer. */
+/** Sign-in, registration, recovery, the signed-in customer and their sessions. */
+import type { FastifyRequest } from 'fastify';
 import { defineHandlers } from '../../lib/contract-routes.js';
+import { deviceLabel } from '../../lib/device-label.js';
+import type { SessionMeta } from '../../services/tokens.js';
+
+/** What a new session keeps of the request that signed in: a coarse device label only. */
+const meta = (request: FastifyRequest): SessionMeta => ({ device: deviceLabel(request.headers['user-agent']) });
 
 export default defineHandlers({
   requestCode: async ({ body, services, request }) =>
     services.auth.requestLoginCode(body.login, request.ip, request.lang),
 
-  verifyCode: async ({ body, services }) => services.auth.verifyLoginCode(body.login, body.code),
+  verifyCode: async ({ body, services, request }) =>
+    services.auth.verifyLoginCode(body.login, body.code, meta(request)),
 
-  login: async ({ body, services }) => services.auth.loginWithPassword(body.username, body.password),
+  login: async ({ body, services, request }) =>
+    services.auth.loginWithPassword(body.username, body.password, meta(request)),
 
   logout: async ({ body, services }) => {
     await services.tokens.revoke(body.refresh_token);
@@ -20,12 +28,26 @@ export default defineHandlers({
   registerCode: async ({ body, services, request }) =>
     services.auth.requestRegistrationCode(body.login, request.ip, request.lang),
 
-  register: async ({ body, services }) => services.auth.register(body),
+  register: async ({ body, services, request }) => services.auth.register(body, meta(request)),
 
   recoveryCode: async ({ body, services, request }) =>
     services.auth.requestRecoveryCode(body.login, request.ip, request.lang),
 
-  recover: async ({ body, services }) => services.auth.recover(body),
+  recover: async ({ body, services, request }) => services.auth.recover(body, meta(request)),
 
   me: async ({ customerId, services }) => services.customers.get(customerId),
+
+  listSessions: async ({ customerId, services, request }) =>
+    services.tokens.listSessions(customerId, request.sessionId),
+
+  endAllSessions: async ({ customerId, services }) => {
+    // Every session, the asking one too: its access token is refused from the next request on.
+    await services.tokens.revokeCustomer(customerId);
+    return { ok: true as const };
+  },
+
+  endSession: async ({ customerId, params, services }) => {
+    await services.tokens.endSession(customerId, params.id);
+    return { ok: true as const };
+  },
 });

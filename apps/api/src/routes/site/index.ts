@@ -25,8 +25,10 @@ function entry(base: string, path: string): string {
 }
 
 export default async function siteRoutes(app: FastifyInstance) {
-  app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const base = app.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
+    // PUBLIC_URL only (required in production, localhost elsewhere): a Host header is written by
+    // the client, and a sitemap built from it would point search engines anywhere.
+    const base = app.config.publicUrl ?? 'http://localhost';
     const { categoryIds, productIds } = await app.services.catalog.sitemapIds(SITEMAP_MAX_ITEMS);
     const paths = [
       ...SITEMAP_STATIC_PATHS,

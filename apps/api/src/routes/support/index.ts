@@ -4,16 +4,16 @@
  */
 import { enforceDailyLimit } from '../../lib/daily-limit.js';
 import { defineHandlers } from '../../lib/contract-routes.js';
+import { optionalCustomer } from '../../lib/optional-customer.js';
 import { assertHuman } from '../../services/bot-check.js';
 
 export default defineHandlers({
   sendContactMessage: async ({ body, services, request }) => {
     await enforceDailyLimit(request, 'contact', services.config.supportDailyLimitPerClient);
     await assertHuman(services.botCheck, services.config.botCheckMinScore, body.botToken, request.ip);
-    // The call needs no login; a valid bearer token links the message to its customer.
-    const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
-    const claims = match?.[1] ? await services.tokens.verifyAccess(match[1]) : null;
-    return services.support.sendContactMessage(body, claims?.customerId ?? null);
+    // The call needs no login; a valid bearer token of an active session links the message to
+    // its customer.
+    return services.support.sendContactMessage(body, await optionalCustomer(request, services));
   },
 
   requestProduct: async ({ customerId, body, services, request }) => {

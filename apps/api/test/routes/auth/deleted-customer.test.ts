@@ -3,16 +3,25 @@
  * `unauthorized` on every signed-in route (it used to reach the database and answer 500 from a
  * foreign key on prepare-draft, addresses, favorites and product requests).
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../../src/db/schema.js';
 import { bearer, buildTestApp, call, TEST_SECRET, type TestApp } from '../../helpers.js';
 
-/** An access token signed with the server's key, as the API signs them. */
+/**
+ * An access token of a new session of the customer, as a sign-in gives (the token names its
+ * session; a token naming none is refused whatever its customer, see sessions.test.ts).
+ */
 async function signedToken(customerId: number) {
+  return (await t.app.services.tokens.issue(customerId, `c${customerId}@example.com`)).token;
+}
+
+/** A correctly signed token of a customer id that has no session at all (never signed in). */
+async function forgedForId(customerId: number) {
   const now = Math.floor(t.clock.now().getTime() / 1000);
-  return new SignJWT({ username: `c${customerId}@example.com` })
+  return new SignJWT({ username: `c${customerId}@example.com`, sid: randomUUID() })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(customerId))
     .setIssuedAt(now)
@@ -51,7 +60,7 @@ describe('a token of a customer that no longer exists', () => {
   });
 
   it('answers 401 for a signed token naming an id past what the database holds', async () => {
-    const token = await signedToken(2 ** 31);
+    const token = await forgedForId(2 ** 31);
     const res = await call(t.app, { method: 'POST', url: '/api/order/prepare-draft', headers: bearer(token), payload: {} });
     expect(res.status).toBe(401);
   });

@@ -3,7 +3,7 @@
  * code requests, sessions after a password change, tokens without `exp`, passwords without a
  * maximum length.
  */
-import { SignJWT } from 'jose';
+import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_FIRST_LOCK_MS, GUARD_FREE_TRIES } from '../../../src/services/sign-in-guard.js';
 import { TEST_SECRET, bearer, buildTestApp, call, outboxCode, registerCustomer, type TestApp } from '../../helpers.js';
@@ -71,6 +71,44 @@ describe('password guessing per account', () => {
     );
     expect(answers.filter((a) => a.status === 401)).toHaveLength(GUARD_FREE_TRIES);
     expect(answers.filter((a) => a.status === 429)).toHaveLength(30 - GUARD_FREE_TRIES);
+  });
+});
+
+describe('current-password guessing on password change (issue 17)', () => {
+  const change = (token: string, currentPassword: string, password = 'Changed1234') =>
+    call(t.app, {
+      method: 'PUT',
+      url: '/api/customer/password',
+      headers: bearer(token),
+      payload: { currentPassword, password, passwordConfirmation: password },
+    });
+
+  it('locks after the same 10 wrong current passwords as sign-in; the right one then waits too', async () => {
+    const tokens = await registerCustomer(t.app, 'holder@example.com', { password: 'Right1234' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) statuses.push((await change(tokens.token, `Wrong${i}pass`)).status);
+    expect(statuses.indexOf(429)).toBe(GUARD_FREE_TRIES);
+    expect(statuses.slice(0, GUARD_FREE_TRIES).every((s) => s === 422)).toBe(true);
+    expect(statuses.slice(GUARD_FREE_TRIES).every((s) => s === 429)).toBe(true);
+    const locked = await change(tokens.token, 'Right1234');
+    expect(locked.status).toBe(429);
+    expect(locked.body.code).toBe('too_many_requests');
+    expect(locked.response.headers['retry-after']).toBe('60');
+    // The account is locked as a password sign-in locks it: the sign-in form waits as well.
+    expect((await login('holder@example.com', 'Right1234')).status).toBe(429);
+    t.clock.advance(GUARD_FIRST_LOCK_MS);
+    expect((await change(tokens.token, 'Right1234')).status).toBe(200);
+  });
+
+  it('counts on the same lock as sign-in: wrong passwords through either add up', async () => {
+    const tokens = await registerCustomer(t.app, 'shared-lock@example.com', { password: 'Right1234' });
+    for (let i = 0; i < GUARD_FREE_TRIES / 2; i++) {
+      expect((await login('shared-lock@example.com', `Wrong${i}pass`)).status).toBe(401);
+    }
+    for (let i = 0; i < GUARD_FREE_TRIES / 2; i++) {
+      expect((await change(tokens.token, `Wrong${i}pass`)).status).toBe(422);
+    }
+    expect((await change(tokens.token, 'Right1234')).status).toBe(429);
   });
 });
 
@@ -284,7 +322,8 @@ describe('tokens and passwords', () => {
     const id = String(me.body.id);
     const now = Math.floor(t.clock.now().getTime() / 1000);
     const signed = (withExp: boolean) => {
-      const jwt = new SignJWT({ username: 'noexp@example.com' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(id).setIssuedAt(now);
+      // The token's own session (`sid`): only the missing `exp` differs between the two.
+      const jwt = new SignJWT({ username: 'noexp@example.com', sid: decodeJwt(tokens.token).sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(id).setIssuedAt(now);
       return (withExp ? jwt.setExpirationTime(now + 600) : jwt).sign(key);
     };
     expect((await call(t.app, { method: 'GET', url: '/api/auth/me', headers: bearer(await signed(true)) })).status).toBe(200);
@@ -293,8 +332,12 @@ describe('tokens and passwords', () => {
     expect(without.body.code).toBe('unauthorized');
   });
 
-  it('refuses a 100 000-character password with 422 too_long on the field', async () => {
-    const long = `Aa1${'x'.repeat(100_000)}`;
+  it('refuses a 5 000-character password with 422 too_long on the field, 100 000 with 413', async () => {
+    // A body past the route's limit (16 KB) is refused before it is read (issue 17).
+    const huge = await login('someone@example.com', `Aa1${'x'.repeat(100_000)}`);
+    expect(huge.status).toBe(413);
+    expect(huge.body.code).toBe('payload_too_large');
+    const long = `Aa1${'x'.repeat(5_000)}`;
     const sign = await login('someone@example.com', long);
     expect(sign.status).toBe(422);
     expect(sign.body.fields).toEqual({ password: [{ code: 'too_long', params: { max: 128 } }] });

@@ -194,7 +194,7 @@ describe('loopback clients only', () => {
 
 describe('production', () => {
   it('has no development operation routes', async () => {
-    const prod = await buildTestApp({ seed: true, config: { nodeEnv: 'production', logLevel: 'silent' } });
+    const prod = await buildTestApp({ seed: true, config: { nodeEnv: 'production', logLevel: 'silent', apiDocs: true } });
     try {
       const product = await stockedProduct(prod, 'cl1', 10, 0, 0);
       const moved = await call(prod.app, { method: 'POST', url: '/api/dev/orders/1/advance' });

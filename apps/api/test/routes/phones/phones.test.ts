@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerSchema } from '@otc/sdk/schemas';
-import { bearer, buildTestApp, call, outboxCode, registerCustomer, type TestApp } from '../../helpers.js';
+import { bearer, buildTestApp, call, outboxCode, registerCustomer, signInWithCode, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,8 +35,12 @@ describe('phones', () => {
       payload: { refresh_token: tokens.refresh_token },
     });
     expect(refresh.status).toBe(401);
+    // ...and its access token is refused at once (issue 17), not when it expires.
+    expect((await send(tokens.token, 'GET', '/api/auth/me')).status).toBe(401);
 
-    const removal = await send(tokens.token, 'DELETE', `/api/phone/${phone.id}`);
+    t.clock.advance(61_000);
+    const again = await signInWithCode(t.app, '2025550177');
+    const removal = await send(again.token, 'DELETE', `/api/phone/${phone.id}`);
     expect(removal.status).toBe(409);
     expect(removal.body).toMatchObject({
       code: 'primary_phone_cannot_be_removed',
@@ -45,7 +49,7 @@ describe('phones', () => {
     const es = await call(t.app, {
       method: 'DELETE',
       url: `/api/phone/${phone.id}`,
-      headers: { ...bearer(tokens.token), 'accept-language': 'es' },
+      headers: { ...bearer(again.token), 'accept-language': 'es' },
     });
     expect(es.body.message).toBe('No se puede eliminar su teléfono principal');
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(`${script}.gz`, gzipSync('console.log(1)'));
   writeFileSync(path.join(storefront, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(path.join(storefront, 'index.html.gz'), gzipSync(INDEX));
-  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront } });
+  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront, publicUrl: 'https://shop.test' } });
 });
 afterAll(async () => {
   await t?.close();
@@ -112,27 +112,43 @@ describe('unknown API paths', () => {
 });
 
 describe('OpenAPI', () => {
-  it('is generated from the contract', async () => {
-    const res = await call(t.app, { method: 'GET', url: '/api/openapi.json' });
-    expect(res.status).toBe(200);
-    const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
-    expect(paths['/api/auth/login']?.post?.operationId).toBe('login');
-    expect(paths['/api/auth/me']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
-    const docs = await t.app.inject({ method: 'GET', url: '/api/docs/' });
-    expect(docs.statusCode).toBe(200);
+  it('is generated from the contract, with API_DOCS=on', async () => {
+    const docsOn = await buildTestApp({ config: { apiDocs: true } });
+    try {
+      const res = await call(docsOn.app, { method: 'GET', url: '/api/openapi.json' });
+      expect(res.status).toBe(200);
+      const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
+      expect(paths['/api/auth/login']?.post?.operationId).toBe('login');
+      expect(paths['/api/auth/me']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+      const docs = await docsOn.app.inject({ method: 'GET', url: '/api/docs/' });
+      expect(docs.statusCode).toBe(200);
+    } finally {
+      await docsOn.close();
+    }
+  });
+
+  it('is not served without API_DOCS=on (issue 17)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/' })).statusCode).toBe(404);
   });
 });
 
 describe('site', () => {
-  it('serves a sitemap with categories and active items in English and Spanish', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/sitemap.xml', headers: { host: 'shop.test' } });
+  it('serves a sitemap with categories and active items in English and Spanish, on PUBLIC_URL only', async () => {
+    // The Host header is the client's to write (issue 17): it never becomes a link.
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/sitemap.xml',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('application/xml');
-    expect(res.body).toContain('<loc>http://shop.test/catalog</loc>');
-    expect(res.body).toContain('<loc>http://shop.test/es/catalog</loc>');
-    expect(res.body).toContain('hreflang="es" href="http://shop.test/es/item/1"');
+    expect(res.body).not.toContain('evil.example');
+    expect(res.body).toContain('<loc>https://shop.test/catalog</loc>');
+    expect(res.body).toContain('<loc>https://shop.test/es/catalog</loc>');
+    expect(res.body).toContain('hreflang="es" href="https://shop.test/es/item/1"');
     expect(res.body).toMatch(/\/catalog\?category=\d+/);
-    const items = res.body.match(/<loc>http:\/\/shop\.test\/item\/\d+<\/loc>/g) ?? [];
+    const items = res.body.match(/<loc>https:\/\/shop\.test\/item\/\d+<\/loc>/g) ?? [];
     expect(items.length).toBeGreaterThan(400);
   });
 

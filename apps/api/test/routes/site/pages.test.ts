@@ -10,7 +10,7 @@ const INDEX = '<!doctype html><title>Shop</title>';
 beforeAll(async () => {
   storefront = mkdtempSync(path.join(tmpdir(), 'otc-storefront-'));
   writeFileSync(path.join(storefront, 'index.html'), INDEX);
-  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront } });
+  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront, publicUrl: 'http://shop.test' } });
 });
 afterAll(async () => {
   await t?.close();
