@@ -23,6 +23,13 @@ COPY . .
 ARG VITE_SESSION_RECORDING_SITE_ID=""
 ENV VITE_SESSION_RECORDING_SITE_ID=${VITE_SESSION_RECORDING_SITE_ID}
 RUN pnpm exec turbo run build --filter=@otc/api... --filter=@otc/storefront... --output-logs=errors-only
+# No source maps in the public folder (issue 17): they are moved to /repo/sourcemaps, kept in this
+# stage for error reporting (upload them from here), and never copied to the runtime image. The
+# API also answers 404 for any *.map in production.
+RUN mkdir -p /repo/sourcemaps && cd apps/storefront/dist \
+ && find . -type f \( -name '*.map' -o -name '*.map.br' -o -name '*.map.gz' \) -print \
+  | while read -r file; do mkdir -p "/repo/sourcemaps/$(dirname "$file")" && mv "$file" "/repo/sourcemaps/$file"; done \
+ && test -z "$(find . -name '*.map*' -print -quit)"
 
 # --- production dependencies of the API only ---------------------------------------------------
 FROM ${NODE_IMAGE} AS deps
@@ -40,6 +47,8 @@ RUN pnpm install --frozen-lockfile --prod --filter @otc/api --ignore-scripts
 
 # --- runtime -------------------------------------------------------------------------------------
 FROM ${NODE_IMAGE} AS runtime
+# Production has no demo: nothing is seeded at start (`node dist/ops.js catalog:seed` loads a new
+# shop's catalog) and the sandbox payment gateways start only with PAYMENT_SANDBOX=on.
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /app
 COPY --from=deps /repo/node_modules ./node_modules

@@ -13,7 +13,9 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient, createMemoryStorage, createTokenStore, type LockManagerLike } from '@otc/sdk';
+import { itemCardProofs } from './card-proofs.js';
 import { fuzzContract } from './fuzz.js';
+import { orderHoldItems } from './order-holds.js';
 import {
   API_DIR,
   APPROVE_CARD,
@@ -555,6 +557,10 @@ async function itemK(servers: ServerProcess[]) {
 async function itemI(dbUrl: string) {
   const production = await startServer('production', {
     NODE_ENV: 'production',
+    // The bundled gateways are sandboxes: a production process starts with them only so.
+    PAYMENT_SANDBOX: 'on',
+    // Production requires the shop's public address (the only base of absolute links).
+    PUBLIC_URL: 'https://shop.example.com',
     DATABASE_URL: dbUrl,
     STOREFRONT_DIR: path.join(API_DIR, '..', 'storefront', 'dist'),
   });
@@ -659,6 +665,8 @@ async function main() {
   const pg = await freshPostgres(HEAVY ? 'full' : 'quick');
   const redis = await claimRedisDb('main');
   let servers: ServerProcess[] = [];
+  // Items (l) and (m) share two processes of their own (a hold of seconds), started on first use.
+  const holds = orderHoldItems({ sql: pg.sql, dbUrl: pg.url, redisUrl: redis.url, customers, record, tally });
   const only = process.env.HEAVY_ONLY?.split(',');
   const want = (item: string) => !only || only.includes(item);
   try {
@@ -678,7 +686,11 @@ async function main() {
       ['f', () => itemF(servers)],
       ['g', () => itemG(servers, pg.sql)],
       ['k', () => itemK(servers)],
+      ['l', () => holds.itemL()],
+      ['m', () => holds.itemM()],
       ['dp', () => itemDPglite()],
+      ['p', () => itemCardProofs({ sql: pg.sql, servers, customers, record, tally, secretCards: secrets.cards })],
+      ['amp', async () => (await import('./amplification.js')).itemAmplification({ servers, customers, record })],
       ['i', () => itemI(pg.url)],
       ['j', () => itemJ()],
     ];
@@ -692,6 +704,7 @@ async function main() {
     }
   } finally {
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+    await holds.stop();
     if (want('h')) itemH();
     await redis.release();
     await pg.drop();

@@ -22,11 +22,12 @@ import {
   validatorCompiler,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { errorText } from '@otc/sdk';
+import { FIELD_ERRORS_MAX, errorText } from '@otc/sdk';
 import { sessionRecordingConfigured } from '@otc/sdk/rules';
 import { fieldIssueFromZod, type ZodFieldIssue } from '@otc/sdk/validation';
 import { openDatabase, type Database } from './db/client.js';
 import { ConfigError, loadConfig, type AppConfig } from './env.js';
+import { DEFAULT_BODY_LIMIT } from './lib/body-limits.js';
 import { registerContractRoutes, type Handlers } from './lib/contract-routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import {
@@ -37,7 +38,7 @@ import {
   type ApiCode,
   type Lang,
 } from './lib/errors.js';
-import { resolveSecret } from './lib/secret.js';
+import { resolveSecret, secretWeakness } from './lib/secret.js';
 import authPlugin from './plugins/app/auth.js';
 import probesPlugin from './plugins/app/probes.js';
 import servicesPlugin from './plugins/app/services.js';
@@ -51,7 +52,10 @@ import swaggerPlugin from './plugins/external/swagger.js';
 import { handlers as allHandlers } from './routes/index.js';
 import imageRoutes from './routes/images/index.js';
 import siteRoutes from './routes/site/index.js';
+import type { CardIssuer } from './services/card-issuer.js';
 import { createNotifier, scrubOutboxCodes, type Notifier } from './services/notifier.js';
+import { assertSandboxAllowed, SANDBOX_IN_PRODUCTION_WARNING } from './services/payment-gateways/sandbox.js';
+import type { PaymentGateway } from './services/payment-gateways/types.js';
 import './types.js';
 
 export interface BuildAppOptions {
@@ -72,6 +76,9 @@ export interface BuildAppOptions {
   rateLimit?: { max?: number; authMax?: number };
   /** Handlers to register (tests); the app's own by default. */
   handlers?: Handlers;
+  /** A card issuer and payment gateways in place of the bundled sandboxes (tests). */
+  issuer?: CardIssuer;
+  gateways?: PaymentGateway[];
 }
 
 /** Paths of secrets in logs: replaced by "[redacted]". */
@@ -158,7 +165,9 @@ function sentValue(source: unknown, path: readonly string[]): unknown {
 /**
  * The 422 of a request that failed the contract's zod schemas: each issue becomes a catalogue
  * code (`fieldIssueFromZod`, the SDK's one mapping), `fields` carries the codes and `data` their
- * texts in the request's language (same keys, same order).
+ * texts in the request's language (same keys, same order). At most `FIELD_ERRORS_MAX` issues are
+ * listed, the first ones, and `truncated: true` says there were more: the answer's size stays
+ * bounded whatever the request holds (issue 17: 171 KB in gave a 1.2 MB 422).
  */
 function zodValidationAnswer(
   issues: readonly ZodFastifySchemaValidationError[],
@@ -170,7 +179,7 @@ function zodValidationAnswer(
     context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'headers' ? request.headers : request.body;
   const data: Record<string, string[]> = {};
   const fields: Record<string, ZodFieldIssue[]> = {};
-  for (const found of issues) {
+  for (const found of issues.slice(0, FIELD_ERRORS_MAX)) {
     const path = found.instancePath.split('/').filter(Boolean);
     const key = path.join('.') || (context ?? 'body');
     const field = fieldIssueFromZod({
@@ -182,7 +191,13 @@ function zodValidationAnswer(
     (data[key] ??= []).push(errorText(field.code, lang, field.params));
     (fields[key] ??= []).push(field);
   }
-  return { message: errorText('validation_failed', lang), code: 'validation_failed', data, fields };
+  return {
+    message: errorText('validation_failed', lang),
+    code: 'validation_failed',
+    data,
+    fields,
+    ...(issues.length > FIELD_ERRORS_MAX ? { truncated: true } : {}),
+  };
 }
 
 /**
@@ -234,6 +249,18 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       'JWT_SECRET: JWT_SECRET is required in production (at least 32 random characters)',
     ]);
   }
+  // Production shape (issue 17), also for a configuration handed in whole (loadConfig checks the
+  // environment): a secret that can be guessed, or links built from a client's Host header, never.
+  const weakSecret = production && config.jwtSecret ? secretWeakness(config.jwtSecret) : null;
+  if (weakSecret) throw new ConfigError([`JWT_SECRET: JWT_SECRET is too weak: ${weakSecret}`]);
+  if (production && !config.publicUrl) {
+    throw new ConfigError([
+      "PUBLIC_URL: PUBLIC_URL is required in production (the shop's public address, e.g. https://shop.example.com): it is the only base of absolute links",
+    ]);
+  }
+  // Before anything is opened: production refuses the bundled sandbox gateways unless told so.
+  const sandbox = !options.gateways;
+  if (sandbox) assertSandboxAllowed(config);
   const secret = resolveSecret(config.jwtSecret, config.dataDir);
 
   const app = Fastify({
@@ -242,7 +269,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // that peer is one of the configured proxies (TRUST_PROXY): a client-written X-Forwarded-For
     // is never believed otherwise.
     trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
-    bodyLimit: 256 * 1024,
+    // Per contract route (lib/body-limits.ts); routes outside the contract take no body.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     ajv: undefined,
     // Errors the router raises before any route (a path parameter longer than 100 characters:
     // 414; a malformed URL: 400): the shop's shape, without echoing the path.
@@ -266,6 +294,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  if (production && sandbox) app.log.warn(SANDBOX_IN_PRODUCTION_WARNING);
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang: Lang = request.lang ?? 'en';
@@ -313,7 +342,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     redisUrl: config.redisUrl,
     max: options.rateLimit?.max ?? config.rateLimitPerMinute,
   });
-  await app.register(swaggerPlugin);
+  // Swagger UI and the OpenAPI document only when asked for (API_DOCS=on): a deployed shop does
+  // not publish a map of its API.
+  if (config.apiDocs) await app.register(swaggerPlugin);
 
   // App plugins.
   const notifier =
@@ -332,9 +363,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     clock: options.clock ?? systemClock,
     notifier,
     secret,
+    ...(options.issuer ? { issuer: options.issuer } : {}),
+    ...(options.gateways ? { gateways: options.gateways } : {}),
   });
   await app.register(authPlugin);
   await app.register(probesPlugin, { redisUrl: config.redisUrl });
+  // Every process sweeps unpaid orders whose hold ended back to their carts (safe side by side:
+  // services/orders/holds.ts). Stopped before closing, so no sweep outlives the database.
+  if (config.holdSweepMs > 0) {
+    const sweeps = app.services.orders.startHoldTimer(config.holdSweepMs, app.log);
+    app.addHook('preClose', async () => sweeps.stop());
+  }
 
   // Routes.
   registerContractRoutes(app, options.handlers ?? allHandlers, {
@@ -343,7 +382,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(imageRoutes);
   await app.register(siteRoutes);
-  await app.register(staticPlugin, { root: config.storefrontDir });
+  await app.register(staticPlugin, { root: config.storefrontDir, production });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await serveStorefrontFallback(app, request, reply)) return reply;

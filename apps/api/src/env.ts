@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { isSessionRecordingSiteId } from '@otc/sdk/rules';
+import { secretWeakness } from './lib/secret.js';
 import {
   DEFAULT_CODE_RESEND_SECONDS,
   DEFAULT_MINIMUM_ORDER,
@@ -65,10 +66,30 @@ const envSchema = z
     REDIS_URL: z.string().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Benefit Shop <no-reply@example.com>'),
-    JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
     CORS_ORIGINS: list([]),
-    PUBLIC_URL: z.string().url().optional(),
+    // --- production shape (issue 17): what a deployed shop exposes ---
+    /** Signs sessions; refused when short or low in entropy (`secretWeakness`), in every mode. */
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+    /**
+     * The shop's public address (`https://shop.example.com`): the ONLY base of absolute links
+     * (sitemap); never the request's Host header. Required in production (app.ts);
+     * `http://localhost:<PORT>` elsewhere when unset.
+     */
+    PUBLIC_URL: z
+      .string()
+      .url()
+      .refine((value) => /^https?:\/\//i.test(value), 'PUBLIC_URL must be an http(s) address')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Swagger UI (/api/docs) and the OpenAPI document (/api/openapi.json): only with API_DOCS=on. */
+    API_DOCS: flag,
+    // --- end of the production shape ---
     PAYMENT_METHODS: list(DEFAULT_PAYMENT_METHODS).pipe(z.array(z.enum(PAYMENT_METHOD_CODES))),
+    /**
+     * The bundled payment gateways are sandboxes (their test cards pay): production runs them only
+     * with PAYMENT_SANDBOX=on (a demo deploy), and then warns at every start (app.ts).
+     */
+    PAYMENT_SANDBOX: flag,
     MINIMUM_ORDER: z
       .string()
       .regex(/^\d+(\.\d{1,2})?$/, 'MINIMUM_ORDER must be an amount such as 25.00')
@@ -78,6 +99,15 @@ const envSchema = z
     SUPPORT_EMAIL: z.string().default('support@example.com'),
     COMPANY_NAME: z.string().default('Benefit Health Shop LLC'),
     CODE_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(DEFAULT_CODE_RESEND_SECONDS),
+    /**
+     * Minutes a placed, unpaid order holds its stock before it goes back to the cart. A fraction
+     * is allowed (the heavy suite holds for seconds); the settings answer shows whole minutes.
+     */
+    UNPAID_ORDER_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
+    /** Minutes after paying during which an order not yet packaging may be cancelled (0: never). */
+    ORDER_CANCEL_MINUTES: z.coerce.number().int().nonnegative().max(7 * 24 * 60).default(30),
+    /** Seconds between two sweeps of ended holds in each process (0: no timer, only lazy sweeps). */
+    HOLD_SWEEP_SECONDS: z.coerce.number().nonnegative().max(3600).default(30),
     REQUIRED_PROFILE_FIELDS: list(DEFAULT_REQUIRED_PROFILE_FIELDS).pipe(
       z.array(z.enum(PROFILE_FIELDS)),
     ),
@@ -123,6 +153,14 @@ const envSchema = z
           'JWT_SECRET is required in production (at least 32 random characters, e.g. `openssl rand -hex 32`)',
       });
     }
+    const weakness = env.JWT_SECRET && env.JWT_SECRET.length >= 32 ? secretWeakness(env.JWT_SECRET) : null;
+    if (weakness) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: `JWT_SECRET is too weak: ${weakness}. Use a random one, e.g. \`openssl rand -hex 32\``,
+      });
+    }
     if (env.BOT_CHECK && (!env.BOT_CHECK_URL || !env.BOT_CHECK_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -163,15 +201,28 @@ export interface AppConfig {
   /** Undefined outside production: a secret is generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
   corsOrigins: string[];
-  /** Absolute base of links in the sitemap; the request's host when unset. */
+  /**
+   * The only base of absolute links (sitemap), without a trailing slash. Undefined only in
+   * production without PUBLIC_URL, which buildApp refuses.
+   */
   publicUrl: string | undefined;
+  /** Swagger UI and the OpenAPI document are served (API_DOCS=on). */
+  apiDocs: boolean;
   paymentMethods: (typeof PAYMENT_METHOD_CODES)[number][];
+  /** PAYMENT_SANDBOX=on: production may run the sandbox gateways (a demo deploy). */
+  paymentSandbox: boolean;
   minimumOrderCents: number;
   deliveryStates: string[];
   supportPhone: string;
   supportEmail: string;
   companyName: string;
   codeResendSeconds: number;
+  /** A placed, unpaid order holds its stock this long (ms), then goes back to the cart. */
+  unpaidOrderMs: number;
+  /** A paid order not yet packaging may be cancelled this long (ms) after paying. */
+  orderCancelMs: number;
+  /** Interval of each process's sweep of ended holds (ms; 0: no timer). */
+  holdSweepMs: number;
   requiredProfileFields: (typeof PROFILE_FIELDS)[number][];
   storefrontDir: string;
   botCheck: boolean;
@@ -219,14 +270,21 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     jwtSecret: env.JWT_SECRET,
     corsOrigins: env.CORS_ORIGINS,
-    publicUrl: env.PUBLIC_URL?.replace(/\/$/, ''),
+    publicUrl:
+      env.PUBLIC_URL?.replace(/\/+$/, '') ??
+      (env.NODE_ENV === 'production' ? undefined : `http://localhost:${env.PORT}`),
+    apiDocs: env.API_DOCS,
     paymentMethods: env.PAYMENT_METHODS,
+    paymentSandbox: env.PAYMENT_SANDBOX,
     minimumOrderCents: toCents(env.MINIMUM_ORDER),
     deliveryStates: env.DELIVERY_STATES.map((state) => state.toUpperCase()),
     supportPhone: env.SUPPORT_PHONE,
     supportEmail: env.SUPPORT_EMAIL,
     companyName: env.COMPANY_NAME,
     codeResendSeconds: env.CODE_RESEND_SECONDS,
+    unpaidOrderMs: Math.round(env.UNPAID_ORDER_MINUTES * 60_000),
+    orderCancelMs: env.ORDER_CANCEL_MINUTES * 60_000,
+    holdSweepMs: Math.round(env.HOLD_SWEEP_SECONDS * 1000),
     requiredProfileFields: env.REQUIRED_PROFILE_FIELDS,
     storefrontDir: path.resolve(API_ROOT, env.STOREFRONT_DIR),
     botCheck: env.BOT_CHECK,

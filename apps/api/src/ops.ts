@@ -1,14 +1,17 @@
 /**
  * Operations command (`pnpm --filter @otc/api ops <command>`):
  *   migrate                 apply pending migrations
- *   seed [--products N]     demo data; grows the catalog to N generated products (batch inserts)
+ *   catalog:seed [--products N]   the catalog of a new shop (plans, categories, products) and
+ *                           nothing else: how a production shop gets one (production seeds nothing)
+ *   seed [--products N]     demo data; grows the catalog to N generated products (batch inserts);
+ *                           in production only with PAYMENT_SANDBOX=on (a demo deploy)
  *   order:advance <id>, order:cancel <id>, stock:set <sku> <n>   (services/order-commands.ts)
  */
 import { openDatabase } from './db/client.js';
 import { loadConfig } from './env.js';
 import { systemClock } from './lib/clock.js';
 import { resolveSecret } from './lib/secret.js';
-import { seed } from './seed/seed.js';
+import { seed, seedCatalog } from './seed/seed.js';
 import { ORDER_COMMANDS, ORDER_USAGE, runOrderCommand } from './services/order-commands.js';
 
 function option(args: string[], name: string): string | undefined {
@@ -20,8 +23,19 @@ function option(args: string[], name: string): string | undefined {
 
 const USAGE = `usage: ops <command>
   migrate                 apply pending migrations
-  seed [--products N]     demo data; grows the catalog to N products
+  catalog:seed [--products N]   the catalog alone (plans, categories, products): a new shop
+  seed [--products N]     demo data (catalog, sandbox cards, demo customers); grows the catalog to N products
 ${ORDER_USAGE}`;
+
+/** --products N: a positive whole number, or undefined. */
+function productsOption(args: string[]): number | undefined {
+  const raw = option(args, '--products');
+  const productCount = raw === undefined ? undefined : Number(raw);
+  if (productCount !== undefined && (!Number.isInteger(productCount) || productCount < 1)) {
+    throw new Error('--products needs a positive whole number');
+  }
+  return productCount;
+}
 
 async function main(args: string[]) {
   const [command, ...rest] = args;
@@ -30,6 +44,12 @@ async function main(args: string[]) {
     return;
   }
   const config = loadConfig();
+  // Demo customers (a published password) and sandbox cards that pay: not for a real shop.
+  if (command === 'seed' && config.nodeEnv === 'production' && !config.paymentSandbox) {
+    throw new Error(
+      "ops seed loads demo customers and sandbox cards: in production only with PAYMENT_SANDBOX=on (a demo deploy); a new shop's catalog is `ops catalog:seed`",
+    );
+  }
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   try {
     await database.migrate();
@@ -37,18 +57,30 @@ async function main(args: string[]) {
       case 'migrate':
         console.log(`migrated (${database.kind})`);
         break;
-      case 'seed': {
-        const raw = option(rest, '--products');
-        const productCount = raw === undefined ? undefined : Number(raw);
-        if (productCount !== undefined && (!Number.isInteger(productCount) || productCount < 1)) {
-          throw new Error('--products needs a positive whole number');
-        }
+      case 'catalog:seed': {
+        const productCount = productsOption(rest);
         const started = Date.now();
-        const result = await seed(database.db, {
-          secret: resolveSecret(config.jwtSecret, config.dataDir),
-          ...(productCount ? { products: productCount } : {}),
-          log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`),
-        });
+        // Under the start-up advisory lock: never beside a starting process's seeding, and twice
+        // at once adds the products once.
+        const result = await database.exclusive(() =>
+          seedCatalog(database.db, {
+            ...(productCount ? { products: productCount } : {}),
+            log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`),
+          }),
+        );
+        console.log(`catalog seeded: ${result.productsAdded} products added in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        break;
+      }
+      case 'seed': {
+        const productCount = productsOption(rest);
+        const started = Date.now();
+        const result = await database.exclusive(() =>
+          seed(database.db, {
+            secret: resolveSecret(config.jwtSecret, config.dataDir),
+            ...(productCount ? { products: productCount } : {}),
+            log: (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)} s] ${line}`),
+          }),
+        );
         console.log(
           `seeded: ${result.productsAdded} products added, ${result.demoCustomersAdded} demo customers added in ${((Date.now() - started) / 1000).toFixed(1)} s`,
         );

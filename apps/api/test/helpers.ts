@@ -15,7 +15,8 @@ import { loadConfig, testDatabaseUrl, type AppConfig } from '../src/env.js';
 import { manualClock, type ManualClock } from '../src/lib/clock.js';
 import { seed } from '../src/seed/seed.js';
 
-export const TEST_SECRET = 'test-secret-0123456789-abcdefghijklmnopqrstuvwxyz';
+/** Random-looking, as JWT_SECRET must be (a typed one is refused: lib/secret.ts `secretWeakness`). */
+export const TEST_SECRET = 'f8f8ddc9fc61621ce53cf50251ca7ee99e581fe0daf7c878f57b41555944f7a8';
 
 let template: Promise<Database> | undefined;
 
@@ -71,6 +72,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: ':memory:',
     jwtSecret: TEST_SECRET,
     storefrontDir: '/nonexistent-storefront',
+    // Test apps run the sandbox gateways, production-mode ones too (the refusal without it is
+    // tested in test/operations/production.test.ts).
+    paymentSandbox: true,
     ...overrides,
   };
 }

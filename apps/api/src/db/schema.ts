@@ -215,6 +215,30 @@ export const refreshTokens = pgTable(
 );
 
 /**
+ * Sessions: one per sign-in, keyed by its refresh-token family id, which every access token of
+ * the session names as `sid`. Each signed-in request reads its row by primary key, so revoking a
+ * session refuses its access tokens at once, in every API process. `device` is a coarse label
+ * from the sign-in's User-Agent ("Chrome on Windows"), never the header itself; `lastUsedAt` is
+ * refreshed at most once a minute (services/tokens.ts).
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    device: text().notNull().default(''),
+    createdAt: createdAt(),
+    lastUsedAt: moment().notNull(),
+    /** The newest refresh token's expiry: past it the session cannot be renewed. */
+    expiresAt: moment().notNull(),
+    revokedAt: moment(),
+  },
+  (t) => [index().on(t.customerId)],
+);
+
+/**
  * Guessing per account (password sign-in, one-time codes), keyed by what is guessed at
  * (`password:<login>`, `code:<target>`), whether the account exists or not: consecutive failures,
  * how many locks so far (each one twice as long) and the end of the current lock.

@@ -2,6 +2,9 @@
  * Demo data: health plans, the Welcome10 promo, categories, a generated bilingual catalog, sandbox
  * test cards and one demo customer per card type (see README "Demo data"). Idempotent: base rows
  * are inserted when missing, and products are added until the catalog holds the asked count.
+ *
+ * Production has no demo: a production start seeds nothing (`seedAtStart`); a new production
+ * shop gets its catalog alone (plans, categories, products: `seedCatalog`, `ops catalog:seed`).
  */
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
@@ -141,11 +144,24 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 
 export async function seed(db: Db, options: SeedOptions) {
   const now = options.now ?? new Date();
-  const log = options.log ?? (() => {});
   const fingerprint = (digits: string) => keyedHash(options.secret, 'card-fingerprint', digits);
 
-  await db.insert(healthPlans).values(HEALTH_PLANS).onConflictDoNothing();
   await db.insert(promoCodes).values({ code: 'Welcome10', percentOff: 10 }).onConflictDoNothing();
+  const { productsAdded } = await seedCatalog(db, options);
+  const ending = periodEnd(now);
+  await seedSandboxAccounts(db, { secret: options.secret, now });
+  const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
+  return { productsAdded, demoCustomersAdded: demo };
+}
+
+/**
+ * The catalog alone: health plans, categories and the generated products (no promo code, no
+ * sandbox card, no customer). What `ops catalog:seed` loads into a new production shop;
+ * idempotent like `seed`.
+ */
+export async function seedCatalog(db: Db, options: { products?: number; log?: (line: string) => void } = {}) {
+  const log = options.log ?? (() => {});
+  await db.insert(healthPlans).values(HEALTH_PLANS).onConflictDoNothing();
   await db
     .insert(categories)
     .values(
@@ -158,12 +174,31 @@ export async function seed(db: Db, options: SeedOptions) {
       })),
     )
     .onConflictDoNothing();
-  const ending = periodEnd(now);
-  await seedSandboxAccounts(db, { secret: options.secret, now });
+  return { productsAdded: await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log) };
+}
 
-  const added = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
-  const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
-  return { productsAdded: added, demoCustomersAdded: demo };
+export type StartSeeding = 'demo' | 'sandbox-cards' | 'nothing';
+
+/**
+ * What a server start seeds (the caller holds the start-up advisory lock). Development and test:
+ * the demo data on an empty catalog, else the sandbox test cards missing from an older data
+ * folder. Production: nothing — no demo customer, no sandbox card, not even a catalog (that is
+ * `ops catalog:seed`; a demo deploy runs `ops seed`).
+ */
+export async function seedAtStart(
+  db: Db,
+  options: { production: boolean; secret: string; log: (message: string, detail?: object) => void },
+): Promise<StartSeeding> {
+  if (options.production) return 'nothing';
+  if (await catalogIsEmpty(db)) {
+    options.log('empty catalog: seeding the demo data');
+    const result = await seed(db, { secret: options.secret });
+    options.log('demo data seeded', result);
+    return 'demo';
+  }
+  const added = await seedSandboxAccounts(db, { secret: options.secret });
+  if (added > 0) options.log('sandbox test cards added to the sandbox ledger', { added });
+  return 'sandbox-cards';
 }
 
 /**

@@ -7,7 +7,11 @@
  *   cards, 16 or 17 for S3, the spec's messages on `number`); the security code must be 3 or 4
  *   digits. Then the issuer must know the number and code pair, else 422
  *   `card_number_or_code_is_not_correct`. Duplicates are looked up only after that, so a wrong
- *   code never tells whether a number is linked somewhere.
+ *   code, another member's card and an unlinked card answer alike (422, no balance) until the
+ *   code is proven.
+ * - Every check of a code (add, the guest balance check) goes through the card-proof limits
+ *   (`card-proofs.ts`): per account (or client address) and per card number, counted before the
+ *   issuer is asked; 429 `too_many_requests` past 10 refusals in the hour.
  * - Only the last four digits and a keyed fingerprint (HMAC) are kept; the fingerprint is unique,
  *   so a card linked to another account answers 409 `card_already_in_system`.
  * - One card is active at a time; the first card added becomes the active one. The active card
@@ -24,6 +28,7 @@ import type { Clock } from '../lib/clock.js';
 import { HttpError, errors, issue, validationError, type FieldIssue } from '../lib/errors.js';
 import { isUniqueViolation } from './auth.js';
 import type { CardIssuer, IssuerAccount } from './card-issuer.js';
+import type { CardProofs, CardProofSubject } from './card-proofs.js';
 import { toInsuranceCard } from './customers.js';
 
 export interface CardsServiceOptions {
@@ -31,6 +36,7 @@ export interface CardsServiceOptions {
   clock: Clock;
   issuer: CardIssuer;
   fingerprint: (digits: string) => string;
+  proofs: CardProofs;
 }
 
 /** The digits of a valid number and code of a card type, or 422 with per-field messages. */
@@ -50,11 +56,12 @@ function notCorrect() {
 }
 
 export function createCardsService(options: CardsServiceOptions) {
-  const { db, clock, issuer, fingerprint } = options;
+  const { db, clock, issuer, fingerprint, proofs } = options;
 
-  async function verified(input: { type: CardType; number: string; code: string }) {
+  async function verified(subject: CardProofSubject, input: { type: CardType; number: string; code: string }) {
     const { digits, code } = checkCardInput(input.type, input.number, input.code);
-    const account = await issuer.lookup(input.type, digits, code);
+    // The issuer is asked only within the limits; an unknown pair stays counted.
+    const account = await proofs.check(subject, digits, () => issuer.lookup(input.type, digits, code), (found) => !found);
     if (!account) throw notCorrect();
     return { digits, account };
   }
@@ -87,7 +94,7 @@ export function createCardsService(options: CardsServiceOptions) {
     },
 
     async add(customerId: number, input: CardInput): Promise<{ data: InsuranceCard[] }> {
-      const { digits, account } = await verified(input);
+      const { digits, account } = await verified({ customerId }, input);
       const print = fingerprint(digits);
       const [existing] = await db
         .select({ customerId: cards.customerId })
@@ -143,9 +150,15 @@ export function createCardsService(options: CardsServiceOptions) {
       return this.list(customerId);
     },
 
-    /** Guest balance check: the number and code must match; nothing is stored. */
-    async checkBalance(input: { type: CardType; number: string; code: string }): Promise<BalanceCheckAnswer> {
-      const { digits, account } = await verified(input);
+    /**
+     * Guest balance check: the number and code must match; nothing is stored. Limited per client
+     * address (no account) and per card.
+     */
+    async checkBalance(
+      input: { type: CardType; number: string; code: string },
+      clientAddress: string,
+    ): Promise<BalanceCheckAnswer> {
+      const { digits, account } = await verified({ clientAddress }, input);
       return balanceAnswer(input.type, digits, account);
     },
   };

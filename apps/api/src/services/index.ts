@@ -13,6 +13,7 @@ import { createAddressesService } from './addresses.js';
 import { createAuthService } from './auth.js';
 import { createSiteVerifyBotCheck, type BotCheck } from './bot-check.js';
 import { createSandboxIssuer, type CardIssuer } from './card-issuer.js';
+import { createCardProofs } from './card-proofs.js';
 import { createCardsService } from './cards.js';
 import { createCatalogService } from './catalog.js';
 import { createCodesService } from './codes.js';
@@ -22,6 +23,7 @@ import { createFavoritesService } from './favorites.js';
 import type { Notifier } from './notifier.js';
 import { createFulfilment, createInventory, createOrdersService, createPromotions } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
+import type { PaymentGateway } from './payment-gateways/types.js';
 import { createPaymentsService } from './payments.js';
 import { createSearchService } from './search.js';
 import { createOutboxService } from './outbox.js';
@@ -40,6 +42,8 @@ export interface ServiceDeps {
   log: FastifyBaseLogger;
   /** Card issuer (the sandbox issuer by default). */
   issuer?: CardIssuer;
+  /** Payment gateways (the sandbox gateways by default). */
+  gateways?: PaymentGateway[];
 }
 
 /** The configured bot check, or null when off (BOT_CHECK unset). */
@@ -69,15 +73,17 @@ export function createServices(deps: ServiceDeps) {
   const customers = createCustomersService({ db, clock });
   const auth = createAuthService({ db, clock, codes, tokens, customers, guard });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
+  /** Checks of a card's security code, limited per account (or client) and per card. */
+  const cardProofs = createCardProofs({ db, clock, fingerprint: cardFingerprint, log: deps.log });
   const inventory = createInventory({ db, clock });
   const promotions = createPromotions({ db, clock });
-  const payments = createPaymentsService({ db, clock, config, gateways: sandboxGateways(cardFingerprint), inventory });
+  const payments = createPaymentsService({ db, clock, config, gateways: deps.gateways ?? sandboxGateways(cardFingerprint), inventory, cardProofs });
   const orders = createOrdersService({ db, clock, config, customers, inventory, promotions });
   const fulfilment = createFulfilment({ db, clock, inventory, payments });
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
   const contacts = createContactsService({ db, config, codes, tokens, customers });
   const addresses = createAddressesService({ db, config, clock });
-  const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint });
+  const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint, proofs: cardProofs });
   const support = createSupportService({ db, clock });
   const catalog = createCatalogService({ db });
   const search = createSearchService({ db, catalog });

@@ -11,6 +11,7 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
+import { createCardProofs } from './card-proofs.js';
 import { createFulfilment, createInventory } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
@@ -42,9 +43,11 @@ export async function runOrderCommand(
   args: string[],
 ): Promise<string> {
   const { db, clock, config, secret } = deps;
-  const gateways = sandboxGateways((digits) => keyedHash(secret, 'card-fingerprint', digits));
+  const fingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
+  const gateways = sandboxGateways(fingerprint);
   const inventory = createInventory({ db, clock });
-  const payments = createPaymentsService({ db, clock, config, gateways, inventory });
+  const cardProofs = createCardProofs({ db, clock, fingerprint });
+  const payments = createPaymentsService({ db, clock, config, gateways, inventory, cardProofs });
   const fulfilment = createFulfilment({ db, clock, inventory, payments });
   switch (command) {
     case 'order:advance': {

@@ -9,26 +9,29 @@
  * row under the unique key `order:<id>:refund`, so an order is refunded at most once.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS, TYPED_CARD_TYPE, type PaymentMethodCode } from '@otc/sdk';
 import { fromCents, statusAfterPayment } from '@otc/sdk/rules';
 import type { PaymentAnswer } from '@otc/sdk/schemas';
+import { normalizeCardNumber } from '@otc/sdk/validation';
 import type { Db, Tx } from '../db/client.js';
 import { customers, orderEvents, orders, payments } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { errors, HttpError, issue } from '../lib/errors.js';
+import { CARD_PROOF_REFUSALS_PER_HOUR, type CardProofs } from './card-proofs.js';
+import { recheckPlacedOrder } from './orders/checkout.js';
 import type { Inventory } from './orders/inventory.js';
 import { PAID_STATUSES } from './orders/records.js';
 import type { PaymentGateway } from './payment-gateways/types.js';
 
 /**
- * Card numbers typed at checkout that a customer may get refused (a wrong number, a wrong code,
- * another member's card, a decline: one answer) per hour; past it, paying by a typed card answers
- * 429 for the rest of the hour, whatever is typed, so a security code cannot be guessed.
+ * A card typed at checkout is a card proof (card-proofs.ts): refusals (a wrong number, a wrong
+ * code, another member's card, a decline: one answer) are limited per account and per card number
+ * per hour; past it, paying by a typed card answers 429 for the rest of the hour, whatever is
+ * typed, so a security code cannot be guessed.
  */
-export const CARD_TRIES_PER_HOUR = 10;
-const HOUR_MS = 60 * 60 * 1000;
+export const CARD_TRIES_PER_HOUR = CARD_PROOF_REFUSALS_PER_HOUR;
 const typesACard = (method: PaymentMethodCode) => method in TYPED_CARD_TYPE || method === 'credit';
 
 export function createPaymentsService(deps: {
@@ -38,6 +41,7 @@ export function createPaymentsService(deps: {
   gateways: PaymentGateway[];
   /** Sells the reserved units of a paid order. */
   inventory: Pick<Inventory, 'sell'>;
+  cardProofs: CardProofs;
 }) {
   const { db, clock, config, inventory } = deps;
   const gateways = new Map(deps.gateways.map((g) => [g.code, g]));
@@ -94,7 +98,7 @@ export function createPaymentsService(deps: {
       orderId: number,
       body: { code: PaymentMethodCode; input: Record<string, string> },
     ): Promise<PaymentAnswer> {
-      const outcome = await db.transaction(async (tx) => {
+      const charge = () => db.transaction(async (tx) => {
         const [order] = await tx
           .select()
           .from(orders)
@@ -108,6 +112,14 @@ export function createPaymentsService(deps: {
             .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')));
           if (paid) return { paid: answer(order, paid.amountCents) };
         }
+        // Its hold has ended (back in the cart, or going there): it can no longer be paid.
+        if (
+          (order.status === ORDER_STATUS.waitingForPayment || order.status === ORDER_STATUS.draft) &&
+          order.payableUntil !== null &&
+          order.payableUntil <= clock.now()
+        ) {
+          throw new HttpError('order_payment_time_over');
+        }
         if (order.status !== ORDER_STATUS.waitingForPayment) {
           throw new HttpError('order_not_waiting_for_payment', {
             fields: { status: [issue('order_not_waiting_for_payment')] },
@@ -119,21 +131,9 @@ export function createPaymentsService(deps: {
             fields: { code: [issue('payment_methods_unavailable')] },
           });
         }
-        if (typesACard(body.code)) {
-          const [refused] = await tx
-            .select({ n: count() })
-            .from(payments)
-            .innerJoin(orders, eq(orders.id, payments.orderId))
-            .where(
-              and(
-                eq(orders.customerId, customerId),
-                eq(payments.status, 'declined'),
-                eq(payments.errorCode, 'card_number_or_code_is_not_correct'),
-                gt(payments.createdAt, new Date(clock.now().getTime() - HOUR_MS)),
-              ),
-            );
-          if ((refused?.n ?? 0) >= CARD_TRIES_PER_HOUR) throw new HttpError('too_many_requests');
-        }
+        // What complete checked (plan, status, stock, minimum) may have changed since: checked
+        // again under the order's lock, before anything is charged.
+        await recheckPlacedOrder(tx, order, config.minimumOrderCents);
         const result = await gateway.charge({
           tx,
           customerId,
@@ -176,6 +176,21 @@ export function createPaymentsService(deps: {
         await tx.insert(orderEvents).values({ orderId: order.id, status, note: body.code, at: now });
         return { paid: answer(updated!, order.totalCents) };
       });
+      // A typed card is counted before the charge's transaction opens, in a statement of its own
+      // (parallel pays cannot pass the limit), and given back unless the card was refused. Only
+      // for an order of this customer waiting for payment: another's order or a paid one answers
+      // as without the limit (404, the payment), never 429.
+      const [payable] = typesACard(body.code)
+        ? await db
+            .select({ id: orders.id })
+            .from(orders)
+            .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.status, ORDER_STATUS.waitingForPayment)))
+        : [];
+      const outcome = payable
+        ? await deps.cardProofs.check({ customerId }, normalizeCardNumber(body.input.card ?? ''), charge, (done) =>
+            done.declined?.error.code === 'card_number_or_code_is_not_correct',
+          )
+        : await charge();
       if (outcome.paid) return outcome.paid;
       // A decline is recorded (outside the charge's transaction) and answered as a 422.
       const declined = outcome.declined;

@@ -1,6 +1,7 @@
 /**
  * Benefit and insurance cards of the signed-in customer, and the guest balance check (no login;
- * limited per client address per day and guarded by the bot check when one is configured).
+ * limited per client address per day and guarded by the bot check when one is configured; its
+ * code checks count toward the card-proof limits of the client address and the card).
  */
 import { enforceDailyLimit } from '../../lib/daily-limit.js';
 import { defineHandlers } from '../../lib/contract-routes.js';
@@ -17,6 +18,6 @@ export default defineHandlers({
   checkBalance: async ({ body, services, request }) => {
     await enforceDailyLimit(request, 'balance-check', services.config.supportDailyLimitPerClient);
     await assertHuman(services.botCheck, services.config.botCheckMinScore, body.botToken, request.ip);
-    return services.cards.checkBalance(body);
+    return services.cards.checkBalance(body, request.ip);
   },
 });

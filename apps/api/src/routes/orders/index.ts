@@ -1,9 +1,14 @@
-/** Orders and payments (logic in services/orders.ts and services/payments.ts). */
+/** Orders and payments (logic in services/orders/ and services/payments.ts). */
 import { defineHandlers } from '../../lib/contract-routes.js';
 
 export default defineHandlers({
   prepareDraft: async ({ customerId, body, services, lang }) =>
     services.orders.prepare(customerId, body.agentId, lang),
+
+  addToDraft: async ({ customerId, body, services, lang }) => services.orders.addToDraft(customerId, body, lang),
+
+  mergeIntoDraft: async ({ customerId, body, services, lang }) =>
+    services.orders.mergeIntoDraft(customerId, body, lang),
 
   setSkuAmount: async ({ customerId, params, body, services, lang }) =>
     services.orders.setSkuAmount(customerId, params.id, body, lang),
@@ -23,8 +28,19 @@ export default defineHandlers({
   backToDraft: async ({ customerId, params, services, lang }) =>
     services.orders.backToDraft(customerId, params.id, lang),
 
-  payOrder: async ({ customerId, params, body, services }) =>
-    services.payments.pay(customerId, params.id, body),
+  payOrder: async ({ customerId, params, body, services }) => {
+    // An ended hold goes back to the cart first: paying it then answers `order_payment_time_over`.
+    await services.orders.sweepFor(customerId);
+    return services.payments.pay(customerId, params.id, body);
+  },
+
+  cancelOrder: async ({ customerId, params, services, lang }) => {
+    await services.orders.sweepFor(customerId);
+    // The operations' cancel (release, or restock and refund, once), with the customer's
+    // ownership and cancel window checked under the order's lock.
+    await services.fulfilment.cancel(params.id, { customerId, windowMs: services.config.orderCancelMs });
+    return services.orders.detail(customerId, params.id, lang);
+  },
 
   listOrders: async ({ customerId, query, services }) =>
     services.orders.list(customerId, query.page ?? 1),

@@ -1,27 +1,59 @@
 /**
  * Checkout of the open draft: its delivery address, placing it (every check of the spec, then its
- * units reserved by the inventory, in one transaction), and a placed unpaid order going back to
- * draft (its reservation released). Paying is services/payments.ts.
+ * units reserved by the inventory and held until `payableUntil`, in one transaction), and a placed
+ * unpaid order going back to draft (its reservation released, holds.ts). Paying is
+ * services/payments.ts. A customer has at most one order waiting for payment.
  *
  * Decision (spec "not shown"): the minimum order is compared with the items subtotal before the
  * promo discount, so a code never pushes a valid cart under the minimum.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
 import { cartIssues, fromCents, meetsMinimumOrder, missingProfileFields } from '@otc/sdk/rules';
 import type { Address, PlacedOrder } from '@otc/sdk/schemas';
 import { validateState } from '@otc/sdk/validation';
-import type { Db } from '../../db/client.js';
-import { addresses, orderRows, orders } from '../../db/schema.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { addresses, orders } from '../../db/schema.js';
 import type { AppConfig } from '../../env.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, errors, issue, validationError, type FieldIssue, type Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
 import type { CustomersService } from '../customers.js';
 import type { Drafts } from './drafts.js';
+import type { Holds } from './holds.js';
 import type { Inventory } from './inventory.js';
-import { openDraft, ownedDraft, ownedOrder, recordEvent } from './records.js';
-import type { OrderView } from './view.js';
+import { lockCustomer, openDraft, ownedDraft, ownedOrder, recordEvent, type OrderRecord } from './records.js';
+import { placedRowIssues, type OrderView } from './view.js';
+
+/** `order_has_issues` naming each row with a bad reason (`rows.N.sku_id`), as the cart shows them. */
+function rowIssuesError(badReasons: readonly (number | null)[]): HttpError {
+  const fields: Record<string, FieldIssue[]> = {};
+  badReasons.forEach((code, i) => {
+    if (code !== null) fields[`rows.${i}.sku_id`] = [issue('order_has_issues')];
+  });
+  return new HttpError('order_has_issues', { fields });
+}
+
+/** `minimum_order` when the items subtotal is under the minimum (or there are no rows); else null. */
+function minimumOrderError(subtotal: string, rowCount: number, minimumOrderCents: number): HttpError | null {
+  const minimum = meetsMinimumOrder(subtotal, fromCents(minimumOrderCents));
+  if (minimum.ok && rowCount > 0) return null;
+  const params = { qty: formatPrice(minimum.minimum) };
+  return new HttpError('minimum_order', { params, fields: { total: [issue('minimum_order', params)] } });
+}
+
+/**
+ * Pay checks again what complete checked, as things stand now, in the pay's transaction and
+ * before any charge: every row against the product's status, the customer's plan now and stock
+ * (the order's own held units count as its own), then the minimum order (a setting may have
+ * changed). Throws `order_has_issues` naming the rows, or `minimum_order`.
+ */
+export async function recheckPlacedOrder(exec: DbOrTx, order: OrderRecord, minimumOrderCents: number): Promise<void> {
+  const rows = await placedRowIssues(exec, order);
+  if (rows.some((row) => row.badReasonCode !== null)) throw rowIssuesError(rows.map((row) => row.badReasonCode));
+  const belowMinimum = minimumOrderError(fromCents(order.subtotalCents), rows.length, minimumOrderCents);
+  if (belowMinimum) throw belowMinimum;
+}
 
 export function createCheckout(deps: {
   db: Db;
@@ -31,8 +63,9 @@ export function createCheckout(deps: {
   view: OrderView;
   drafts: Pick<Drafts, 'prepareDraft'>;
   inventory: Inventory;
+  holds: Pick<Holds, 'reopen' | 'sweepFor'>;
 }) {
-  const { db, clock, config, inventory } = deps;
+  const { db, clock, config, inventory, holds } = deps;
   const { view } = deps.view;
 
   return {
@@ -41,21 +74,34 @@ export function createCheckout(deps: {
      * Answers the placed order with its number (kept if it had one, e.g. back from draft).
      */
     async complete(customerId: number, orderId: number, lang: Lang): Promise<PlacedOrder> {
-      return db.transaction(async (tx) => {
+      const placedOrder = await db.transaction(async (tx) => {
+        // The customer's row first, then the draft (holds.ts gives the order of locks): two
+        // completes, a back-to-draft and a sweep of one customer run one after the other, so a
+        // second unpaid order cannot slip in beside the first.
+        await lockCustomer(tx, customerId);
         const order = await ownedDraft(tx, customerId, orderId, true);
+        const now = clock.now();
+        // An order whose hold has ended does not count: it is going back to the cart.
+        const [waiting] = await tx
+          .select({ id: orders.id, number: orders.number })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.customerId, customerId),
+              eq(orders.status, ORDER_STATUS.waitingForPayment),
+              gt(orders.payableUntil, now),
+            ),
+          )
+          .orderBy(desc(orders.payableUntil))
+          .limit(1);
+        if (waiting) {
+          const params = { number: waiting.number ?? String(100000 + waiting.id) };
+          throw new HttpError('unpaid_order_exists', { params, extra: { params } });
+        }
         const { draft, cents } = await view(tx, order, lang, true);
-        if (cartIssues(draft.rows).blocked) {
-          const fields: Record<string, FieldIssue[]> = {};
-          draft.rows.forEach((row, i) => {
-            if (row.badReasonCode !== null) fields[`rows.${i}.sku_id`] = [issue('order_has_issues')];
-          });
-          throw new HttpError('order_has_issues', { fields });
-        }
-        const minimum = meetsMinimumOrder(draft.totals.subtotal, fromCents(config.minimumOrderCents));
-        if (!minimum.ok || draft.rows.length === 0) {
-          const params = { qty: formatPrice(minimum.minimum) };
-          throw new HttpError('minimum_order', { params, fields: { total: [issue('minimum_order', params)] } });
-        }
+        if (cartIssues(draft.rows).blocked) throw rowIssuesError(draft.rows.map((row) => row.badReasonCode));
+        const belowMinimum = minimumOrderError(draft.totals.subtotal, draft.rows.length, config.minimumOrderCents);
+        if (belowMinimum) throw belowMinimum;
         const address = draft.deliveryAddress;
         const stateIssue = address ? validateState(address.state, config.deliveryStates) : null;
         if (!address || stateIssue) {
@@ -75,7 +121,6 @@ export function createCheckout(deps: {
           const index = draft.rows.findIndex((r) => r.sku.id === short);
           throw new HttpError('order_has_issues', { fields: { [`rows.${index}.amount`]: [issue('cannot_add_more')] } });
         }
-        const now = clock.now();
         const number = order.number ?? String(100000 + order.id);
         const [placed] = await tx
           .update(orders)
@@ -83,6 +128,7 @@ export function createCheckout(deps: {
             status: ORDER_STATUS.waitingForPayment,
             number,
             placedAt: now,
+            payableUntil: new Date(now.getTime() + config.unpaidOrderMs),
             updatedAt: now,
             deliveryAddress: { ...address },
             ...cents,
@@ -92,43 +138,29 @@ export function createCheckout(deps: {
         await recordEvent(tx, clock, order.id, ORDER_STATUS.waitingForPayment);
         return { ...(await view(tx, placed!, lang)).draft, number };
       });
+      // An ended hold of the customer did not block this order; it goes back to the cart now
+      // (after, not before: before, it would have taken this draft's rows with it).
+      await holds.sweepFor(customerId);
+      return placedOrder;
     },
 
-    /** A placed, unpaid order becomes the open draft again; its reservation is released. */
+    /**
+     * A placed, unpaid order becomes the open draft again (the open draft merged into it, its
+     * reservation released: holds.ts `reopen`, the same as when its hold ends). An order whose
+     * hold ended is back in the cart already: `order_payment_time_over`.
+     */
     async backToDraft(customerId: number, orderId: number, lang: Lang) {
+      await holds.sweepFor(customerId);
       return db.transaction(async (tx) => {
         const order = await ownedOrder(tx, customerId, orderId, true);
+        if (order.status === ORDER_STATUS.draft && order.payableUntil) throw new HttpError('order_payment_time_over');
         if (order.status !== ORDER_STATUS.waitingForPayment) {
           throw new HttpError('order_not_waiting_for_payment', {
             fields: { status: [issue('order_not_waiting_for_payment')] },
           });
         }
-        await inventory.release(tx, order.id);
-        // A draft opened since then is merged in (the larger amount wins) and removed.
-        const other = await openDraft(tx, customerId);
-        if (other) {
-          const mine = new Map(
-            (await tx.select().from(orderRows).where(eq(orderRows.orderId, order.id))).map((r) => [r.skuId, r]),
-          );
-          for (const row of await tx.select().from(orderRows).where(eq(orderRows.orderId, other.id))) {
-            const same = mine.get(row.skuId);
-            if (!same) {
-              await tx
-                .insert(orderRows)
-                .values({ orderId: order.id, skuId: row.skuId, amount: row.amount, unitPriceCents: row.unitPriceCents });
-            } else if (row.amount > same.amount) {
-              await tx.update(orderRows).set({ amount: row.amount }).where(eq(orderRows.id, same.id));
-            }
-          }
-          await tx.delete(orders).where(eq(orders.id, other.id));
-        }
-        const [reopened] = await tx
-          .update(orders)
-          .set({ status: ORDER_STATUS.draft, placedAt: null, updatedAt: clock.now() })
-          .where(eq(orders.id, order.id))
-          .returning();
-        await recordEvent(tx, clock, order.id, ORDER_STATUS.draft, 'back to draft');
-        return (await view(tx, reopened!, lang, true)).draft;
+        const reopened = await holds.reopen(tx, order, 'back to draft', false);
+        return (await view(tx, reopened, lang, true)).draft;
       });
     },
 

@@ -1,18 +1,19 @@
 /**
- * The open draft (one per customer): created on demand, its rows (one SKU's amount, or all rows
- * at once), the promo code, and recalculation at current prices. Every answer is the order view.
+ * The open draft (one per customer): created on demand, its rows (one SKU's amount, units added to
+ * one, or all rows at once), the guest cart merged in at sign-in, the promo code, and
+ * recalculation at current prices. Every answer is the order view.
  * Adding units is allowed while the SDK's `itemAvailability` says that many can be ordered (the plan does
  * not limit adding: such a row shows bad reason 2).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
-import { itemAvailability } from '@otc/sdk/rules';
+import { itemAvailability, mergeGuestCart } from '@otc/sdk/rules';
 import { validatePromoCode } from '@otc/sdk/validation';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderRows, orders, products } from '../../db/schema.js';
 import { HttpError, issue, validationError, type FieldIssue, type Lang } from '../../lib/errors.js';
 import type { Promotions } from './promotions.js';
-import { openDraft, ownedDraft, ownedOrder, type ProductRecord } from './records.js';
+import { lockOpenDraft, openDraft, ownedDraft, ownedOrder, type OrderRecord, type ProductRecord } from './records.js';
 import type { OrderView } from './view.js';
 
 async function productsById(exec: DbOrTx, ids: number[]) {
@@ -50,8 +51,118 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
     return created;
   }
 
+  /**
+   * The open draft locked for the caller's transaction, created when none: writes that add to it
+   * (addToDraft, mergeIntoDraft) run one after the other, and a sweep merging it elsewhere waits.
+   */
+  async function lockedDraft(tx: Tx, customerId: number, agentId: string | undefined): Promise<OrderRecord> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const found = await lockOpenDraft(tx, customerId);
+      if (found) {
+        if (agentId && agentId !== found.agentId) {
+          await tx.update(orders).set({ agentId }).where(eq(orders.id, found.id));
+          return { ...found, agentId };
+        }
+        return found;
+      }
+      // A draft inserted meanwhile by another request makes this insert do nothing; the next
+      // look (a new statement) sees it.
+      const [created] = await tx
+        .insert(orders)
+        .values({ customerId, agentId: agentId ?? null, status: ORDER_STATUS.draft })
+        .onConflictDoNothing({ target: orders.customerId, where: sql`${orders.status} = 0` })
+        .returning();
+      if (created) return created;
+    }
+    throw new Error('open draft vanished');
+  }
+
   return {
     prepareDraft,
+
+    /**
+     * Adds `amount` units of one product to the open draft (created when none), in one
+     * transaction: the row is upserted as `amount = amount + n` under the draft's lock, so two
+     * tabs adding at once keep both units. Refuses (422 `cannot_add_more` on `amount`) past what
+     * can be ordered, as setting the amount does.
+     */
+    async addToDraft(
+      customerId: number,
+      input: { sku_id: number; amount: number; agentId?: string | undefined },
+      lang: Lang,
+    ) {
+      return db.transaction(async (tx) => {
+        const order = await lockedDraft(tx, customerId, input.agentId);
+        const product = (await productsById(tx, [input.sku_id])).get(input.sku_id);
+        if (!product) throw validationError({ sku_id: [issue('product_not_found')] });
+        const [current] = await tx
+          .select({ amount: orderRows.amount })
+          .from(orderRows)
+          .where(and(eq(orderRows.orderId, order.id), eq(orderRows.skuId, input.sku_id)));
+        if (!canHold(product, (current?.amount ?? 0) + input.amount)) {
+          throw validationError({ amount: [issue('cannot_add_more')] });
+        }
+        await tx
+          .insert(orderRows)
+          .values({ orderId: order.id, skuId: product.id, amount: input.amount, unitPriceCents: product.priceCents })
+          .onConflictDoUpdate({
+            target: [orderRows.orderId, orderRows.skuId],
+            set: { amount: sql`${orderRows.amount} + ${input.amount}` },
+          });
+        return (await view(tx, order, lang, true)).draft;
+      });
+    },
+
+    /**
+     * The guest cart merged into the open draft at sign-in, in one transaction, by the SDK's
+     * `mergeGuestCart` with what can be ordered now: a draft row is never lowered or dropped, a
+     * guest amount above stock becomes the most that can be ordered (`limited`), guest rows of
+     * unknown products or of products that cannot be ordered at all are `dropped`.
+     */
+    async mergeIntoDraft(
+      customerId: number,
+      input: { rows: { sku_id: number; amount: number }[]; agentId?: string | undefined },
+      lang: Lang,
+    ) {
+      return db.transaction(async (tx) => {
+        const order = await lockedDraft(tx, customerId, input.agentId);
+        const current = await tx
+          .select({ sku_id: orderRows.skuId, amount: orderRows.amount })
+          .from(orderRows)
+          .where(eq(orderRows.orderId, order.id))
+          .orderBy(asc(orderRows.id));
+        const found = await productsById(tx, [...new Set(input.rows.map((r) => r.sku_id))]);
+        // What can be ordered of each guest product, by the SDK's one availability rule.
+        const units = new Map<number, number>();
+        const unorderable = new Set<number>();
+        for (const product of found.values()) {
+          const availability = itemAvailability({ ...product, amount: 1 });
+          units.set(product.id, availability.available);
+          if (!availability.orderable) unorderable.add(product.id);
+        }
+        const merged = mergeGuestCart(current, input.rows, { units, unorderable });
+        const before = new Map(current.map((r) => [r.sku_id, r.amount]));
+        for (const row of merged.rows) {
+          const had = before.get(row.sku_id);
+          if (had === undefined) {
+            await tx.insert(orderRows).values({
+              orderId: order.id,
+              skuId: row.sku_id,
+              amount: row.amount,
+              unitPriceCents: found.get(row.sku_id)!.priceCents,
+            });
+          } else if (row.amount > had) {
+            await tx
+              .update(orderRows)
+              .set({ amount: row.amount })
+              .where(and(eq(orderRows.orderId, order.id), eq(orderRows.skuId, row.sku_id)));
+          }
+        }
+        const draft = (await view(tx, order, lang, true)).draft;
+        const { changed, added, raised, limited, dropped } = merged;
+        return { draft, changed, added, raised, limited, dropped };
+      });
+    },
 
     async prepare(customerId: number, agentId: string | undefined, lang: Lang) {
       const order = await prepareDraft(customerId, agentId);

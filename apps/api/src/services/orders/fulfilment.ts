@@ -11,10 +11,11 @@ import { fromCents } from '@otc/sdk/rules';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { errors } from '../../lib/errors.js';
 import { OperationError } from '../../lib/operation-error.js';
 import type { PaymentsService } from '../payments.js';
 import type { Inventory } from './inventory.js';
-import { recordEvent, type OrderRecord } from './records.js';
+import { cancellableUntil, recordEvent, type OrderRecord } from './records.js';
 
 export function createFulfilment(deps: {
   db: Db;
@@ -68,20 +69,30 @@ export function createFulfilment(deps: {
      * Cancels a placed order: an unpaid one releases its reservation; a paid one restocks and its
      * payment is refunded (recorded, with an order event), all in this transaction. The order row
      * is locked and a cancelled order cannot be cancelled again, so the refund happens once.
+     *
+     * The operations command cancels any order up to packaging. A customer (`asCustomer`) cancels
+     * only an order of theirs (404 otherwise) that `cancellableUntil` allows now: unpaid, or paid
+     * and not yet packaging within `windowMs` of paying (409 `order_not_cancellable` otherwise).
      */
-    async cancel(orderId: number) {
+    async cancel(orderId: number, asCustomer?: { customerId: number; windowMs: number }) {
       return db.transaction(async (tx) => {
         const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+        if (asCustomer) {
+          if (!order || order.customerId !== asCustomer.customerId || order.status === ORDER_STATUS.draft) {
+            // A draft (also an order whose hold ended: it is back in the cart) is not an order to cancel.
+            if (order?.customerId === asCustomer.customerId) throw errors.conflict('order_not_cancellable');
+            throw errors.notFound();
+          }
+          if (!cancellableUntil(order, clock.now(), asCustomer.windowMs)) throw errors.conflict('order_not_cancellable');
+        }
         if (!order) throw new OperationError('missing', `order ${orderId} not found`);
-        if (order.status === ORDER_STATUS.waitingForPayment) {
-          await inventory.release(tx, order.id);
-        } else if (
-          order.status === ORDER_STATUS.paymentVerification ||
-          order.status === ORDER_STATUS.confirmed ||
-          order.status === ORDER_STATUS.packaging
+        const unpaid = order.status === ORDER_STATUS.waitingForPayment;
+        if (
+          !unpaid &&
+          order.status !== ORDER_STATUS.paymentVerification &&
+          order.status !== ORDER_STATUS.confirmed &&
+          order.status !== ORDER_STATUS.packaging
         ) {
-          await inventory.restock(tx, order.id);
-        } else {
           throw new OperationError('state', `order ${orderId} cannot be cancelled from status ${order.status}`);
         }
         const now = clock.now();
@@ -91,13 +102,17 @@ export function createFulfilment(deps: {
           .where(eq(orders.id, orderId))
           .returning();
         await recordEvent(tx, clock, orderId, ORDER_STATUS.cancelled);
-        // Whatever approved payment there is goes back (an unpaid order has none).
+        // Whatever approved payment there is goes back (an unpaid order has none). Before the
+        // stock: the refund may take the customer's row (the balance), and every path takes the
+        // customer before products (holds.ts), so a cancel and a complete never wait on each other.
         const refund = await deps.payments.refund(tx, order);
         if (refund) {
           const card = refund.last4 ? ` card ending ${refund.last4}` : '';
           const note = `refunded ${fromCents(refund.amountCents)} to ${refund.method}${card}`;
           await recordEvent(tx, clock, orderId, ORDER_STATUS.cancelled, note);
         }
+        if (unpaid) await inventory.release(tx, order.id);
+        else await inventory.restock(tx, order.id);
         return { order: updated!, refund };
       });
     },

@@ -7,14 +7,16 @@ import { ORDER_STATUS } from '@otc/sdk';
 import { fromCents, productPath } from '@otc/sdk/rules';
 import type { OrderDetail } from '@otc/sdk/schemas';
 import type { Db } from '../../db/client.js';
+import type { AppConfig } from '../../env.js';
+import type { Clock } from '../../lib/clock.js';
 import { orderEvents, orderRows, orders, payments } from '../../db/schema.js';
 import { errors, type Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
 import { ORDER_PAGE_SIZE, ownedOrder } from './records.js';
 import { loadRows, orderSummary } from './view.js';
 
-export function createHistory(deps: { db: Db }) {
-  const { db } = deps;
+export function createHistory(deps: { db: Db; clock: Clock; config: Pick<AppConfig, 'orderCancelMs'> }) {
+  const { db, clock, config } = deps;
 
   /** Units per order (the sum of its rows' amounts), for the given orders. */
   async function unitCounts(orderIds: number[]): Promise<Map<number, number>> {
@@ -39,8 +41,9 @@ export function createHistory(deps: { db: Db }) {
         .limit(ORDER_PAGE_SIZE)
         .offset((page - 1) * ORDER_PAGE_SIZE);
       const units = await unitCounts(rows.map((o) => o.id));
+      const now = clock.now();
       return {
-        items: rows.map((order) => orderSummary(order, units.get(order.id) ?? 0)),
+        items: rows.map((order) => orderSummary(order, units.get(order.id) ?? 0, now, config.orderCancelMs)),
         total: total?.n ?? 0,
         page,
         pageSize: ORDER_PAGE_SIZE,
@@ -61,9 +64,13 @@ export function createHistory(deps: { db: Db }) {
         .select()
         .from(payments)
         .where(and(eq(payments.orderId, order.id), eq(payments.status, 'approved')));
+      const [refund] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'refunded')));
       const itemCount = loaded.reduce((n, l) => n + l.row.amount, 0);
       return {
-        ...orderSummary(order, itemCount),
+        ...orderSummary(order, itemCount, clock.now(), config.orderCancelMs),
         products: loaded.map(({ row, product }) => ({
           sku_id: product.id,
           name: lang === 'es' ? product.nameEs : product.nameEn,
@@ -96,6 +103,14 @@ export function createHistory(deps: { db: Db }) {
         paidBy: order.paidBy,
         promoCode: order.promoCode,
         deliveryAddress: order.deliveryAddress ? toAddress(order.deliveryAddress) : null,
+        refund: refund
+          ? {
+              amount: fromCents(refund.amountCents),
+              code: refund.method as NonNullable<OrderDetail['refund']>['code'],
+              last4: refund.last4,
+              at: refund.createdAt.toISOString(),
+            }
+          : null,
       };
     },
   };

@@ -5,6 +5,7 @@
  *   promotions.ts  promo codes (the database row is the truth; also listed in the settings)
  *   drafts.ts      the open draft: prepare, rows, promo code, recalculate
  *   checkout.ts    delivery address, complete (place), back to draft
+ *   holds.ts       an unpaid order's hold: back to the draft when it ends (swept), back to draft
  *   history.ts     the list of placed orders and one order's detail
  *   inventory.ts   EVERY stock change: reserve, release, sell, restock, set
  *   fulfilment.ts  operations: advance, cancel (refund through services/payments.ts)
@@ -19,6 +20,7 @@ import type { CustomersService } from '../customers.js';
 import { createCheckout } from './checkout.js';
 import { createDrafts } from './drafts.js';
 import { createHistory } from './history.js';
+import { createHolds } from './holds.js';
 import type { Inventory } from './inventory.js';
 import type { Promotions } from './promotions.js';
 import { createOrderView } from './view.js';
@@ -38,10 +40,39 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, config, customers, inventory, promotions } = deps;
   const view = createOrderView({ clock, promotions });
+  const holds = createHolds({ db, clock, inventory });
   const drafts = createDrafts({ db, view, promotions });
-  const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory });
-  const history = createHistory({ db });
-  return { ...drafts, ...checkout, ...history };
+  const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory, holds });
+  const history = createHistory({ db, clock, config });
+  /**
+   * Ended holds of the customer go back to the cart first, so these answers are right without
+   * waiting for the timer. Not before writes naming a draft by id (setSkuAmount, setItems, the
+   * promo code): a sweep could merge that draft into the returning order under the request.
+   */
+  const swept =
+    <A extends unknown[], R>(work: (customerId: number, ...args: A) => Promise<R>) =>
+    async (customerId: number, ...args: A): Promise<R> => {
+      await holds.sweepFor(customerId);
+      return work(customerId, ...args);
+    };
+  return {
+    ...drafts,
+    ...checkout,
+    ...history,
+    prepare: swept(drafts.prepare),
+    addToDraft: swept(drafts.addToDraft),
+    mergeIntoDraft: swept(drafts.mergeIntoDraft),
+    getDelivery: swept(checkout.getDelivery),
+    setDelivery: swept(checkout.setDelivery),
+    list: swept(history.list),
+    detail: swept(history.detail),
+    /** The customer's ended holds back to the cart now (before pay and cancel). */
+    sweepFor: holds.sweepFor,
+    /** Every ended hold back to the cart (the timer's job; tests and operations call it too). */
+    sweepHolds: holds.sweep,
+    /** The process's timer of sweeps (app.ts starts it, stops it on close). */
+    startHoldTimer: holds.startTimer,
+  };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
 import type { DbOrTx } from '../../db/client.js';
-import { orderEvents, orders, type products } from '../../db/schema.js';
+import { customers, orderEvents, orders, type products } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 
@@ -48,6 +48,45 @@ export async function openDraft(exec: DbOrTx, customerId: number): Promise<Order
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.status, ORDER_STATUS.draft)));
   return draft ?? null;
+}
+
+/**
+ * Locks the customer's row for the transaction: complete (one unpaid order per customer), back to
+ * draft and the sweep of ended holds take it, so they run one after the other for one customer.
+ * `NO KEY UPDATE`: inserting rows that reference the customer (a new draft) is not blocked.
+ */
+export async function lockCustomer(tx: DbOrTx, customerId: number) {
+  await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('no key update');
+}
+
+/** The customer's open draft, locked for the transaction, or null. */
+export async function lockOpenDraft(tx: DbOrTx, customerId: number): Promise<OrderRecord | null> {
+  const [draft] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, ORDER_STATUS.draft)))
+    .for('update');
+  return draft ?? null;
+}
+
+/** Paid and not yet packaging: the statuses a customer may cancel within the window after paying. */
+const CANCELLABLE_PAID: readonly number[] = [ORDER_STATUS.paymentVerification, ORDER_STATUS.confirmed];
+
+/**
+ * Until when the customer may cancel an order: an unpaid one until its hold ends, a paid one not
+ * yet packaging until `windowMs` after paying; null when it cannot be cancelled now.
+ */
+export function cancellableUntil(
+  order: Pick<OrderRecord, 'status' | 'payableUntil' | 'paidAt'>,
+  now: Date,
+  windowMs: number,
+): Date | null {
+  let until: Date | null = null;
+  if (order.status === ORDER_STATUS.waitingForPayment) until = order.payableUntil;
+  else if (CANCELLABLE_PAID.includes(order.status) && order.paidAt && windowMs > 0) {
+    until = new Date(order.paidAt.getTime() + windowMs);
+  }
+  return until && until > now ? until : null;
 }
 
 /** Records a status change of an order (its tracking history). */

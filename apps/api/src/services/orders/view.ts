@@ -10,17 +10,17 @@
  *   taxed and the shop ships at no charge. Both stay columns of the order, so a rule can change.
  * - Totals leave rows with a bad reason code out (they cannot be ordered).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
 import { fromCents, itemAvailability, percentOfCents } from '@otc/sdk/rules';
-import type { Address, OrderDraft, OrderSummary, ProductSummary } from '@otc/sdk/schemas';
+import type { Address, OrderDraft, OrderSummary, PendingOrder, ProductSummary } from '@otc/sdk/schemas';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, categories, customers, orderRows, orders, productPlans, products } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
 import { toSummary } from '../catalog.js';
-import type { OrderRecord, ProductRecord } from './records.js';
+import { cancellableUntil, type OrderRecord, type ProductRecord } from './records.js';
 import type { Promotions } from './promotions.js';
 
 export interface LoadedRow {
@@ -46,8 +46,12 @@ export function productSummary(p: ProductRecord, categoryName: string, lang: Lan
   });
 }
 
-/** The list entry of a placed order. */
-export function orderSummary(order: OrderRecord, itemCount: number): OrderSummary {
+/**
+ * The list entry of a placed order. `now` and the cancel window (ms) decide `cancellableUntil`;
+ * `payableUntil` shows only while the order waits for payment.
+ */
+export function orderSummary(order: OrderRecord, itemCount: number, now: Date, cancelWindowMs: number): OrderSummary {
+  const payable = order.status === ORDER_STATUS.waitingForPayment ? order.payableUntil : null;
   return {
     id: order.id,
     number: order.number ?? '',
@@ -56,7 +60,67 @@ export function orderSummary(order: OrderRecord, itemCount: number): OrderSummar
     status: order.status,
     itemCount,
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    payableUntil: payable?.toISOString() ?? null,
+    cancellableUntil: cancellableUntil(order, now, cancelWindowMs)?.toISOString() ?? null,
+    cancelledAt: order.status === ORDER_STATUS.cancelled ? (order.cancelledAt?.toISOString() ?? null) : null,
   };
+}
+
+/**
+ * The customer's placed order that waits for payment (the newest hold, should an ended one not
+ * be swept yet), as the draft shows it; null when none.
+ */
+async function pendingOrderOf(exec: DbOrTx, customerId: number): Promise<PendingOrder | null> {
+  const [order] = await exec
+    .select({
+      id: orders.id,
+      number: orders.number,
+      totalCents: orders.totalCents,
+      payableUntil: orders.payableUntil,
+      placedAt: orders.placedAt,
+    })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, ORDER_STATUS.waitingForPayment)))
+    .orderBy(desc(orders.payableUntil), desc(orders.id))
+    .limit(1);
+  if (!order) return null;
+  const [units] = await exec
+    .select({ n: sql<number>`coalesce(sum(${orderRows.amount}), 0)::int` })
+    .from(orderRows)
+    .where(eq(orderRows.orderId, order.id));
+  return {
+    id: order.id,
+    number: order.number ?? String(100000 + order.id),
+    total: fromCents(order.totalCents),
+    itemCount: Number(units?.n ?? 0),
+    // Every placed order has a hold (complete sets it; migration 0008 gave older ones theirs).
+    payableUntil: (order.payableUntil ?? order.placedAt ?? new Date(0)).toISOString(),
+  };
+}
+
+/**
+ * The bad reason of each row of a PLACED order as if it were placed now (pay checks again what
+ * complete checked): the product's status, the customer's plan now, and stock, counting the
+ * units this order already holds as its own. Rows in the order's row order (as `loadRows`).
+ */
+export async function placedRowIssues(exec: DbOrTx, order: Pick<OrderRecord, 'id' | 'customerId'>) {
+  const rows = await exec
+    .select({ skuId: orderRows.skuId, amount: orderRows.amount, product: products })
+    .from(orderRows)
+    .innerJoin(products, eq(products.id, orderRows.skuId))
+    .where(eq(orderRows.orderId, order.id))
+    .orderBy(asc(orderRows.id));
+  const covered = await coveredIds(exec, order.customerId, rows.map((r) => r.skuId));
+  return rows.map(({ skuId, amount, product }) => ({
+    skuId,
+    badReasonCode: itemAvailability({
+      ...product,
+      // The order's own units are among the reserved ones: they are not taken from it.
+      reserved: Math.max(0, product.reserved - amount),
+      inPlan: covered === null || covered.has(skuId),
+      amount,
+    }).badReasonCode,
+  }));
 }
 
 /** The rows of an order with their products and category names, in the order they were added. */
@@ -151,6 +215,9 @@ export function createOrderView(deps: { clock: Clock; promotions: Promotions }) 
         total: fromCents(totalCents),
       },
       deliveryAddress,
+      // Every draft answer says where the customer's unpaid order is (the cart is never "empty"
+      // while an order holds the items); placed orders answer null.
+      pendingOrder: isDraft ? await pendingOrderOf(exec, order.customerId) : null,
     };
     return { draft, cents };
   }

@@ -11,6 +11,7 @@ import { CARD_TYPES, type CardType, type PaymentMethodCode } from '@otc/sdk';
 import { fromCents, isPaymentInputValid, type PaymentInputReason } from '@otc/sdk/rules';
 import { normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
 import type { Tx } from '../../db/client.js';
+import { ConfigError, type AppConfig } from '../../env.js';
 import { sandboxCardMatches } from '../card-issuer.js';
 import { cards, customers, sandboxAccounts } from '../../db/schema.js';
 import { HttpError, issue, validationError, type ApiCode } from '../../lib/errors.js';
@@ -210,6 +211,23 @@ export function balanceGateway(): PaymentGateway {
     },
   };
 }
+
+/**
+ * Production has no demo: the sandbox gateways (and the sandbox card issuer) take the documented
+ * test cards, which really pay, so a production process refuses to start with them unless
+ * PAYMENT_SANDBOX=on says this is a demo deploy (the app then warns at every start).
+ */
+export function assertSandboxAllowed(config: Pick<AppConfig, 'nodeEnv' | 'paymentSandbox'>): void {
+  if (config.nodeEnv === 'production' && !config.paymentSandbox) {
+    throw new ConfigError([
+      'PAYMENT_SANDBOX: the bundled payment gateways are sandboxes whose documented test cards pay; ' +
+        'production runs them only with PAYMENT_SANDBOX=on (a demo deploy). No real processor is configured.',
+    ]);
+  }
+}
+
+export const SANDBOX_IN_PRODUCTION_WARNING =
+  'PAYMENT_SANDBOX=on in production: payments go through the sandbox gateways, and their documented test cards pay';
 
 export function sandboxGateways(fingerprintOf: (digits: string) => string): PaymentGateway[] {
   return [

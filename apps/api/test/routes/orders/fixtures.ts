@@ -75,3 +75,14 @@ export async function readyDraft(t: TestApp, shopper: Shopper, productId: number
   if (delivery.status !== 200) throw new Error(`delivery ${delivery.status}`);
   return id;
 }
+
+/**
+ * Like `api`, but each call carries a newly issued access token: tests that move the manual clock
+ * past a token's lifetime (holds of 30 minutes) keep calling as the shopper.
+ */
+export function shopperApi(t: TestApp, shopper: Pick<Shopper, 'id'>) {
+  return async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: object) => {
+    const { token } = await t.app.services.tokens.issue(shopper.id, `shopper${shopper.id}@example.com`);
+    return call(t.app, { method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  };
+}
