@@ -9,7 +9,10 @@ import { build } from 'esbuild';
 // Issue 8 moved the shop's rules into the SDK (error catalogue, availability, money, redirect
 // paths, the cart facade, typed errors) and the schemas to zod/mini: the whole entry went from
 // 17.7 KB to 21.6 KB gzip. An app ships only what it imports (sideEffects: false).
-const LIMIT_GZIP_BYTES = 24 * 1024;
+// Issue 16 gave the order's life one home here (the checkout facade, its gate rules, add and
+// merge in one request, cancel) and the account's sessions: 23.3 KB to 24.3 KB gzip, so the
+// budget moved to 25 KB; the storefront's first load is measured below and by its bench.
+const LIMIT_GZIP_BYTES = 25 * 1024;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const entry = join(root, 'dist/index.js');
 

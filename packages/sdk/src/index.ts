@@ -5,6 +5,7 @@ export * from './errors/index.js';
 export * from './storage/index.js';
 export * from './client/index.js';
 export * from './cart/index.js';
+export * from './checkout/index.js';
 export * from './rules/index.js';
 export * from './validation/index.js';
 export * from './format/index.js';

@@ -3,32 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { createClient, type Client } from '../src/client/index.js';
 import { MalformedAnswerError } from '../src/errors/index.js';
 import { createMemoryStorage } from '../src/storage/index.js';
-import { address, BASE, card, customer, draft, freshToken, product, settings } from './fixtures.js';
+import {
+  address,
+  BASE,
+  card,
+  customer,
+  draft,
+  freshToken,
+  orderDetail as orderDetailOf,
+  orderSummary as orderSummaryOf,
+  product,
+  settings,
+} from './fixtures.js';
 import { server } from './msw-server.js';
 
 const codeSent = { channel: 'email', resendIn: 60 };
 const tokens = { token: 'tok', refresh_token: 'ref' };
 const cards = { data: [card] };
-const orderSummary = {
-  id: 9,
-  number: 'A-9',
-  placedAt: '2026-01-01T00:00:00Z',
-  total: '10.00',
-  status: 1,
-  itemCount: 1,
-  deliveredAt: null,
-};
-const orderDetail = {
-  ...orderSummary,
-  products: [],
-  tracking: null,
-  events: [],
-  billing: { subtotal: '10.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '10.00' },
-  payment: null,
-  paidBy: null,
-  promoCode: null,
-  deliveryAddress: null,
-};
+const orderSummary = orderSummaryOf(9);
+const orderDetail = orderDetailOf(9);
 
 type Case = [
   name: string,
@@ -279,6 +272,36 @@ const cases: Case[] = [
     '/api/order/9/pay',
     { orderId: 9, number: 'A-9', status: -5, paidBy: 'trnsx', amount: '10.00' },
     { code: 'trnsx', input: { card: '6009' } },
+  ],
+  [
+    'orders.addToDraft',
+    (c) => c.orders.addToDraft(4, 2),
+    'POST',
+    '/api/order/draft/items',
+    draft(9, [{ sku_id: 4, amount: 2 }]),
+    { sku_id: 4, amount: 2 },
+  ],
+  [
+    'orders.mergeIntoDraft',
+    (c) => c.orders.mergeIntoDraft([{ sku_id: 4, amount: 2 }]),
+    'POST',
+    '/api/order/draft/merge',
+    {
+      draft: draft(9, [{ sku_id: 4, amount: 2 }]),
+      changed: true,
+      added: [4],
+      raised: [],
+      limited: [],
+      dropped: [],
+    },
+    { rows: [{ sku_id: 4, amount: 2 }] },
+  ],
+  [
+    'orders.cancel',
+    (c) => c.orders.cancel(9),
+    'POST',
+    '/api/order/9/cancel',
+    { ...orderDetail, status: -20, cancelledAt: '2026-01-01T00:10:00Z' },
   ],
   [
     'orders.list',

@@ -2,7 +2,9 @@ import type {
   Address,
   Customer,
   InsuranceCard,
+  OrderDetail,
   OrderDraft,
+  OrderSummary,
   ProductSummary,
   Settings,
 } from '../src/schemas/index.js';
@@ -112,6 +114,41 @@ export function draft(
     status: 0,
     totals: { subtotal: '0.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '0.00' },
     deliveryAddress: null,
+    pendingOrder: null,
+  };
+}
+
+/** An order of the history (`listOrders`), confirmed by default. */
+export function orderSummary(id: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
+  return {
+    id,
+    number: `A-${id}`,
+    placedAt: '2026-01-01T00:00:00Z',
+    total: '10.00',
+    status: 1,
+    itemCount: 1,
+    deliveredAt: null,
+    payableUntil: null,
+    cancellableUntil: null,
+    cancelledAt: null,
+    ...overrides,
+  };
+}
+
+/** One order as `getOrder` answers it, confirmed by default. */
+export function orderDetail(id: number, overrides: Partial<OrderDetail> = {}): OrderDetail {
+  return {
+    ...orderSummary(id),
+    products: [],
+    tracking: null,
+    events: [],
+    billing: { subtotal: '10.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '10.00' },
+    payment: null,
+    paidBy: null,
+    promoCode: null,
+    deliveryAddress: null,
+    refund: null,
+    ...overrides,
   };
 }
 
@@ -133,4 +170,6 @@ export const settings: Settings = {
   catalogPath: '/catalog',
   productPath: '/item',
   promotions: [{ code: 'Welcome10', percent: 10 }],
+  unpaidOrderMinutes: 30,
+  orderCancelMinutes: 30,
 };

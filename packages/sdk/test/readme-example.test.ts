@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
   createCart,
+  createCheckout,
   createClient,
   createGuestCart,
   createMemoryStorage,
@@ -24,6 +25,7 @@ import {
   customer,
   draft,
   freshToken,
+  orderDetail,
   product,
   settings as demoSettings,
 } from './fixtures.js';
@@ -110,11 +112,17 @@ describe('README examples', () => {
         return HttpResponse.json({ token, refresh_token: 'r1' });
       }),
       http.patch(`${baseUrl}/api/customer/data`, () => HttpResponse.json(customer)),
-      http.post(`${baseUrl}/api/order/prepare-draft`, () => HttpResponse.json(draft(41, rows))),
-      http.put(`${baseUrl}/api/order/41/items`, async ({ request }) => {
+      http.post(`${baseUrl}/api/order/draft/merge`, async ({ request }) => {
         rows = ((await request.json()) as { rows: typeof rows }).rows;
-        steps.push(`items ${JSON.stringify(rows)}`);
-        return HttpResponse.json(draft(41, rows));
+        steps.push(`merge ${JSON.stringify(rows)}`);
+        return HttpResponse.json({
+          draft: draft(41, rows),
+          changed: true,
+          added: rows.map((row) => row.sku_id),
+          raised: [],
+          limited: [],
+          dropped: [],
+        });
       }),
       http.patch(`${baseUrl}/api/order/41`, async ({ request }) => {
         const { promoCode } = (await request.json()) as { promoCode: string };
@@ -205,7 +213,7 @@ describe('README examples', () => {
       'products en',
       'register code',
       'register 123456',
-      'items [{"sku_id":1,"amount":6}]',
+      'merge [{"sku_id":1,"amount":6}]',
       'promo Welcome10',
       'delivery {"addressId":3}',
       'complete',
@@ -290,15 +298,22 @@ describe('README examples', () => {
   });
 
   it('keeps a guest cart and merges it at sign-in', async () => {
+    const sent: unknown[] = [];
     server.use(
-      http.post(`${baseUrl}/api/order/prepare-draft`, () =>
-        HttpResponse.json(draft(41, [{ sku_id: 1, amount: 1 }])),
-      ),
-      http.put(`${baseUrl}/api/order/:id/items`, async ({ request }) => {
+      http.post(`${baseUrl}/api/order/draft/merge`, async ({ request }) => {
         const { rows } = (await request.json()) as {
           rows: Array<{ sku_id: number; amount: number }>;
         };
-        return HttpResponse.json(draft(41, rows));
+        sent.push(rows);
+        // The draft had one unit of product 1: raised to the guest's 3; product 2 added.
+        return HttpResponse.json({
+          draft: draft(41, rows),
+          changed: true,
+          added: [2],
+          raised: [1],
+          limited: [],
+          dropped: [],
+        });
       }),
     );
     const storage = createMemoryStorage();
@@ -308,12 +323,123 @@ describe('README examples', () => {
     const cart = createGuestCart({ storage });
     await cart.add(product(1), 3);
     await cart.add(product(2));
-    const merge = await client.orders.mergeGuestCartIntoDraft(cart.rows());
-    if (merge.changed) await cart.clear(); // and show the "carts combined" notice
+    const merge = await client.orders.mergeIntoDraft(cart.rows()); // one request: the server merges
+    await cart.clear(); // and show the "carts combined" notice when merge.changed
 
+    expect(sent).toEqual([
+      [
+        { sku_id: 1, amount: 3 },
+        { sku_id: 2, amount: 1 },
+      ],
+    ]);
     expect(merge.raised).toEqual([1]);
     expect(merge.added).toEqual([2]);
     expect(cart.count()).toBe(0);
+  });
+
+  it('places, pays again after a decline, goes back to the cart and cancels', async () => {
+    const declinedCard = '6035000000000002';
+    const approvedCard = '6035000000000001';
+    const calls: string[] = [];
+    let status = 0;
+    server.use(
+      http.post(`${baseUrl}/api/order/prepare-draft`, () =>
+        HttpResponse.json({
+          ...draft(status === 0 ? 41 : 42, status === 0 ? [{ sku_id: 1, amount: 6 }] : []),
+          totals: { subtotal: '27.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '27.00' },
+        }),
+      ),
+      http.put(`${baseUrl}/api/order/delivery`, () => {
+        calls.push('delivery');
+        return HttpResponse.json({ ...draft(41, [{ sku_id: 1, amount: 6 }]), deliveryAddress: address });
+      }),
+      http.patch(`${baseUrl}/api/order/41/complete`, () => {
+        calls.push('place');
+        status = -10;
+        return HttpResponse.json({ ...draft(41, [{ sku_id: 1, amount: 6 }]), status, number: '100041' });
+      }),
+      http.post(`${baseUrl}/api/order/41/pay`, async ({ request }) => {
+        const { input } = (await request.json()) as { input: { card: string } };
+        calls.push(`pay ${input.card}`);
+        if (input.card === declinedCard) {
+          return HttpResponse.json(
+            { message: 'Card number or code is not correct', code: 'card_number_or_code_is_not_correct' },
+            { status: 422 },
+          );
+        }
+        status = -5;
+        return HttpResponse.json({ orderId: 41, number: '100041', status, paidBy: 'trnsx', amount: '27.00' });
+      }),
+      http.get(`${baseUrl}/api/order/41`, () =>
+        HttpResponse.json(orderDetail(41, { number: '100041', status })),
+      ),
+      http.patch(`${baseUrl}/api/order/41/back-to-draft`, () => {
+        calls.push('back to cart');
+        return HttpResponse.json(
+          { message: 'This order is not waiting for payment.', code: 'order_not_waiting_for_payment' },
+          { status: 422 },
+        );
+      }),
+      http.post(`${baseUrl}/api/order/41/cancel`, () => {
+        calls.push('cancel');
+        status = -20;
+        return HttpResponse.json(
+          orderDetail(41, {
+            status,
+            cancelledAt: '2026-01-01T00:10:00Z',
+            refund: { amount: '27.00', code: 'trnsx', last4: '0001', at: '2026-01-01T00:10:00Z' },
+          }),
+        );
+      }),
+    );
+    const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const settings = demoSettings;
+    const me = customer;
+    const home = address;
+    let reopenedKind = '';
+
+    const checkout = createCheckout({ client });
+
+    // The open draft and how far checkout may go (settings: client.settings.get()).
+    const open = await checkout.draft();
+    const gate = checkout.gate(open, settings, me);
+    if (gate.needsDelivery) await checkout.setDelivery(home.id);
+
+    // Place: the draft now waits for payment, its stock held for settings.unpaidOrderMinutes.
+    const placed = await checkout.place(open.id);
+
+    // Pay. A declined card leaves the order payable: pay again, with another card.
+    try {
+      await checkout.pay(placed.id, { code: 'trnsx', input: { card: declinedCard, code: '123' } });
+    } catch (error) {
+      if (!isApiError(error, 'card_number_or_code_is_not_correct')) throw error;
+      const reopened = await checkout.open(placed.id); // { kind: 'unpaid', order }: Pay now, Back to cart
+      reopenedKind = reopened.kind;
+    }
+    const paid = await checkout.pay(placed.id, { code: 'trnsx', input: { card: approvedCard, code: '123' } });
+
+    // Back to cart: an unpaid order's items return to the draft. This one is paid, so the open draft
+    // is answered as it is.
+    const back = await checkout.backToCart(placed.id); // { draft, reloaded: true }
+
+    // Cancel within settings.orderCancelMinutes: the amount goes back to what paid.
+    const cancelled = await checkout.cancel(placed.id); // cancelled.refund: { amount, code, last4, at }
+
+    expect(gate).toMatchObject({ needsDelivery: true, belowMinimum: false, profileMissing: [] });
+    expect(placed.number).toBe('100041');
+    expect(reopenedKind).toBe('unpaid');
+    expect(paid.status).toBe(-5);
+    expect(back).toMatchObject({ reloaded: true, draft: { id: 42 } });
+    expect(cancelled.refund?.amount).toBe('27.00');
+    expect(calls).toEqual([
+      'delivery',
+      'place',
+      `pay ${declinedCard}`,
+      `pay ${approvedCard}`,
+      'back to cart',
+      'cancel',
+    ]);
   });
 
   it('uses the rules on their own', () => {

@@ -1,21 +1,31 @@
 // The cart facade against a small fake API (msw): one interface over the guest cart in storage
 // and the server draft, and the merge at sign-in.
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BASE, draft, freshToken, product } from '../../test/fixtures.js';
 import { server } from '../../test/msw-server.js';
 import { createClient } from '../client/index.js';
 import { ValidationError } from '../errors/index.js';
-import type { OrderDraft } from '../schemas/order.js';
+import type { DraftMergeAnswer, OrderDraft } from '../schemas/order.js';
 import { createMemoryStorage, createPromoCodeStore } from '../storage/index.js';
 import { createCart } from './cart.js';
-import { createGuestCart } from './guest-cart.js';
+import { createGuestCart, type GuestCart } from './guest-cart.js';
 
 type Row = { sku_id: number; amount: number };
 
-/** A fake shop holding one draft (id 9); records every request's method, path and language. */
-function fakeShop(initial: Row[] = []) {
-  const state = { rows: [...initial], promoCode: null as string | null, calls: [] as string[] };
+type MergeAnswer = Omit<DraftMergeAnswer, 'draft'>;
+
+/**
+ * A fake shop holding one draft (id 9) and 10 units of every product; records every request's
+ * method, path and language, and the bodies of the one-request routes (add, merge).
+ */
+function fakeShop(initial: Row[] = [], merge?: (rows: Row[], state: { rows: Row[] }) => MergeAnswer) {
+  const state = {
+    rows: [...initial],
+    promoCode: null as string | null,
+    calls: [] as string[],
+    bodies: [] as unknown[],
+  };
   const answer = (): OrderDraft => ({ ...draft(9, state.rows), promoCode: state.promoCode });
   const note = (request: Request) => {
     const url = new URL(request.url);
@@ -36,6 +46,40 @@ function fakeShop(initial: Row[] = []) {
       else if (existing) existing.amount = amount;
       else state.rows.push({ sku_id, amount });
       return HttpResponse.json(answer());
+    }),
+    http.post(`${BASE}/api/order/draft/items`, async ({ request }) => {
+      note(request);
+      const body = (await request.json()) as Row;
+      state.bodies.push(body);
+      const existing = state.rows.find((r) => r.sku_id === body.sku_id);
+      const next = (existing?.amount ?? 0) + body.amount;
+      if (next > 10) {
+        return HttpResponse.json(
+          {
+            message: 'Validation failed',
+            code: 'validation_failed',
+            data: { amount: ['You cannot add more'] },
+            fields: { amount: [{ code: 'cannot_add_more' }] },
+          },
+          { status: 422 },
+        );
+      }
+      if (existing) existing.amount = next;
+      else state.rows.push({ sku_id: body.sku_id, amount: next });
+      return HttpResponse.json(answer());
+    }),
+    http.post(`${BASE}/api/order/draft/merge`, async ({ request }) => {
+      note(request);
+      const body = (await request.json()) as { rows: Row[] };
+      state.bodies.push(body);
+      const report = merge?.(body.rows, state) ?? {
+        changed: false,
+        added: [],
+        raised: [],
+        limited: [],
+        dropped: [],
+      };
+      return HttpResponse.json({ draft: answer(), ...report });
     }),
     http.put(`${BASE}/api/order/9/items`, async ({ request }) => {
       note(request);
@@ -87,6 +131,16 @@ function setup() {
 
 const rowsOf = (d: OrderDraft) => d.rows.map((r) => [r.sku.id, r.amount]);
 
+/** The cart's refusal, in the shape of the server's 422 for the same field. */
+async function refusedWith(attempt: Promise<unknown>, field: string, code: string) {
+  const error = await attempt.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  expect((error as ValidationError).fieldCodes).toEqual({ [field]: code });
+}
+
 describe('createCart as a guest', () => {
   it('keeps the rows and the promo code in storage, with no call', async () => {
     const shop = fakeShop();
@@ -103,7 +157,7 @@ describe('createCart as a guest', () => {
 
     state = await cart.setAmount(2, 5);
     state = await cart.remove(1);
-    state = await cart.applyPromoCode(' Welcome 10 ');
+    state = await cart.applyPromoCode('Welcome10');
     expect(state).toEqual({ kind: 'guest', rows: guestCart.rows(), promoCode: 'Welcome10' });
     expect(promoCode.get()).toBe('Welcome10');
     expect((await cart.removePromoCode()).kind).toBe('guest');
@@ -115,13 +169,41 @@ describe('createCart as a guest', () => {
     expect(shop.calls).toEqual([]);
   });
 
+  it('refuses more than can be ordered, and items that cannot be ordered, leaving storage alone', async () => {
+    const shop = fakeShop();
+    const { cart, storage } = setup();
+    await cart.add(product(1), 9); // 10 in stock
+    const stored = storage.get('guest-cart');
+
+    await refusedWith(cart.add(product(1), 2), 'amount', 'cannot_add_more');
+    await refusedWith(cart.setAmount(1, 11), 'amount', 'cannot_add_more');
+    await refusedWith(cart.add(product(2, { status: 0 })), 'amount', 'cannot_add_more');
+    await refusedWith(cart.add(product(3, { status: -1 })), 'amount', 'cannot_add_more');
+    await refusedWith(cart.add(product(4, { inStock: 0 })), 'amount', 'cannot_add_more');
+    expect(storage.get('guest-cart')).toBe(stored);
+
+    const state = await cart.add(product(1));
+    expect(state.kind === 'guest' && state.rows.map((r) => r.amount)).toEqual([10]);
+    expect(shop.calls).toEqual([]);
+  });
+
+  it('refuses a promo code with a space as the validator and the server do, keeping the one held', async () => {
+    const shop = fakeShop();
+    const { cart, promoCode } = setup();
+    await cart.applyPromoCode('Welcome10');
+    for (const typed of [' Welcome10', 'Welcome 10', 'Welcome10 ', '', '  ', 'x'.repeat(65)]) {
+      await refusedWith(cart.applyPromoCode(typed), 'promoCode', 'promo_code_invalid');
+    }
+    expect(promoCode.get()).toBe('Welcome10');
+    expect(shop.calls).toEqual([]);
+  });
+
   it('refuses malformed amounts and ids, and a promo without its store', async () => {
     const { cart, client, guestCart } = setup();
     await expect(cart.add(product(1), 0)).rejects.toThrow(/cart.add: the amount/);
     await expect(cart.add(product(1), 1.5)).rejects.toThrow(TypeError);
     await expect(cart.setAmount(1, -1)).rejects.toThrow(/cart.setAmount/);
     await expect(cart.remove(0)).rejects.toThrow(/not a product id/);
-    await expect(cart.applyPromoCode('  ')).rejects.toThrow(/empty/);
     const bare = createCart({ client, guestCart });
     await expect(bare.applyPromoCode('Welcome10')).rejects.toThrow(/promoCode store/);
     await expect(bare.removePromoCode()).resolves.toMatchObject({ promoCode: null });
@@ -157,80 +239,157 @@ describe('createCart signed in', () => {
     expect(await cart.read()).toMatchObject({ kind: 'server', draft: { id: 9, rows: [] } });
     expect(guestCart.rows()).toEqual([]);
     expect(shop.calls.slice(0, 4)).toEqual([
-      'POST /api/order/prepare-draft es',
-      'PATCH /api/order/9/sku-amount es',
+      'POST /api/order/draft/items es',
+      'POST /api/order/draft/items -',
       'POST /api/order/prepare-draft -',
       'PATCH /api/order/9/sku-amount -',
     ]);
     expect(shop.calls).toContain('PATCH /api/order/9/sku-amount en');
   });
+
+  it('adds in ONE request that adds on the server (no read, no absolute amount)', async () => {
+    const shop = fakeShop([{ sku_id: 1, amount: 2 }]);
+    const { cart, client } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const state = await cart.add(product(1), 3);
+    expect(shop.calls).toEqual(['POST /api/order/draft/items -']);
+    expect(shop.bodies).toEqual([{ sku_id: 1, amount: 3 }]);
+    expect(state.kind === 'server' && rowsOf(state.draft)).toEqual([[1, 5]]);
+  });
+
+  it('keeps both units when two tabs add at once', async () => {
+    const shop = fakeShop([]);
+    const first = setup();
+    const second = setup();
+    first.client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    second.client.signIn({ token: freshToken(), refresh_token: 'r2' });
+    await Promise.all([first.cart.add(product(7)), second.cart.add(product(7))]);
+    expect(shop.rows).toEqual([{ sku_id: 7, amount: 2 }]);
+    expect(shop.calls).toHaveLength(2);
+  });
+
+  it("throws the server's cannot_add_more and changes nothing", async () => {
+    const shop = fakeShop([{ sku_id: 1, amount: 9 }]);
+    const { cart, client } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    await refusedWith(cart.add(product(1), 2), 'amount', 'cannot_add_more');
+    expect(shop.rows).toEqual([{ sku_id: 1, amount: 9 }]);
+  });
+
+  it('refuses a promo code with a space before any call, the same as for a guest', async () => {
+    const shop = fakeShop([]);
+    const { cart, client } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    await refusedWith(cart.applyPromoCode('Welcome 10'), 'promoCode', 'promo_code_invalid');
+    expect(shop.calls).toEqual([]);
+    expect(shop.promoCode).toBeNull();
+  });
 });
 
 describe('cart.mergeAtSignIn', () => {
-  it('merges the guest cart into the draft, reports added and raised, then clears the guest cart', async () => {
-    const shop = fakeShop([
-      { sku_id: 1, amount: 2 },
-      { sku_id: 2, amount: 5 },
-    ]);
-    const { cart, client, guestCart } = setup();
+  it('merges in ONE request and reports exactly what the server did, then clears the guest cart', async () => {
+    const answer: MergeAnswer = {
+      changed: true,
+      added: [3],
+      raised: [1],
+      limited: [{ sku_id: 3, amount: 4, wanted: 12 }],
+      dropped: [{ sku_id: 8, amount: 2, reason: 'cannot_add_more' }],
+    };
+    const shop = fakeShop(
+      [
+        { sku_id: 1, amount: 2 },
+        { sku_id: 2, amount: 5 },
+      ],
+      (_rows, state) => {
+        state.rows = [
+          { sku_id: 1, amount: 4 },
+          { sku_id: 2, amount: 5 },
+          { sku_id: 3, amount: 4 },
+        ];
+        return answer;
+      },
+    );
+    const { cart, client, guestCart, storage } = setup();
     await cart.add(product(1), 4);
     await cart.add(product(2), 1);
-    await cart.add(product(3), 2);
+    await cart.add(product(3), 10);
+    // Stored before stock ran out; the server decides what goes in.
+    storage.set(
+      'guest-cart',
+      JSON.stringify([...guestCart.rows(), { product: product(8), amount: 2 }]),
+    );
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
 
     const report = await cart.mergeAtSignIn({ locale: 'es' });
-    expect(report).toMatchObject({ changed: true, added: [3], raised: [1], dropped: [] });
+    expect(shop.calls).toEqual(['POST /api/order/draft/merge es']);
+    expect(shop.bodies).toEqual([
+      {
+        rows: [
+          { sku_id: 1, amount: 4 },
+          { sku_id: 2, amount: 1 },
+          { sku_id: 3, amount: 10 },
+          { sku_id: 8, amount: 2 },
+        ],
+      },
+    ]);
+    expect(report).toMatchObject({ ...answer, promoCode: null });
+    // The draft's rows are never lowered or dropped: row 2 keeps its 5.
     expect(rowsOf(report.draft)).toEqual([
       [1, 4],
       [2, 5],
-      [3, 2],
-    ]);
-    expect(shop.rows).toEqual([
-      { sku_id: 1, amount: 4 },
-      { sku_id: 2, amount: 5 },
-      { sku_id: 3, amount: 2 },
+      [3, 4],
     ]);
     expect(guestCart.rows()).toEqual([]);
-    expect(shop.calls).toEqual(['POST /api/order/prepare-draft es', 'PUT /api/order/9/items es']);
   });
 
-  it('sends nothing but the draft read when there is nothing to merge', async () => {
-    const shop = fakeShop([{ sku_id: 1, amount: 2 }]);
-    const { cart, client } = setup();
-    await cart.add(product(1), 1);
-    client.signIn({ token: freshToken(), refresh_token: 'r1' });
-    const report = await cart.mergeAtSignIn();
-    expect(report).toMatchObject({ changed: false, added: [], raised: [], dropped: [] });
-    expect(shop.calls).toEqual(['POST /api/order/prepare-draft -']);
-  });
-
-  it('leaves out the rows the API refuses and says so', async () => {
-    fakeShop([]);
+  it('never retries or sets the items itself (no drop-and-retry that deletes draft units)', async () => {
+    const shop = fakeShop([{ sku_id: 1, amount: 2 }], () => ({
+      changed: false,
+      added: [],
+      raised: [],
+      limited: [],
+      dropped: [{ sku_id: 666, amount: 3, reason: 'product_not_found' }],
+    }));
     const { cart, client, guestCart } = setup();
-    await cart.add(product(5), 1);
     await cart.add(product(666), 3);
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
     const report = await cart.mergeAtSignIn();
-    expect(report.dropped).toEqual([{ sku_id: 666, amount: 3 }]);
-    expect(rowsOf(report.draft)).toEqual([[5, 1]]);
+    expect(report.dropped).toEqual([{ sku_id: 666, amount: 3, reason: 'product_not_found' }]);
+    expect(report.changed).toBe(false);
+    expect(rowsOf(report.draft)).toEqual([[1, 2]]);
+    expect(shop.calls).toEqual(['POST /api/order/draft/merge -']);
     expect(guestCart.rows()).toEqual([]);
+  });
+
+  it('sends the one merge request even with an empty guest cart (it answers the draft)', async () => {
+    const shop = fakeShop([{ sku_id: 1, amount: 2 }]);
+    const { cart, client } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report).toMatchObject({ changed: false, added: [], raised: [], limited: [], dropped: [] });
+    expect(shop.bodies).toEqual([{ rows: [] }]);
+    expect(shop.calls).toEqual(['POST /api/order/draft/merge -']);
   });
 
   it("puts the guest's promo code on the draft and clears it from storage", async () => {
     const shop = fakeShop([]);
     const { cart, client, promoCode } = setup();
     await cart.add(product(5), 1);
-    await cart.applyPromoCode('Welcome 10');
+    await cart.applyPromoCode('Welcome10');
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
     const report = await cart.mergeAtSignIn();
     expect(report.promoCode).toEqual({ code: 'Welcome10', applied: true });
+    expect(report.changed).toBe(true);
     expect(report.draft.promoCode).toBe('Welcome10');
     expect(shop.promoCode).toBe('Welcome10');
     expect(promoCode.get()).toBeNull();
   });
 
   it("reports a guest's code the API refuses, without throwing, and forgets it", async () => {
-    const shop = fakeShop([]);
+    const shop = fakeShop([], (rows, state) => {
+      state.rows = rows;
+      return { changed: true, added: [5], raised: [], limited: [], dropped: [] };
+    });
     const { cart, client, promoCode } = setup();
     await cart.add(product(5), 1);
     await cart.applyPromoCode('NOPE99');
@@ -246,6 +405,37 @@ describe('cart.mergeAtSignIn', () => {
     expect(report.draft.rows).toHaveLength(1);
     expect(shop.promoCode).toBeNull();
     expect(promoCode.get()).toBeNull();
+  });
+
+  it("keeps the guest's code for a later try when the promo call fails for another reason", async () => {
+    fakeShop([]);
+    server.use(
+      http.patch(`${BASE}/api/order/9`, () =>
+        HttpResponse.json({ message: 'Down', code: 'unavailable' }, { status: 503 }),
+      ),
+    );
+    const { cart, client, promoCode } = setup();
+    await cart.applyPromoCode('Welcome10');
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report.promoCode).toBeNull();
+    expect(promoCode.get()).toBe('Welcome10');
+  });
+
+  it("reports a link's code with a space as refused by the server, not quietly changed", async () => {
+    const shop = fakeShop([]);
+    const { cart, client, promoCode } = setup();
+    promoCode.set('Welcome 10'); // e.g. ?personalcode=Welcome%2010
+    await cart.add(product(5), 1);
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const report = await cart.mergeAtSignIn();
+    expect(report.promoCode).toEqual({
+      code: 'Welcome 10',
+      applied: false,
+      reason: 'refused',
+      errorCode: 'promo_code_invalid',
+    });
+    expect(shop.promoCode).toBeNull();
   });
 
   it('keeps the code the draft already has (one code per order)', async () => {
@@ -267,7 +457,7 @@ describe('cart.mergeAtSignIn', () => {
 
   it('keeps the guest cart when the merge fails', async () => {
     server.use(
-      http.post(`${BASE}/api/order/prepare-draft`, () =>
+      http.post(`${BASE}/api/order/draft/merge`, () =>
         HttpResponse.json({ message: 'Down' }, { status: 503 }),
       ),
     );
@@ -276,5 +466,19 @@ describe('cart.mergeAtSignIn', () => {
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
     await expect(cart.mergeAtSignIn()).rejects.toMatchObject({ status: 503 });
     expect(guestCart.rows()).toHaveLength(1);
+  });
+
+  it('refuses a malformed guest cart before any call and keeps it', async () => {
+    const shop = fakeShop([]);
+    const { client, storage } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    // A guest cart whose rows are not what the SDK stores (another version, a hand edit).
+    const malformed = { rows: () => [{ product: { name: 'no id' }, amount: 1 }] };
+    const guestCart = { ...createGuestCart({ storage }), ...malformed } as unknown as GuestCart;
+    const cleared = vi.spyOn(guestCart, 'clear');
+    const broken = createCart({ client, guestCart });
+    await expect(broken.mergeAtSignIn()).rejects.toThrow(/guest row 0 has no product id/);
+    expect(shop.calls).toEqual([]);
+    expect(cleared).not.toHaveBeenCalled();
   });
 });

@@ -1,18 +1,19 @@
 import type { CallOptions } from '../client/core.js';
 import { ApiError, ValidationError } from '../errors/errors.js';
-import type { GuestCartMergeResult } from '../endpoints/orders.js';
 import type { orderEndpoints } from '../endpoints/orders.js';
 import type { ProductSummary } from '../schemas/catalog.js';
-import type { BulkItemRow, LocalCartRow, OrderDraft } from '../schemas/order.js';
+import type { DraftMergeAnswer, LocalCartRow, OrderDraft } from '../schemas/order.js';
 import type { TextValueStore } from '../storage/storage.js';
+import { validatePromoCode } from '../validation/validate-promo-code.js';
 import type { GuestCart } from './guest-cart.js';
+import { cartRefusal } from './refusal.js';
 
 /** What the cart needs of the client (`createClient(...)` fits). */
 export interface CartClient {
   isSignedIn(): boolean;
   orders: Pick<
     ReturnType<typeof orderEndpoints>,
-    'prepareDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeGuestCartIntoDraft'
+    'prepareDraft' | 'addToDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeIntoDraft'
   >;
 }
 
@@ -33,7 +34,10 @@ export type CartState =
   | { kind: 'guest'; rows: LocalCartRow[]; promoCode: string | null }
   | { kind: 'server'; draft: OrderDraft };
 
-/** What `mergeAtSignIn` did. */
+/**
+ * What `mergeAtSignIn` did, exactly as the server answered it (`mergeIntoDraft`). The merge never
+ * lowers or removes a row the draft had.
+ */
 export interface CartMergeReport {
   /** The draft after the merge. */
   draft: OrderDraft;
@@ -43,8 +47,16 @@ export interface CartMergeReport {
   added: number[];
   /** Product ids whose amount was raised to the guest cart's. */
   raised: number[];
-  /** Rows the API refused (e.g. not enough stock) and that were left out. */
-  dropped: BulkItemRow[];
+  /**
+   * Rows added or raised to fewer units than the guest cart had: `amount` is what the draft holds
+   * now (the most that can be ordered), `wanted` the guest cart's ("only N could be added").
+   */
+  limited: DraftMergeAnswer['limited'];
+  /**
+   * Guest rows that could not go in at all: `reason` `cannot_add_more` (none can be ordered: out of
+   * stock, inactive, discontinued) or `product_not_found`. The draft's own rows are never dropped.
+   */
+  dropped: DraftMergeAnswer['dropped'];
   /** What became of the guest's promo code (null: there was none, or it could not be tried now). */
   promoCode: MergedPromoCode | null;
 }
@@ -66,25 +78,40 @@ export type MergedPromoCode =
  * last; the guest cart ignores them.
  */
 export interface Cart {
-  /** The cart now (a server read opens the draft when there is none). */
+  /**
+   * The cart now. Signed in, it is the open draft (opened when there is none): the SAME read as
+   * `checkout.draft()` (`prepareDraft`), so a storefront keeps one cache entry for cart and
+   * checkout. The draft's `pendingOrder` names an order waiting for payment that holds items.
+   */
   read(options?: CallOptions): Promise<CartState>;
-  /** Adds `amount` units (default 1) of a product, on top of what is in the cart. */
+  /**
+   * Adds `amount` units (default 1) of a product, on top of what is in the cart: for a customer
+   * ONE request (`addToDraft`). Above what can be ordered it throws a `ValidationError` with
+   * `fieldCodes.amount` `cannot_add_more`: the server's answer, or, for a guest, the same rule
+   * applied to the product as shown (the guest cart is then left as it was).
+   */
   add(product: ProductSummary, amount?: number, options?: CallOptions): Promise<CartState>;
-  /** Sets a product's amount; 0 removes it. */
+  /** Sets a product's amount; 0 removes it. Raising it above what can be ordered throws as `add`. */
   setAmount(productId: number, amount: number, options?: CallOptions): Promise<CartState>;
   remove(productId: number, options?: CallOptions): Promise<CartState>;
   /** Empties the cart (the server draft keeps its id, with no rows). */
   clear(options?: CallOptions): Promise<CartState>;
-  /** Sets the promo code (spaces removed); the server answers 422 `promo_code_invalid` for a bad one. */
+  /**
+   * Sets the promo code as typed. A code the validator refuses (`validatePromoCode`: empty, any
+   * space, too long) throws the same `ValidationError` as the server's 422
+   * (`fieldCodes.promoCode` `promo_code_invalid`) before any call, for a guest and a customer
+   * alike; nothing is trimmed or stripped silently. An unknown code is the server's to refuse.
+   */
   applyPromoCode(code: string, options?: CallOptions): Promise<CartState>;
   removePromoCode(options?: CallOptions): Promise<CartState>;
   /**
-   * Right after sign-in: merges the guest cart into the server draft with the SDK's rule
-   * (`mergeGuestCart`: new items added, differing amounts take the larger, server-only rows
-   * kept), reports what was added or raised, then clears the guest cart. The guest's promo
-   * code (the `promoCode` store) goes to the draft unless it has one; a code the API refuses is
-   * reported, not thrown. A guest cart with malformed rows throws before any call and is left as
-   * it is.
+   * Right after sign-in: merges the guest cart into the open draft in ONE request
+   * (`mergeIntoDraft`; the server applies the rule: new items added, differing amounts take the
+   * larger, up to what can be ordered, and a row the draft had is never lowered or dropped),
+   * reports `added`, `raised`, `limited` and `dropped` exactly as the server answered, then clears
+   * the guest cart. The guest's promo code (the `promoCode` store) goes to the draft unless it has
+   * one; a code the API refuses is reported, not thrown. A guest cart with malformed rows throws
+   * before any call, and any failure leaves the guest cart as it is.
    */
   mergeAtSignIn(options?: CallOptions): Promise<CartMergeReport>;
 }
@@ -149,16 +176,14 @@ export function createCart(options: CreateCartOptions): Cart {
     }
   }
 
+  /** One product's amount on the draft (0 removes it): the draft's id first, then the amount. */
   async function setServerAmount(
     productId: number,
-    amount: (current: number) => number,
+    amount: number,
     callOptions?: CallOptions,
   ): Promise<CartState> {
     const draft = await client.orders.prepareDraft(callOptions);
-    const current = draft.rows.find((row) => row.sku.id === productId)?.amount ?? 0;
-    return server(
-      await client.orders.setSkuAmount(draft.id, productId, amount(current), callOptions),
-    );
+    return server(await client.orders.setSkuAmount(draft.id, productId, amount, callOptions));
   }
 
   return {
@@ -170,20 +195,22 @@ export function createCart(options: CreateCartOptions): Cart {
       wholeUnits('add', amount, 1);
       productIdOf('add', product.id);
       if (!signedIn()) return guestState(await guestCart.add(product, amount));
-      return setServerAmount(product.id, (current) => current + amount, callOptions);
+      // One request that adds on the server (no read-then-set): two tabs adding at once keep
+      // both units, and the server refuses more than can be ordered (`cannot_add_more`).
+      return server(await client.orders.addToDraft(product.id, amount, callOptions));
     },
 
     async setAmount(productId, amount, callOptions) {
       productIdOf('setAmount', productId);
       wholeUnits('setAmount', amount, 0);
       if (!signedIn()) return guestState(await guestCart.setAmount(productId, amount));
-      return setServerAmount(productId, () => amount, callOptions);
+      return setServerAmount(productId, amount, callOptions);
     },
 
     async remove(productId, callOptions) {
       productIdOf('remove', productId);
       if (!signedIn()) return guestState(await guestCart.remove(productId));
-      return setServerAmount(productId, () => 0, callOptions);
+      return setServerAmount(productId, 0, callOptions);
     },
 
     async clear(callOptions) {
@@ -193,17 +220,18 @@ export function createCart(options: CreateCartOptions): Cart {
     },
 
     async applyPromoCode(code, callOptions) {
-      const trimmed = code.replace(/\s+/g, '');
-      if (trimmed === '') throw new TypeError('cart.applyPromoCode: the promo code is empty');
+      // The validator's rule, the server's too: " Welcome10" is refused, not quietly changed, so
+      // what a guest holds is what the server will be asked at sign-in.
+      if (validatePromoCode(code)) throw cartRefusal('promoCode', 'promo_code_invalid');
       if (!signedIn()) {
         if (!promoCode) {
           throw new TypeError('cart.applyPromoCode: a guest cart needs the promoCode store option');
         }
-        promoCode.set(trimmed);
+        promoCode.set(code);
         return guestState();
       }
       const draft = await client.orders.prepareDraft(callOptions);
-      return server(await client.orders.setPromoCode(draft.id, trimmed, callOptions));
+      return server(await client.orders.setPromoCode(draft.id, code, callOptions));
     },
 
     async removePromoCode(callOptions) {
@@ -219,12 +247,9 @@ export function createCart(options: CreateCartOptions): Cart {
       if (!signedIn()) {
         throw new TypeError('cart.mergeAtSignIn: nobody is signed in (call it after sign-in)');
       }
-      // mergeGuestCartIntoDraft refuses malformed rows before anything is sent or cleared.
-      const rows = guestCart.rows();
-      const result: GuestCartMergeResult = await client.orders.mergeGuestCartIntoDraft(
-        rows,
-        callOptions,
-      );
+      // mergeIntoDraft refuses malformed rows before anything is sent or cleared. One request:
+      // the server merges and says what it did; nothing here retries or drops rows.
+      const result = await client.orders.mergeIntoDraft(guestCart.rows(), callOptions);
       await guestCart.clear();
       const carried = await carryPromoCode(result.draft, callOptions);
       return {
@@ -232,6 +257,7 @@ export function createCart(options: CreateCartOptions): Cart {
         changed: result.changed || carried.promoCode?.applied === true,
         added: result.added,
         raised: result.raised,
+        limited: result.limited,
         dropped: result.dropped,
         promoCode: carried.promoCode,
       };

@@ -1,7 +1,9 @@
 import { STORAGE_KEYS, type GUEST_CART_DELAYS } from '../constants/index.js';
+import { itemAvailability } from '../rules/item-availability.js';
 import type { ProductSummary } from '../schemas/catalog.js';
 import { localCartRowSchema, type LocalCartRow } from '../schemas/order.js';
 import type { KeyValueStorage } from '../storage/storage.js';
+import { cartRefusal } from './refusal.js';
 
 export type GuestCartDelays = { readonly [K in keyof typeof GUEST_CART_DELAYS]?: number };
 
@@ -21,14 +23,34 @@ export interface GuestCart {
   rows(): LocalCartRow[];
   /** Units in the cart (sum of amounts). */
   count(): number;
-  /** Adds `amount` units (default 1), incrementing an existing row. */
+  /**
+   * Adds `amount` units (default 1), incrementing an existing row. Above what can be ordered
+   * (the product's `inStock` and `status`, by `itemAvailability`, as the server decides), or for
+   * an item that cannot be ordered at all (inactive, discontinued, out of stock), it throws a
+   * `ValidationError` (`fieldCodes.amount` `cannot_add_more`) and storage is left as it was.
+   */
   add(product: ProductSummary, amount?: number): Promise<LocalCartRow[]>;
-  /** Sets a row's amount; 0 or less removes it. Unknown products are ignored. */
+  /**
+   * Sets a row's amount; 0 or less removes it. Unknown products are ignored. Raising it above
+   * what can be ordered throws as `add` does; lowering is always allowed (as on the server).
+   */
   setAmount(productId: number, amount: number): Promise<LocalCartRow[]>;
   remove(productId: number): Promise<LocalCartRow[]>;
   clear(): Promise<LocalCartRow[]>;
   /** Called with the rows after every change; returns the unsubscribe function. */
   subscribe(listener: GuestCartListener): () => void;
+}
+
+/**
+ * The server's rule for a row's amount (`setSkuAmount`, `addToDraft`): raising it needs that many
+ * units orderable; lowering it is always allowed. The guest cart holds the product as it was
+ * shown, so its `inStock` and `status` are what the shopper saw.
+ */
+function checkRaise(product: ProductSummary, from: number, to: number): void {
+  if (to <= from) return;
+  if (!itemAvailability({ status: product.status, stock: product.inStock, amount: to }).orderable) {
+    throw cartRefusal('amount', 'cannot_add_more');
+  }
 }
 
 function wait(ms: number): Promise<void> {
@@ -76,6 +98,7 @@ export function createGuestCart(options: GuestCartOptions): GuestCart {
       const units = Math.max(1, Math.trunc(amount));
       const current = rows();
       const existing = current.find((row) => row.product.id === product.id);
+      checkRaise(product, existing?.amount ?? 0, (existing?.amount ?? 0) + units);
       return save(
         existing
           ? current.map((row) => (row === existing ? { product, amount: row.amount + units } : row))
@@ -87,6 +110,8 @@ export function createGuestCart(options: GuestCartOptions): GuestCart {
       await wait(delayOf(units > 0 ? 'default' : 'remove'));
       const current = rows();
       if (units <= 0) return save(current.filter((row) => row.product.id !== productId));
+      const existing = current.find((row) => row.product.id === productId);
+      if (existing) checkRaise(existing.product, existing.amount, units);
       return save(
         current.map((row) => (row.product.id === productId ? { ...row, amount: units } : row)),
       );

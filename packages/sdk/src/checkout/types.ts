@@ -4,35 +4,25 @@
  * render. `createCheckout` (checkout.ts) implements it over the SDK client.
  */
 import type { CallOptions } from '../client/core.js';
-import type { Money } from '../schemas/common.js';
+import type { RouteInput } from '../contract/index.js';
+import type { CheckoutGate, CheckoutStep, CheckoutSettings } from '../rules/checkout-gate.js';
 import type { OrderDetail, OrderDraft, PaymentAnswer, PlacedOrder } from '../schemas/order.js';
-import type { PaymentInput } from '../schemas/order.js';
 
-export const CHECKOUT_STEPS = ['products', 'delivery', 'payment'] as const;
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
+// The gate's types belong to its rule (`@otc/sdk/rules`, which the API imports without the
+// client); the facade names them here too.
+export {
+  CHECKOUT_STEPS,
+  type CheckoutGate,
+  type CheckoutSettings,
+  type CheckoutStep,
+} from '../rules/checkout-gate.js';
 
-/** What the step gate needs of the shop's settings (`GET /api/constants` fits). */
-export interface CheckoutSettings {
-  minimumOrder: Money;
-  deliveryStates: readonly string[];
-  requiredProfileFields: readonly string[];
-}
-
-/** Whether each step of checkout may be entered, by the SDK's rules. */
-export interface CheckoutGate {
-  /** Some row has a bad reason code ("Please resolve issues in your order list before continue"). */
-  hasIssues: boolean;
-  /** No rows, or the items subtotal is under the settings' minimum order. */
-  belowMinimum: boolean;
-  /** The settings' minimum order (what `minimum_order`'s `{qty}` shows). */
-  minimumOrder: Money;
-  /** No delivery address, or one outside the settings' delivery states. */
-  needsDelivery: boolean;
-  /** Required profile fields the customer has not filled (empty when complete or unknown). */
-  profileMissing: string[];
-  /** The furthest step the draft allows. */
-  furthestStep: CheckoutStep;
-}
+/**
+ * What `pay` sends: the method `code` and what it needs in `input` (the contract's input type of
+ * `payOrder`, so `input` may be left out for `prohealth` and `balance`). See the README's pay
+ * input table.
+ */
+export type PayInput = RouteInput<'payOrder'>['body'];
 
 /**
  * An order as checkout opens it by id (`/checkout/{id}`):
@@ -49,17 +39,27 @@ export type CheckoutOrder =
   | { kind: 'elsewhere'; draft: OrderDraft };
 
 export interface Checkout {
-  /** The open draft (created when none): ONE read shared by the cart and checkout. */
+  /**
+   * The open draft (created when none): ONE read shared by the cart and checkout. It is the same
+   * call as `cart.read()` of a signed-in customer (`prepareDraft`), so the storefront keeps one
+   * cache entry for both.
+   */
   draft(options?: CallOptions): Promise<OrderDraft>;
   /** The order checkout was opened with (see `CheckoutOrder`). */
   open(orderId: number, options?: CallOptions): Promise<CheckoutOrder>;
-  /** Pure: the step gate of a draft (deliverability, minimum order, profile completeness). */
+  /**
+   * Pure: the step gate of a draft (deliverability, minimum order, profile completeness), the
+   * rule `checkoutGate` of `@otc/sdk/rules`.
+   */
   gate(
     draft: Pick<OrderDraft, 'rows' | 'totals' | 'deliveryAddress'>,
     settings: CheckoutSettings | undefined,
     customer?: Record<string, unknown> | null,
   ): CheckoutGate;
-  /** Pure: the step asked for, or the furthest the gate allows when it is ahead. */
+  /**
+   * Pure: the step asked for, or the furthest the gate allows when it is ahead (the rule
+   * `allowedCheckoutStep`).
+   */
   allowedStep(wanted: string | null | undefined, gate: CheckoutGate): CheckoutStep;
   /** Checkout step 2: the delivery address of the open draft. */
   setDelivery(addressId: number, options?: CallOptions): Promise<OrderDraft>;
@@ -74,7 +74,7 @@ export interface Checkout {
    * its hold ends). The server checks the rows, the plan and the minimum again: a change answers
    * `order_has_issues` naming the rows. A second pay of a paid order answers the first payment.
    */
-  pay(orderId: number, input: PaymentInput, options?: CallOptions): Promise<PaymentAnswer>;
+  pay(orderId: number, input: PayInput, options?: CallOptions): Promise<PaymentAnswer>;
   /**
    * An unpaid order back to the cart: its rows go into the open draft and its stock is released.
    * An order no longer waiting (paid, expired) answers the open draft as it is (`reloaded: true`).

@@ -126,6 +126,31 @@ export const contract = {
     summary: 'The signed-in customer',
     response: s.customerSchema,
   }),
+  listSessions: route({
+    method: 'GET',
+    path: '/api/auth/sessions',
+    auth: true,
+    tag: 'auth',
+    summary: "The customer's active sessions (devices signed in), most recently used first",
+    response: s.sessionListSchema,
+  }),
+  endAllSessions: route({
+    method: 'DELETE',
+    path: '/api/auth/sessions',
+    auth: true,
+    tag: 'auth',
+    summary: 'Sign out of all devices: every session ends at once, this one too',
+    response: s.okSchema,
+  }),
+  endSession: route({
+    method: 'DELETE',
+    path: '/api/auth/sessions/{id}',
+    auth: true,
+    tag: 'auth',
+    summary: 'End one session (sign a device out at once)',
+    params: s.sessionIdParamsSchema,
+    response: s.okSchema,
+  }),
 
   // --- customer ---
   updateCustomer: route({

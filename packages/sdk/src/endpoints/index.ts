@@ -6,7 +6,7 @@ export { addressEndpoints } from './addresses.js';
 export { cardEndpoints } from './cards.js';
 export { catalogEndpoints } from './catalog.js';
 export { searchEndpoints } from './search.js';
-export { orderEndpoints, type GuestCartMergeResult, type ItemsUpdateResult } from './orders.js';
+export { orderEndpoints, type ItemsUpdateResult } from './orders.js';
 export { favoriteEndpoints } from './favorites.js';
 export { contactEndpoints } from './contact.js';
 export { productRequestEndpoints } from './product-requests.js';

@@ -1,22 +1,13 @@
 import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
-import { ValidationError } from '../errors/errors.js';
+import { ApiError, ValidationError } from '../errors/errors.js';
 import { mergeGuestCart, type GuestCartItemRow } from '../rules/merge-guest-cart.js';
-import type { BulkItemRow, OrderDraft } from '../schemas/order.js';
+import type { BulkItemRow, DraftMergeAnswer, OrderDraft } from '../schemas/order.js';
 
 export interface ItemsUpdateResult {
   draft: OrderDraft;
   /** Rows the API refused (422 naming `rows.N...`) and that were left out of the retry. */
   dropped: BulkItemRow[];
-}
-
-export interface GuestCartMergeResult extends ItemsUpdateResult {
-  /** Whether the draft's rows changed (a notice about the combination is due). */
-  changed: boolean;
-  /** Product ids only in the guest cart, now added. */
-  added: number[];
-  /** Product ids whose amount was raised to the guest cart's. */
-  raised: number[];
 }
 
 export function orderEndpoints(core: ClientCore) {
@@ -50,7 +41,12 @@ export function orderEndpoints(core: ClientCore) {
     }
   }
 
-  /** Returns a placed, unpaid order to draft; a 422 reloads the draft instead. */
+  /**
+   * Returns a placed, unpaid order to the cart (its rows into the open draft). An order that no
+   * longer waits for payment (paid, or its hold ended: a 409 or 422 such as
+   * `order_not_waiting_for_payment`, `order_payment_time_over`) answers the open draft as it is,
+   * `reloaded: true`, so the page shows the cart instead of an error. Anything else is thrown.
+   */
   async function backToDraftOrReload(
     orderId: number,
     options?: CallOptions,
@@ -61,36 +57,38 @@ export function orderEndpoints(core: ClientCore) {
         reloaded: false,
       };
     } catch (error) {
-      if (!(error instanceof ValidationError)) throw error;
+      if (!(error instanceof ApiError) || (error.status !== 409 && error.status !== 422)) throw error;
       return { draft: await prepareDraft(options), reloaded: true };
     }
   }
 
   /**
-   * Merges the guest cart into the server draft at sign-in: new items are added, differing
-   * amounts take the larger, rows only on the server stay (rule `mergeGuestCart`). Malformed
-   * guest rows throw a TypeError before any call. The cart facade (`createCart`) wraps this and
-   * clears the guest cart afterwards.
+   * Merges the guest cart into the open draft at sign-in, in ONE request: the server applies the
+   * rule (new items added, differing amounts take the larger, up to what can be ordered; a draft
+   * row is never lowered or dropped) and answers what it did (`added`, `raised`, `limited`,
+   * `dropped`). Guest rows may be `{ sku_id, amount }` or stored `{ product, amount }`; they are
+   * checked here first (`mergeGuestCart`: a malformed row throws a TypeError before any call),
+   * listed once with their larger amount, and rows of 0 units are left out.
    */
-  async function mergeGuestCartIntoDraft(
+  async function mergeIntoDraft(
     localRows: ReadonlyArray<BulkItemRow | GuestCartItemRow>,
     options?: CallOptions,
-  ): Promise<GuestCartMergeResult> {
-    // Checked before any call: a malformed guest cart throws here, not after a draft exists.
-    mergeGuestCart([], localRows);
-    const draft = await prepareDraft(options);
-    const serverRows = draft.rows.map((row) => ({ sku_id: row.sku.id, amount: row.amount }));
-    const merged = mergeGuestCart(serverRows, localRows);
-    if (!merged.changed) {
-      return { draft, dropped: [], changed: false, added: [], raised: [] };
-    }
-    const result = await updateItemsWithRetry(draft.id, merged.rows, options);
-    return { ...result, changed: true, added: merged.added, raised: merged.raised };
+  ): Promise<DraftMergeAnswer> {
+    // Checked before the call: a malformed guest cart rejects here, and the caller keeps it.
+    const { rows } = mergeGuestCart([], localRows);
+    return core.call('mergeIntoDraft', { body: { rows, ...agent() } }, options);
   }
 
   return {
     /** The open draft (created when none); sends the agent id. */
     prepareDraft,
+    /**
+     * Adds `amount` units (at least 1) of one product to the open draft (created when none), in
+     * one request: two tabs adding at once keep both units. Above what can be ordered the server
+     * answers 422 `cannot_add_more`. Sends the agent id.
+     */
+    addToDraft: (skuId: number, amount: number, options?: CallOptions) =>
+      core.call('addToDraft', { body: { sku_id: skuId, amount, ...agent() } }, options),
     /** Sets one product's amount (0 removes it); sends the agent id. */
     setSkuAmount: (orderId: number, skuId: number, amount: number, options?: CallOptions) =>
       core.call(
@@ -118,6 +116,13 @@ export function orderEndpoints(core: ClientCore) {
     /** Checkout step 3: `{ code: 'trnsx', input: { card: '6009 ...' } }` (see the README). */
     pay: (orderId: number, input: RouteInput<'payOrder'>['body'], options?: CallOptions) =>
       core.call('payOrder', { params: { id: orderId }, body: input }, options),
+    /**
+     * Cancels an unpaid order (stock released), or a paid one not yet packaging within the
+     * settings' `orderCancelMinutes` (refunded to what paid); answers the order. Otherwise 409
+     * `order_not_cancellable`.
+     */
+    cancel: (orderId: number, options?: CallOptions) =>
+      core.call('cancelOrder', { params: { id: orderId } }, options),
     list: (page?: number, options?: CallOptions) =>
       core.call('listOrders', { query: page ? { page } : {} }, options),
     get: (orderId: number, options?: CallOptions) =>
@@ -126,6 +131,6 @@ export function orderEndpoints(core: ClientCore) {
     /** Checkout step 1: the delivery address of the open order (an address in a delivery state). */
     setDelivery: (addressId: number, options?: CallOptions) =>
       core.call('setDelivery', { body: { addressId } }, options),
-    mergeGuestCartIntoDraft,
+    mergeIntoDraft,
   };
 }

@@ -285,6 +285,11 @@ export const ERROR_CATALOGUE = {
     en: 'This value is too long (at most {max} characters).',
     es: 'Este valor es demasiado largo (como máximo {max} caracteres).',
   },
+  too_many_items: {
+    status: 422,
+    en: 'Too many items (at most {max}).',
+    es: 'Demasiados elementos (como máximo {max}).',
+  },
   invalid_date: {
     status: 422,
     en: 'This date does not exist.',

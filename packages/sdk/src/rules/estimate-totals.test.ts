@@ -15,8 +15,12 @@ const orderRow = (
   price: line,
   badReasonCode,
 });
-const localRow = (unit: string, amount: number): EstimateRow => ({
-  product: { price: unit },
+const localRow = (
+  unit: string,
+  amount: number,
+  stocked?: { inStock: number; status: 0 | 1 | -1 | null },
+): EstimateRow => ({
+  product: { price: unit, ...stocked },
   amount,
 });
 
@@ -85,10 +89,29 @@ describe('estimateTotals', () => {
       ['59.97', '6.00', '53.97', '59.97'],
     ],
     [
-      'bad rows count by default',
+      'server rows with a bad reason are left out, as the server does',
       [orderRow('5.00', 1, '5.00', 1), orderRow('5.00', 1, '5.00')],
       null,
-      ['10.00', '0.00', '10.00', '10.00'],
+      ['5.00', '0.00', '5.00', '5.00'],
+    ],
+    [
+      'guest rows that cannot be ordered are left out',
+      [
+        localRow('1.00', 2, { inStock: 5, status: null }),
+        localRow('2.00', 6, { inStock: 5, status: null }), // more than in stock
+        localRow('4.00', 1, { inStock: 5, status: 0 }), // inactive
+        localRow('8.00', 1, { inStock: 5, status: -1 }), // discontinued
+        localRow('16.00', 1, { inStock: 0, status: null }), // none left
+        localRow('32.00', 1, { inStock: 9, status: 1 }), // marked out of stock
+      ],
+      null,
+      ['2.00', '0.00', '2.00', '2.00'],
+    ],
+    [
+      'the promo applies to the orderable rows only',
+      [localRow('10.00', 1, { inStock: 1, status: null }), localRow('90.00', 1, { inStock: 0, status: null })],
+      'Welcome10',
+      ['10.00', '1.00', '9.00', '10.00'],
     ],
   ])('%s', (_name, rows, promo, [subtotal, discount, total, undiscounted]) => {
     expect(estimateTotals(rows, promo, promotions)).toMatchObject({
@@ -99,19 +122,35 @@ describe('estimateTotals', () => {
     });
   });
 
-  it('can leave bad rows out', () => {
+  it('leaves bad rows out by default, and counts them only when asked', () => {
     const rows = [
       orderRow('5.00', 1, '5.00', 2),
       orderRow('7.00', 2, '14.00'),
       localRow('1.00', 1),
+      localRow('3.00', 1, { inStock: 0, status: null }),
     ];
-    expect(estimateTotals(rows, 'Welcome10', { ...promotions, excludeBadRows: true })).toEqual({
+    const orderable = {
       subtotal: '15.00',
       discount: '1.50',
       total: '13.50',
       itemsUnDiscountedSubtotal: '15.00',
       promoPercent: 10,
+    };
+    expect(estimateTotals(rows, 'Welcome10', promotions)).toEqual(orderable);
+    expect(estimateTotals(rows, 'Welcome10', { ...promotions, excludeBadRows: true })).toEqual(
+      orderable,
+    );
+    expect(estimateTotals(rows, 'Welcome10', { ...promotions, excludeBadRows: false })).toEqual({
+      subtotal: '23.00',
+      discount: '2.30',
+      total: '20.70',
+      itemsUnDiscountedSubtotal: '23.00',
+      promoPercent: 10,
     });
+  });
+
+  it('counts a guest row it cannot judge (no stock or status given)', () => {
+    expect(estimateTotals([localRow('2.00', 99)], null, promotions).subtotal).toBe('198.00');
   });
 
   it('takes other promo tables', () => {

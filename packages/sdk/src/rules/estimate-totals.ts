@@ -2,6 +2,7 @@ import { fromCents } from '../money/from-cents.js';
 import { percentOfCents } from '../money/percent-of-cents.js';
 import { toCents } from '../money/to-cents.js';
 import type { Money } from '../schemas/common.js';
+import { itemAvailability } from './item-availability.js';
 
 /** A server order row: the unit price is on the sku, `price` is the line total. */
 export interface EstimateOrderRow {
@@ -10,9 +11,13 @@ export interface EstimateOrderRow {
   price: Money;
   badReasonCode?: number | null;
 }
-/** A guest-cart row: only the product and the amount. */
+/**
+ * A guest-cart row: the product and the amount. Give the product's `inStock` and `status` (a
+ * stored `LocalCartRow` has them) so a row that cannot be ordered is left out, as the server
+ * leaves it out; without them the row is counted.
+ */
 export interface EstimateLocalRow {
-  product: { price: Money };
+  product: { price: Money; inStock?: number; status?: number | null };
   amount: number;
 }
 export type EstimateRow = EstimateOrderRow | EstimateLocalRow;
@@ -26,7 +31,11 @@ export interface EstimateOptions {
    * its `promo_codes` table). There is no built-in default: the SDK holds no promo constant.
    */
   promoPercents: PromoPercents;
-  /** Leave rows with a bad reason code out of the sums (they cannot be ordered). Default false. */
+  /**
+   * Leave rows that cannot be ordered out of the sums, as the server's totals do: a server row
+   * with a bad reason code, a guest row whose product cannot be ordered in that amount
+   * (`itemAvailability` of its `inStock` and `status`). Default true; false counts every row.
+   */
   excludeBadRows?: boolean;
 }
 
@@ -66,13 +75,21 @@ function amountOf(row: EstimateRow): number {
   return row.amount;
 }
 
+/** Whether a guest row can be ordered as it is; a row without stock or status counts. */
+function localRowOrderable(row: EstimateLocalRow, amount: number): boolean {
+  const { inStock, status } = row.product;
+  if (inStock === undefined || status === undefined || amount === 0) return true;
+  return itemAvailability({ status, stock: inStock, amount }).orderable;
+}
+
 /**
  * The estimate of an order in integer cents, with the promo percent taken from the shop's
  * promotions (`options.promoPercents`, e.g. `{ Welcome10: 10 }` from the settings). The code is
  * matched case-insensitively because it arrives typed by people and from the personalcode link;
  * the API uses this same function, so both sides agree. Rounding of the
  * discount is half up on the cent. Works for server rows (line totals) and guest rows
- * (unit price x amount).
+ * (unit price x amount). Rows that cannot be ordered are left out by default, as in the server's
+ * totals, so "allowance left after this order" is what the order will cost.
  */
 export function estimateTotals(
   rows: readonly EstimateRow[],
@@ -84,16 +101,19 @@ export function estimateTotals(
       "estimateTotals: options.promoPercents is required (the shop's promotions from its settings)",
     );
   }
+  const exclude = options.excludeBadRows ?? true;
   let subtotal = 0;
   let undiscounted = 0;
   for (const row of rows) {
     if ('sku' in row) {
-      if (options.excludeBadRows && row.badReasonCode != null) continue;
       const amount = amountOf(row);
+      if (exclude && row.badReasonCode != null) continue;
       subtotal += toCents(row.price);
       undiscounted += toCents(row.sku.price) * amount;
     } else {
-      const line = toCents(row.product.price) * amountOf(row);
+      const amount = amountOf(row);
+      if (exclude && !localRowOrderable(row, amount)) continue;
+      const line = toCents(row.product.price) * amount;
       subtotal += line;
       undiscounted += line;
     }

@@ -4,9 +4,12 @@ export { formatPrice } from '../format/format-price.js';
 export { formatCents } from '../format/format-cents.js';
 export {
   mergeGuestCart,
+  type CartAvailability,
   type CartItemRow,
   type GuestCartItemRow,
   type GuestCartMerge,
+  type MergeDroppedRow,
+  type MergeLimitedRow,
 } from './merge-guest-cart.js';
 export {
   itemAvailability,
@@ -59,6 +62,16 @@ export {
 } from './estimate-totals.js';
 export { cartIssues, type CartIssues, type IssueRow } from './cart-issues.js';
 export { meetsMinimumOrder, type MinimumOrderCheck } from './meets-minimum-order.js';
+export { isDeliverable } from './is-deliverable.js';
+export {
+  CHECKOUT_STEPS,
+  checkoutGate,
+  allowedCheckoutStep,
+  type CheckoutGate,
+  type CheckoutGateDraft,
+  type CheckoutSettings,
+  type CheckoutStep,
+} from './checkout-gate.js';
 export { canIncrement, type IncrementRow, type IncrementCheck } from './can-increment.js';
 export { canRemoveEmail, canRemovePhone, type RemoveCheck } from './can-remove-contact.js';
 export { isValidRouteId } from './is-valid-route-id.js';

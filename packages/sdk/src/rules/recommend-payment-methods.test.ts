@@ -74,3 +74,30 @@ describe('paymentMethodOptions', () => {
     );
   });
 });
+
+describe('paymentMethodOptions with the cards on file', () => {
+  const all = ['trnsx', 'prohealth', 'nationsbenefits', 'credit'] as const;
+  const codes = (options: { code: string }[]) => options.map((option) => option.code);
+
+  it('puts the method of the member own card first among the recommended ones', () => {
+    expect(codes(paymentMethodOptions('cl1', all, ['national']))).toEqual([
+      'nationsbenefits',
+      'trnsx',
+      'credit',
+      'prohealth',
+    ]);
+  });
+
+  it('follows the order of the cards given (the active one first)', () => {
+    expect(codes(paymentMethodOptions('cl1', all, ['network', 'national']))).toEqual([
+      'trnsx',
+      'nationsbenefits',
+      'credit',
+      'prohealth',
+    ]);
+  });
+
+  it('never recommends a method the plan does not: a card outside the plan changes nothing', () => {
+    expect(paymentMethodOptions('uhc', all, ['national'])).toEqual(paymentMethodOptions('uhc', all));
+  });
+});

@@ -1,4 +1,10 @@
-import { CARD_NETWORK_PLANS, INSURANCE_PLANS, type PaymentMethodCode } from '../constants/index.js';
+import {
+  CARD_NETWORK_PLANS,
+  CARD_TYPE_PAYMENT_METHOD,
+  INSURANCE_PLANS,
+  type CardType,
+  type PaymentMethodCode,
+} from '../constants/index.js';
 
 /**
  * Payment methods recommended for a plan code (spec section 9), limited to the supported ones.
@@ -29,12 +35,23 @@ export interface PaymentMethodOption {
 /**
  * Every supported method once, for the payment step: the recommended ones first (in
  * `recommendPaymentMethods` order), then the others, `balance` included, in configuration order.
+ * `cardTypesOnFile` (the customer's cards, the active one first) puts the recommended methods that
+ * pay those cards first: a plan recommending both benefit card methods must not preselect the
+ * network card for a member whose card is a national one (a refused code counts toward the card
+ * proof limit).
  */
 export function paymentMethodOptions(
   planCode: string | null | undefined,
   supported: readonly PaymentMethodCode[],
+  cardTypesOnFile: readonly CardType[] = [],
 ): PaymentMethodOption[] {
-  const recommended = recommendPaymentMethods(planCode, supported);
+  const ownMethods = [...new Set(cardTypesOnFile.map((type) => CARD_TYPE_PAYMENT_METHOD[type]))];
+  const rank = (code: PaymentMethodCode) => {
+    const index = ownMethods.indexOf(code);
+    return index === -1 ? ownMethods.length : index;
+  };
+  // Array.prototype.sort is stable: methods of no card on file keep the plan's order.
+  const recommended = recommendPaymentMethods(planCode, supported).sort((a, b) => rank(a) - rank(b));
   const others = [...new Set(supported)].filter((code) => !recommended.includes(code));
   return [
     ...recommended.map((code) => ({ code, recommended: true })),

@@ -92,11 +92,15 @@ const customer: Customer = customerSchema.parse({
 
 describe('rules on schema-parsed entities', () => {
   it('order rows and guest rows', () => {
+    // The row not in the plan (code 2) is left out, as in the server's totals.
     expect(estimateTotals(rows, 'Welcome10', { promoPercents: { Welcome10: 10 } })).toMatchObject({
-      subtotal: '29.10',
-      discount: '2.91',
+      subtotal: '25.10',
+      discount: '2.51',
     });
     expect(estimateTotals(local, null, { promoPercents: {} }).total).toBe('9.99');
+    // A stored guest row carries its product's stock: two of one in stock is not orderable.
+    const tooMany = local.map((row) => ({ ...row, amount: 2 }));
+    expect(estimateTotals(tooMany, null, { promoPercents: {} }).total).toBe('0.00');
     expect(cartIssues(rows)).toMatchObject({ blocked: true, eligibilityHintIds: [2] });
     const [first, second] = rows;
     expect(first && canIncrement(first).allowed).toBe(false);

@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { TEXT_MAX, TYPED_CARD_TYPE, type CardType } from '../constants/index.js';
+import { PAYMENT_INPUT_KEYS_MAX, TEXT_MAX, TYPED_CARD_TYPE, type CardType } from '../constants/index.js';
 import {
   countNumberSchema,
   idParamSchema,
+  maxKeys,
   noNul,
   positiveCountSchema,
   promoCodeSchema,
@@ -147,10 +148,13 @@ export const paymentInputSchema = z
     code: paymentMethodCodeSchema,
     /** What the method needs; a card method takes `{ card, code? }`. */
     input: z._default(
-      z.record(
-        z.string().check(z.maxLength(TEXT_MAX.code), noNul),
-        textSchema({ max: 256, min: 0, trim: false }),
-      ),
+      z
+        .record(
+          z.string().check(z.maxLength(TEXT_MAX.code), noNul),
+          textSchema({ max: 256, min: 0, trim: false }),
+        )
+        // Bounded (issue 17): 171 KB of keys used to answer a 1.2 MB 422.
+        .check(maxKeys(PAYMENT_INPUT_KEYS_MAX)),
       {},
     ),
   })

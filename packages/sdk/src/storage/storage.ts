@@ -138,12 +138,15 @@ function createTextValueStore(
   };
 }
 
-/** The promo code, stored under `promo-code` as a single text value (spaces removed). */
+/**
+ * The promo code, stored under `promo-code` as a single text value, as it was given (a blank one
+ * is none). A code with a space is not quietly changed: the cart and the server refuse it
+ * (`promo_code_invalid`), and the merge at sign-in reports that.
+ */
 export function createPromoCodeStore(storage: KeyValueStorage): TextValueStore {
-  return createTextValueStore(storage, STORAGE_KEYS.promoCode, (value) => {
-    const code = value.replace(/\s+/g, '');
-    return code === '' ? null : code;
-  });
+  return createTextValueStore(storage, STORAGE_KEYS.promoCode, (value) =>
+    value.trim() === '' ? null : value,
+  );
 }
 
 /** The agent id, sent with order creation and quantity changes. */

@@ -24,6 +24,17 @@ describe('Notice', () => {
     },
   );
 
+  it('with live={false} it is no live region (its words are announced elsewhere, once)', () => {
+    render(
+      <Notice tone="error" live={false} title="Error placing order">
+        Card number: Card number or code is not correct
+      </Notice>,
+    );
+    expect(screen.getByText('Error placing order')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
   it('offers its action to the keyboard', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();

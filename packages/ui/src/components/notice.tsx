@@ -12,6 +12,11 @@ export interface NoticeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
   action?: ReactNode;
   /** Replaces the tone's icon; `null` draws none. */
   icon?: ReactNode | null;
+  /**
+   * Default true: an alert (errors) or a status (the other tones). False when the same words are
+   * already announced elsewhere (a notification), so they are read once: then no live role.
+   */
+  live?: boolean;
   children?: ReactNode;
 }
 
@@ -24,14 +29,16 @@ const tones: Record<NoticeTone, { box: string; icon: string; Icon: typeof Info }
 
 /**
  * An inline message box ("$25.00 Minimum Order.", the cart merge notice, invalid cart items).
- * Errors are `role="alert"`, the other tones `role="status"`; the text is in the normal text
- * colour on a soft background (AA in both modes), the tone shows in the border and icon.
+ * Errors are `role="alert"`, the other tones `role="status"` (none with `live={false}`); the
+ * text is in the normal text colour on a soft background (AA in both modes), the tone shows in
+ * the border and icon.
  */
 export function Notice({
   tone = 'info',
   title,
   action,
   icon,
+  live = true,
   className,
   children,
   ...rest
@@ -40,7 +47,7 @@ export function Notice({
   const shownIcon = icon === undefined ? <Icon className="size-6" /> : icon;
   return (
     <div
-      role={tone === 'error' ? 'alert' : 'status'}
+      role={live ? (tone === 'error' ? 'alert' : 'status') : undefined}
       data-tone={tone}
       className={cn(
         'flex flex-wrap items-start gap-x-3 gap-y-2 rounded-lg border-l-4 p-4 text-fg',

@@ -1,0 +1,6 @@
+export {
+  createCheckout,
+  type CheckoutClient,
+  type CreateCheckoutOptions,
+} from './checkout.js';
+export type { Checkout, CheckoutOrder, PayInput } from './types.js';
