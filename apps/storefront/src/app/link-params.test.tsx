@@ -4,10 +4,12 @@ import { client } from '../lib/sdk';
 describe('link parameters', () => {
   beforeEach(() => setLocaleCookie('en'));
 
-  it('personalcode in any address sets the promo code (a single text value)', async () => {
+  it('personalcode in any address sets the promo code, as given (a single text value)', async () => {
+    // Not quietly changed (the SDK's promo code store): a code with a space is refused visibly
+    // where it is applied.
     const { router } = await renderApp('/catalog?personalcode=SAVE%2010&sort=default');
     await waitForUrl(router, '/catalog?personalcode=SAVE%2010&sort=default');
-    expect(localStorage.getItem('promo-code')).toBe('SAVE10');
+    expect(localStorage.getItem('promo-code')).toBe('SAVE 10');
   });
 
   it('works under /es and on nested pages too, replacing an earlier code', async () => {

@@ -6,10 +6,25 @@ import { http, HttpResponse } from 'msw';
 import { API, server } from '../test/server';
 import { currentUrl, renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
 import { guestCart } from '../lib/sdk';
-import { customerFixture, emptyDraftFixture, newCustomerFixture } from './customer-fixtures';
+import { customerOf, draftOf } from '../test/fixtures';
 import { signInTarget } from './guards';
 import { connectStore } from './store';
 import { signInWith } from './session-slice';
+
+const customerFixture = customerOf();
+/** A new account: no names, no birthdate, no card. */
+const newCustomerFixture = customerOf({
+  id: 42,
+  name: 'new@example.com',
+  gender: null,
+  birthdate: null,
+  birthdateStr: null,
+  firstName: null,
+  lastName: null,
+  activeInsuranceCard: null,
+  insurancePlan: null,
+});
+const emptyDraftFixture = draftOf([], { id: 900 });
 
 const vitaminC = {
   id: 7,
@@ -158,28 +173,76 @@ describe('session end and sign-in side effects', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login'));
   });
 
-  it('signInWith merges the guest cart into the server draft and says what was added', async () => {
-    serveCustomer();
-    const sentRows: unknown[] = [];
+  /** The merge at sign-in (one request): answers `answer` for the rows sent, which it records. */
+  function serveMerge(answer: (rows: { sku_id: number; amount: number }[]) => Record<string, unknown>) {
+    const sent: unknown[] = [];
     server.use(
-      http.put(`${API}/api/order/:id/items`, async ({ request }) => {
+      http.post(`${API}/api/order/draft/merge`, async ({ request }) => {
         const body = (await request.json()) as { rows: { sku_id: number; amount: number }[] };
-        sentRows.push(body);
-        return HttpResponse.json({
-          ...emptyDraftFixture,
-          rows: body.rows.map((row) => ({ sku: vitaminC, amount: row.amount, price: '9.98', badReasonCode: null })),
-        });
+        sent.push(body);
+        return HttpResponse.json({ changed: true, added: [], raised: [], limited: [], dropped: [], ...answer(body.rows) });
       }),
     );
+    return sent;
+  }
+
+  const tokens = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r3' };
+
+  it('signInWith merges the guest cart into the server draft and says what was added', async () => {
+    serveCustomer();
+    const sentRows = serveMerge((rows) => ({
+      draft: draftOf(rows.map((row) => ({ product: vitaminC, amount: row.amount })), { id: 900 }),
+      added: [7],
+    }));
     await guestCart.add(vitaminC, 2);
     const { store } = await renderApp('/about-us');
-    const report = await store.dispatch(
-      signInWith({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r3' }, 'en'),
-    );
+    const report = await store.dispatch(signInWith(tokens, 'en'));
     expect(report).toMatchObject({ changed: true, added: [7], raised: [] });
     expect(sentRows).toEqual([{ rows: [{ sku_id: 7, amount: 2 }] }]);
     expect(guestCart.rows()).toEqual([]);
     expect(await screen.findByText("Your cart items were added to your account's cart")).toBeInTheDocument();
     expect(screen.getByText('Added: Vitamin C 500 mg.')).toBeInTheDocument();
+  });
+
+  it('the merge notice says exactly what happened: added, raised, limited to the stock, dropped', async () => {
+    serveCustomer();
+    const bandages = { ...vitaminC, id: 8, name: 'Bandages' };
+    const gauze = { ...vitaminC, id: 9, name: 'Gauze' };
+    const mask = { ...vitaminC, id: 10, name: 'Face mask' };
+    const thermometer = { ...vitaminC, id: 11, name: 'Thermometer' };
+    serveMerge(() => ({
+      draft: draftOf(
+        [
+          { product: vitaminC, amount: 3 },
+          { product: bandages, amount: 2 },
+          { product: gauze, amount: 4 },
+        ],
+        { id: 900 },
+      ),
+      added: [7, 9],
+      raised: [8],
+      limited: [{ sku_id: 7, amount: 3, wanted: 5 }],
+      dropped: [
+        { sku_id: 10, amount: 1, reason: 'cannot_add_more' },
+        { sku_id: 11, amount: 2, reason: 'product_not_found' },
+      ],
+    }));
+    await guestCart.add(vitaminC, 3);
+    await guestCart.add(bandages, 2);
+    await guestCart.add(gauze, 4);
+    await guestCart.add(mask, 1);
+    await guestCart.add(thermometer, 2);
+    const { store } = await renderApp('/about-us');
+    await store.dispatch(signInWith(tokens, 'en'));
+    const notice = (await screen.findByText("Your cart items were added to your account's cart")).closest('li')!;
+    expect(notice).toHaveTextContent(
+      'Added: Gauze. More units of: Bandages. Your cart now has 3 of Vitamin C 500 mg, not 5: that is all we have. ' +
+        'Not available now, not added: Face mask. No longer sold, not added: Thermometer.',
+    );
+    // Less than the guest cart had: a warning that stays until it is closed.
+    expect(store.getState().ui.notifications.find((n) => n.id === 'cart-merged')).toMatchObject({
+      color: 'warning',
+      timeout: 0,
+    });
   });
 });

@@ -56,22 +56,42 @@ export const CUSTOMER_TAGS = [
   'Cards',
 ] as const;
 
-/** The names of the products a merge added and raised, from the guest rows it started with. */
-function mergeNotice(report: CartMergeReport, names: ReadonlyMap<number, string>) {
-  const list = (ids: number[]) => ids.map((id) => names.get(id) ?? `#${id}`).join(', ');
+/**
+ * What a merge did, exactly, with the names of the guest rows it started with: added, raised,
+ * limited ("Your cart now has 2 of Vitamin C, not 5: that is all we have.") and dropped. A limited row
+ * is said once, as limited (not also as added or raised).
+ */
+export function mergeNotice(report: CartMergeReport, names: ReadonlyMap<number, string>): string {
+  const name = (id: number) => names.get(id) ?? `#${id}`;
+  const limitedIds = new Set(report.limited.map((row) => row.sku_id));
+  const list = (ids: number[]) =>
+    ids
+      .filter((id) => !limitedIds.has(id))
+      .map(name)
+      .join(', ');
   const lines: string[] = [];
-  if (report.added.length > 0) {
-    const products = list(report.added);
-    lines.push(t`Added: ${products}.`);
+  const added = list(report.added);
+  if (added) lines.push(t`Added: ${added}.`);
+  const raised = list(report.raised);
+  if (raised) lines.push(t`More units of: ${raised}.`);
+  for (const row of report.limited) {
+    const product = name(row.sku_id);
+    const amount = row.amount;
+    const wanted = row.wanted;
+    lines.push(
+      t`Your cart now has ${amount} of ${product}, not ${wanted}: that is all we have.`,
+    );
   }
-  if (report.raised.length > 0) {
-    const products = list(report.raised);
-    lines.push(t`More units of: ${products}.`);
-  }
-  if (report.dropped.length > 0) {
-    const products = list(report.dropped.map((row) => row.sku_id));
-    lines.push(t`Not available any more: ${products}.`);
-  }
+  const gone = report.dropped
+    .filter((row) => row.reason === 'cannot_add_more')
+    .map((row) => name(row.sku_id))
+    .join(', ');
+  if (gone) lines.push(t`Not available now, not added: ${gone}.`);
+  const unknown = report.dropped
+    .filter((row) => row.reason !== 'cannot_add_more')
+    .map((row) => name(row.sku_id))
+    .join(', ');
+  if (unknown) lines.push(t`No longer sold, not added: ${unknown}.`);
   return lines.join(' ');
 }
 
@@ -86,14 +106,19 @@ async function mergeGuestCart(dispatch: Dispatch, locale: Locale): Promise<CartM
   const names = new Map(rows.map((row) => [row.product.id, row.product.name]));
   try {
     const report = await cart.mergeAtSignIn({ locale });
-    if (report.changed || report.dropped.length > 0) {
+    // Less than the guest cart had: said plainly, and kept until closed (it needs reading).
+    const shortfall = report.limited.length > 0 || report.dropped.length > 0;
+    if (report.changed || shortfall) {
       notify(dispatch, {
         id: 'cart-merged',
-        title: t`Your cart items were added to your account's cart`,
+        title:
+          report.added.length + report.raised.length + report.limited.length > 0
+            ? t`Your cart items were added to your account's cart`
+            : t`Your cart items could not be added to your account's cart`,
         description: mergeNotice(report, names),
-        icon: 'success',
-        color: 'success',
-        timeout: 10_000,
+        icon: shortfall ? 'warning' : 'success',
+        color: shortfall ? 'warning' : 'success',
+        timeout: shortfall ? 0 : 10_000,
       });
     }
     // The guest's promo code went to the draft with the merge; a refused one is said once.

@@ -7,6 +7,7 @@ import { catalogApi } from '../features/catalog/catalog-api';
 import { detailOf, productsFixture } from '../features/catalog/catalog-fixtures';
 import { connectStore, createAppStore, type AppStore } from './store';
 import { signInWith, signOut, signedOut } from './session-slice';
+import { draftOf } from '../test/fixtures';
 
 const vitaminC = {
   id: 7,
@@ -46,16 +47,7 @@ const line = (product: typeof vitaminC, amount: number) => ({ product, amount, l
 /** The server draft of a signed-in customer, with one row of `product`. */
 function serveDraft(product: typeof vitaminC, amount: number) {
   const reads: number[] = [];
-  const draft = {
-    id: 41,
-    rows: [{ sku: product, amount, price: (Number(product.price) * amount).toFixed(2), badReasonCode: null }],
-    price: '9.98',
-    itemsUnDiscountedSubtotal: '9.98',
-    promoCode: null,
-    status: 0,
-    totals: { subtotal: '9.98', discount: '0.00', shipping: '0.00', tax: '0.00', total: '9.98' },
-    deliveryAddress: null,
-  };
+  const draft = draftOf([{ product, amount }]);
   server.use(
     http.post(`${API}/api/order/prepare-draft`, () => {
       reads.push(Date.now());

@@ -5,7 +5,10 @@ import { guestCart } from '../lib/sdk';
 import { connectStore } from '../app/store';
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../test/server';
-import { customerFixture, emptyDraftFixture } from '../app/customer-fixtures';
+import { customerOf, draftOf, pendingOrderOf } from '../test/fixtures';
+
+const customerFixture = customerOf();
+const emptyDraftFixture = draftOf([], { id: 900 });
 
 const product = {
   id: 7,
@@ -45,6 +48,29 @@ describe('header', () => {
     await guestCart.setAmount(7, 1);
     await waitFor(() => expect(screen.getByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument());
     disconnect();
+  });
+
+  it('the cart link says the items an order waiting for payment holds, not "empty"', async () => {
+    signIn();
+    const waiting = draftOf([], { id: 900, pendingOrder: pendingOrderOf({ itemCount: 3 }) });
+    server.use(
+      http.get(`${API}/api/auth/me`, () => HttpResponse.json(customerFixture)),
+      http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(waiting)),
+    );
+    await renderApp('/');
+    expect(await screen.findByRole('link', { name: 'Cart: 3 items waiting for payment' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('the waiting items in Spanish', async () => {
+    signIn();
+    setLocaleCookie('es');
+    const waiting = draftOf([], { id: 900, pendingOrder: pendingOrderOf({ itemCount: 1 }) });
+    server.use(
+      http.get(`${API}/api/auth/me`, () => HttpResponse.json(customerFixture)),
+      http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(waiting)),
+    );
+    await renderApp('/es');
+    expect(await screen.findByRole('link', { name: 'Carrito: 1 artículo esperando el pago' })).toBeInTheDocument();
   });
 
   it('shows Sign in to visitors', async () => {

@@ -34,16 +34,24 @@ export function Header() {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
   const signedIn = useAppSelector(selectSignedIn);
-  const cartCount = useCartPort().useCartCount();
+  const cartPort = useCartPort();
+  const cartCount = cartPort.useCartCount();
+  const waitingCount = cartPort.useWaitingCount();
   const [mode, setMode] = useColourMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
 
   const signInHref = useSignInHref();
+  // Items held by an order waiting for payment are not in the cart, but not gone either.
   const cartLabel =
     cartCount > 0
       ? plural(cartCount, { one: 'Cart, # item', other: 'Cart, # items' })
-      : t`Cart, empty`;
+      : waitingCount > 0
+        ? plural(waitingCount, {
+            one: 'Cart: # item waiting for payment',
+            other: 'Cart: # items waiting for payment',
+          })
+        : t`Cart, empty`;
 
   return (
     <>

@@ -9,6 +9,8 @@ export interface CartPort {
   useAmountInCart(productId: number): number;
   /** Units in the whole cart. */
   useCartCount(): number;
+  /** Items held by the customer's order waiting for payment (0 when none): they are not lost. */
+  useWaitingCount(): number;
   /** Adds units and says so in a notification; resolves to whether they were added. */
   useAddToCart(): (product: ProductSummary, amount?: number) => Promise<boolean>;
   /**

@@ -26,23 +26,43 @@ export function problemText(locale: Locale, problem: FieldProblem): string {
 }
 
 /**
- * A 422's field failures for the fields a form has: the codes of `fieldCodes`; a field the API
- * named without a code keeps the API's text (an SDK build without `fieldCodes`).
+ * THE texts of a failed call's fields, in `locale`: per field the catalogue's text of its code
+ * (with its parameters), else the API's text. Every place that shows a 422's fields (a form's
+ * fields, checkout's "Error placing order" lines) reads them here.
  */
-export function serverFieldProblems<K extends string>(
-  fields: readonly K[],
+export function fieldFailureTexts(
+  locale: Locale,
   error: SdkQueryError | undefined,
-): Partial<Record<K, FieldProblem>> {
+): Record<string, string> {
   const codes: Record<string, FieldFailure> = error?.fieldCodes ?? {};
   const texts = error?.fieldErrors ?? {};
-  const out: Partial<Record<K, FieldProblem>> = {};
-  for (const field of fields) {
+  const out: Record<string, string> = {};
+  for (const field of new Set([...Object.keys(codes), ...Object.keys(texts)])) {
     const failure = codes[field];
     const message = texts[field];
-    if (failure) out[field] = { ...failure, ...(message ? { message } : {}) };
-    else if (message) out[field] = { message };
+    out[field] = problemText(locale, {
+      ...(failure ?? {}),
+      ...(message ? { message } : {}),
+    });
   }
   return out;
+}
+
+/**
+ * A failed call as lines for a person: why it failed, then one line per field named by
+ * `fieldName` ("Card number: Card number or code is not correct"), the reason not repeated.
+ */
+export function failureLines(
+  locale: Locale,
+  error: SdkQueryError,
+  fieldName: (field: string) => string,
+): string[] {
+  const lines = Object.entries(fieldFailureTexts(locale, error)).map(
+    ([field, text]) => `${fieldName(field)}: ${text}`,
+  );
+  const main = apiErrorText(locale, error);
+  if (!lines.some((line) => line.endsWith(main))) lines.unshift(main);
+  return lines;
 }
 
 /** Why a call failed, for a person: the catalogue's text of its code (network trouble included). */

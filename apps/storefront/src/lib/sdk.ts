@@ -2,6 +2,7 @@
 import {
   createAgentIdStore,
   createCart,
+  createCheckout,
   createClient,
   createGuestCart,
   createLocalStorage,
@@ -41,3 +42,9 @@ export type SdkClient = typeof client;
  * someone is, and the merge at sign-in). Only RTK Query endpoints and the sign-in thunk call it.
  */
 export const cart = createCart({ client, guestCart, promoCode: promoCodeStore });
+
+/**
+ * The ONE checkout facade beside the cart: the open draft (one read shared with the cart), the
+ * step gate, place, pay (again), back to the cart and cancel. Only RTK Query endpoints call it.
+ */
+export const checkout = createCheckout({ client });

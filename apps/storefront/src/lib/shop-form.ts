@@ -15,6 +15,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { FORM_VALIDATION_DEBOUNCE_MS, errorText, isErrorCode } from '@otc/sdk';
 import { fieldIssueFromZod } from '@otc/sdk/validation';
 import type { SdkQueryError } from './api';
+import { fieldFailureTexts } from './form-messages';
 import { useLocale } from './use-locale';
 import type { Locale } from './locale';
 
@@ -128,19 +129,11 @@ export function useShopForm<S extends AnySchema>(
 
   const applyServerErrors = useCallback(
     (error: SdkQueryError | undefined): boolean => {
-      const codes = error?.fieldCodes ?? {};
-      const texts = error?.fieldErrors ?? {};
-      const names = new Set([...Object.keys(codes), ...Object.keys(texts)]);
       const known = Object.keys(form.getValues() ?? {});
       let first = true;
       let matched = false;
-      for (const name of names) {
+      for (const [name, message] of Object.entries(fieldFailureTexts(locale, error))) {
         if (!known.includes(name.split('.')[0] ?? name)) continue;
-        const failure = codes[name];
-        const message =
-          failure && isErrorCode(failure.code)
-            ? errorText(failure.code, locale, failure.params)
-            : (texts[name] ?? '');
         setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: first });
         first = false;
         matched = true;

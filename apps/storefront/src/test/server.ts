@@ -22,6 +22,8 @@ export const settingsFixture: Settings = {
   catalogPath: '/catalog',
   productPath: '/item',
   promotions: [{ code: 'Welcome10', percent: 10 }],
+  unpaidOrderMinutes: 30,
+  orderCancelMinutes: 30,
 };
 
 export const server = setupServer(

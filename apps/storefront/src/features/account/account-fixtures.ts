@@ -1,19 +1,15 @@
 // Test data of the account pages: a signed-in customer and msw handlers around it.
 import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
 import type { Card, Customer } from './account-api';
 
+/** The shared customer (src/test) as the account pages show her: two e-mails, a phone, no card. */
 export function customerFixture(patch: Partial<Customer> = {}): Customer {
-  return {
+  return customerOf({
     id: 7,
     name: 'Rosa Martínez',
-    gender: 'F',
-    birthdate: '1951-03-07',
-    birthdateStr: '03/07/1951',
-    firstName: 'Rosa',
-    middleName: null,
     lastName: 'Martínez',
-    organization: null,
     emails: [
       {
         id: 1,
@@ -40,23 +36,13 @@ export function customerFixture(patch: Partial<Customer> = {}): Customer {
         allowMarketingCalls: false,
       },
     ],
-    addresses: [],
-    balance: '0.00',
-    insuranceCards: [],
     activeInsuranceCard: null,
-    insuranceCompany: null,
-    insuranceId: null,
     insurancePlan: { code: 'cl1', name: 'CareLink One' },
-    interfaceLanguage: 'en',
     preferredCommunicationLanguage: null,
     preferredCommunicationMethod: null,
-    isMarketingEnabled: false,
-    sendNotificationByEmail: true,
-    sendNotificationByPhone: false,
-    hasPassword: true,
     passwordUpdatedAt: '2024-05-02T10:00:00.000Z',
     ...patch,
-  };
+  });
 }
 
 export function cardFixture(patch: Partial<Card> = {}): Card {
@@ -122,16 +108,7 @@ export function useAccountHandlers(
       ]),
     ),
     http.get(`${API}/api/favorites`, () => HttpResponse.json([])),
-    http.post(`${API}/api/order/prepare-draft`, () =>
-      HttpResponse.json({
-        id: 1,
-        rows: [],
-        price: '0.00',
-        itemsUnDiscountedSubtotal: '0.00',
-        promoCode: null,
-        status: 0,
-      }),
-    ),
+    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draftOf([], { id: 1 }))),
     http.patch(
       `${API}/api/customer/data`,
       write(() => customer),

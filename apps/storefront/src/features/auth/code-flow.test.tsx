@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, waitForUrl } from '../../test/render-app';
-import { customerFixture, emptyDraftFixture } from '../../app/customer-fixtures';
+import { customerOf, draftOf } from '../../test/fixtures';
+
+const customerFixture = customerOf();
+const emptyDraftFixture = draftOf([], { id: 900 });
 
 const pair = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r1' };
 

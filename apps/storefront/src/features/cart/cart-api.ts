@@ -1,97 +1,34 @@
 // The cart's RTK Query endpoints: the header count, the item page, the cart page and every add
 // button read and change the cart through these, never through the SDK directly. Every queryFn
 // calls the SDK's cart facade (`createCart`): a visitor's cart is the guest cart in local storage,
-// a signed-in customer's cart is the server draft; the facade picks by the session.
+// a signed-in customer's cart is the server draft; the facade picks by the session. The cart
+// itself is ONE cache entry, `getCart` of src/app/draft-api.ts, which checkout reads too.
 //
 // Changes are optimistic: the cached cart changes at once and rolls back when the call fails.
 // Tags: `Cart` (a guest-cart write in this or another tab invalidates it, src/app/store.ts) and
 // `Session` (sign-in and sign-out swap whose cart it is).
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import {
-  canIncrement,
-  fromCents,
-  toCents,
-  itemAvailability,
   promoPercent,
   promoPercentsFrom,
   type CartState,
   type Locale,
-  type Money,
   type ProductSummary,
-  type Totals,
 } from '@otc/sdk';
-import { api, toQueryError, type SdkQueryError } from '../../lib/api';
+import { toQueryError, type SdkQueryError } from '../../lib/api';
 import { settingsApi } from '../../app/settings-api';
+import { draftApi, lineTotal, toCartView, type CartView } from '../../app/draft-api';
 // The ONE cart facade (src/lib/sdk.ts); the sign-in thunk calls its `mergeAtSignIn()`.
 import { cart, client } from '../../lib/sdk';
 
-export type BadReasonCode = 1 | 2 | 3;
-
-/** One line of the cart, whichever cart it is. */
-export interface CartLine {
-  product: ProductSummary;
-  amount: number;
-  /** Unit price times amount. */
-  lineTotal: Money;
-  /** null fine, 1 out of stock, 2 not supported by the health plan, 3 not available. */
-  badReasonCode: BadReasonCode | null;
-}
-
-/** The cart as the pages show it. */
-export interface CartView {
-  kind: 'guest' | 'server';
-  /** The server draft's id (checkout goes to /checkout/{id}); null for a guest. */
-  orderId: number | null;
-  lines: CartLine[];
-  promoCode: string | null;
-  /** The server's totals (subtotal, discount, shipping, tax, total); null for a guest. */
-  totals: Totals | null;
-}
-
-/** Unit price times amount, in integer cents (never a float sum). */
-function lineTotal(price: Money, amount: number): Money {
-  return fromCents(toCents(price) * amount);
-}
-
-/** A guest row's bad reason, by the SDK's availability rule (the server says it for drafts). */
-function guestBadReason(product: ProductSummary, amount: number): BadReasonCode | null {
-  try {
-    return itemAvailability({ status: product.status, stock: product.inStock, amount })
-      .badReasonCode as BadReasonCode | null;
-  } catch {
-    return 3;
-  }
-}
-
-export function toCartView(state: CartState): CartView {
-  if (state.kind === 'guest') {
-    return {
-      kind: 'guest',
-      orderId: null,
-      promoCode: state.promoCode,
-      totals: null,
-      lines: state.rows.map((row) => ({
-        product: row.product,
-        amount: row.amount,
-        lineTotal: lineTotal(row.product.price, row.amount),
-        badReasonCode: guestBadReason(row.product, row.amount),
-      })),
-    };
-  }
-  const { draft } = state;
-  return {
-    kind: 'server',
-    orderId: draft.id,
-    promoCode: draft.promoCode,
-    totals: draft.totals,
-    lines: draft.rows.map((row) => ({
-      product: row.sku,
-      amount: row.amount,
-      lineTotal: row.price,
-      badReasonCode: row.badReasonCode,
-    })),
-  };
-}
+export {
+  toCartView,
+  useGetCartQuery,
+  type BadReasonCode,
+  type CartKey,
+  type CartLine,
+  type CartView,
+} from '../../app/draft-api';
 
 export interface AddToCartArgs {
   product: ProductSummary;
@@ -115,11 +52,6 @@ function summaryOf(product: ProductSummary): ProductSummary {
   };
 }
 
-const cannotAddMore: SdkQueryError = {
-  status: 422,
-  code: 'cannot_add_more',
-  message: 'You cannot add more',
-};
 const promoInvalid: SdkQueryError = {
   status: 422,
   code: 'promo_code_invalid',
@@ -135,9 +67,6 @@ async function run(
     return { error: toQueryError(error) };
   }
 }
-
-/** What a cart query or mutation is keyed by: the language of product names in a server draft. */
-export type CartKey = Locale | void;
 
 interface LocaleArgs {
   locale?: Locale;
@@ -159,21 +88,15 @@ async function shopPromotions(dispatch: BaseQueryApi['dispatch'], getState: () =
 /** The newest amount change per product id (its RTK request id). */
 const latestChange = new Map<number, string>();
 
-export const cartApi = api.injectEndpoints({
+export const cartApi = draftApi.injectEndpoints({
   endpoints: (build) => ({
-    getCart: build.query<CartView, CartKey>({
-      queryFn: (locale) => run(() => cart.read(locale ? { locale } : {})),
-      // Whose cart it is follows the session (a guest's local cart, a customer's draft).
-      providesTags: ['Cart', 'Session'],
-    }),
-
+    /**
+     * Adds units on top of what is in the cart, in ONE call of the facade (one request for a
+     * customer); above what can be ordered the facade refuses with `cannot_add_more`.
+     */
     addToCart: build.mutation<CartView, AddToCartArgs>({
-      queryFn: async ({ product, amount, locale }, { getState }) => {
-        const cached = cartApi.endpoints.getCart.select(locale)(getState() as never)?.data;
-        const inCart = cached?.lines.find((line) => line.product.id === product.id)?.amount ?? 0;
-        if (!canIncrement({ product, amount: inCart + amount - 1 }).allowed) return { error: cannotAddMore };
-        return run(() => cart.add(summaryOf(product), amount, { locale }));
-      },
+      queryFn: ({ product, amount, locale }) =>
+        run(() => cart.add(summaryOf(product), amount, { locale })),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -239,7 +162,6 @@ export const cartApi = api.injectEndpoints({
     /** One promo code per order; a code with spaces or unknown to the shop is refused. */
     applyPromoCode: build.mutation<CartView, { code: string } & LocaleArgs>({
       queryFn: async ({ code, locale }, { dispatch, getState }) => {
-        if (code === '' || /\s/.test(code)) return { error: promoInvalid };
         // A guest's code is kept on this device; only the promotions the shop is known to run
         // are taken (the server checks every code once the customer signs in).
         if (!client.isSignedIn() && promoPercent(code, await shopPromotions(dispatch, getState)) === 0) {
@@ -319,7 +241,6 @@ export const cartApi = api.injectEndpoints({
 });
 
 export const {
-  useGetCartQuery,
   useAddToCartMutation,
   useSetCartAmountMutation,
   useRemoveFromCartMutation,

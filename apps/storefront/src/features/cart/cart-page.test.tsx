@@ -1,6 +1,8 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { untilText } from '../../lib/hold-time';
+import { customerOf, pendingOrderOf } from '../../test/fixtures';
 import { cartProduct, guestCartOf, useServerCart } from './cart-fixtures';
 
 async function renderCart(path = '/cart') {
@@ -181,6 +183,68 @@ describe('cart page', () => {
     await waitFor(() => expect(server.calls).toContain('PATCH sku-amount 1=2'));
     expect(server.bodies).toContainEqual({ agentId: 'agent-42' });
     expect(server.bodies).toContainEqual({ sku_id: 1, amount: 2, agentId: 'agent-42' });
+  });
+
+  it('after a reload, items held by an order waiting for payment are never shown as an empty cart', async () => {
+    signIn();
+    const server = useServerCart([]);
+    server.pendingOrder = pendingOrderOf({ id: 40, number: '100040', total: '30.00', itemCount: 1 });
+    server.pendingRows = [{ product: cartProduct(5, { name: 'Vitamin C', price: '30.00' }), amount: 1 }];
+    await renderCart();
+    const until = untilText(server.pendingOrder.payableUntil, 'en');
+    expect(
+      await screen.findByText(`Your items are in order 100040, waiting for payment until ${until}`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Your cart is empty')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now order 100040' })).toHaveAttribute('href', '/checkout/40?step=payment');
+
+    // Back to cart: the order's rows come into this cart, and the focus stays on the page.
+    fireEvent.click(screen.getByRole('button', { name: 'Back to cart' }));
+    const list = await cartList();
+    expect(within(list).getByRole('link', { name: 'Vitamin C' })).toBeInTheDocument();
+    expect(server.calls).toContain('PATCH back-to-draft 40');
+    expect(screen.queryByText(/waiting for payment until/)).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveFocus());
+  });
+
+  it('a waiting order is said above a cart that has rows too', async () => {
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { name: 'Bandages', price: '30.00' }), amount: 1 }]);
+    server.pendingOrder = pendingOrderOf({ id: 40, number: '100040' });
+    await renderCart();
+    await cartList();
+    expect(screen.getByText(/Your items are in order 100040, waiting for payment until/)).toBeInTheDocument();
+  });
+
+  it('totals and the allowance left count only the rows that can be ordered (the server\'s numbers)', async () => {
+    signIn();
+    useServerCart(
+      [
+        { product: cartProduct(1, { name: 'Fine item', price: '30.00' }), amount: 1 },
+        { product: cartProduct(2, { name: 'Gone item', price: '20.00', inStock: 0 }), amount: 1, badReasonCode: 1 },
+      ],
+      customerOf(),
+    );
+    await renderCart();
+    await cartList();
+    const totals = screen.getByRole('region', { name: 'Estimated totals' });
+    expect(within(totals).getByText('Items (1)')).toBeInTheDocument();
+    expect(within(totals).getAllByText('$30.00').length).toBeGreaterThan(0);
+    expect(within(totals).queryByText('$50.00')).not.toBeInTheDocument();
+    // $150.00 on the active card, $30.00 of it for this order.
+    expect(within(totals).getByText('$120.00')).toBeInTheDocument();
+  });
+
+  it('a guest\'s estimate leaves out the rows that cannot be ordered', async () => {
+    guestCartOf([
+      { product: cartProduct(1, { name: 'Fine item', price: '30.00' }), amount: 1 },
+      { product: cartProduct(2, { name: 'Gone item', price: '20.00', inStock: 0 }), amount: 1 },
+    ]);
+    await renderCart();
+    await cartList();
+    const totals = screen.getByRole('region', { name: 'Estimated totals' });
+    expect(within(totals).getByText('Items (1)')).toBeInTheDocument();
+    expect(within(totals).queryByText('$50.00')).not.toBeInTheDocument();
   });
 
   it('is in Spanish under /es', async () => {

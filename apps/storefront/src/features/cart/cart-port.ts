@@ -26,6 +26,12 @@ function useCartCount(): number {
   }).count;
 }
 
+function useWaitingCount(): number {
+  return useGetCartQuery(useLocale(), {
+    selectFromResult: ({ data }) => ({ count: data?.pendingOrder?.itemCount ?? 0 }),
+  }).count;
+}
+
 function useAddToCart() {
   const dispatch = useAppDispatch();
   const locale = useLocale();
@@ -69,4 +75,10 @@ function useAddLines() {
   );
 }
 
-export const cartPort: CartPort = { useAmountInCart, useCartCount, useAddToCart, useAddLines };
+export const cartPort: CartPort = {
+  useAmountInCart,
+  useCartCount,
+  useWaitingCount,
+  useAddToCart,
+  useAddLines,
+};

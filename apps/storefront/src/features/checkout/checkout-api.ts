@@ -1,23 +1,44 @@
-// Checkout's RTK Query endpoints, in the only order the API accepts: delivery -> complete -> pay.
-// The open draft is read through the SDK's order endpoints (they send the agent id); placing and
-// paying are the contract's completeOrder and payOrder; leaving the payment step is backToDraft
-// (a 422 there reloads the draft, `backToDraftOrReload`).
+// Checkout's RTK Query endpoints over the SDK's checkout facade (`checkout` of src/lib/sdk.ts):
+// the order checkout was opened with, the delivery address, placing and paying. The open draft
+// itself is the cart's ONE cache entry (`getCart` of src/app/draft-api.ts): what the facade answers
+// about it is written there, never kept a second time here. Back to the cart and cancel are
+// app-wide (draft-api.ts): the cart and the order pages offer them too.
 import type {
   Address,
   AddressInput,
+  CheckoutOrder,
   Locale,
-  OrderDraft,
+  OrderDetail,
   PaymentAnswer,
   PaymentMethodCode,
 } from '@otc/sdk';
-import { api, toQueryError, type SdkQueryError } from '../../lib/api';
-import { client } from '../../lib/sdk';
+import { draftApi, draftView, runCall } from '../../app/draft-api';
+import { api, toQueryError } from '../../lib/api';
+import { checkout, client } from '../../lib/sdk';
 
-async function run<T>(call: () => Promise<T>): Promise<{ data: T } | { error: SdkQueryError }> {
-  try {
-    return { data: await call() };
-  } catch (error) {
-    return { error: toQueryError(error) };
+/**
+ * What `/checkout/{id}` shows (the facade's `open`), without a second copy of the draft: a draft
+ * (or an id checkout cannot open: `elsewhere`) names the open draft, whose rows are in `getCart`.
+ */
+export type OpenedCheckout =
+  | { kind: 'draft'; draftId: number }
+  | { kind: 'elsewhere'; draftId: number }
+  | { kind: 'unpaid'; order: OrderDetail }
+  | { kind: 'closed'; orderId: number };
+
+type Dispatch = (action: unknown) => unknown;
+
+/** The facade's answer as the cache keeps it; the draft goes to the cart's entry. */
+function keep(opened: CheckoutOrder, locale: Locale, dispatch: Dispatch): OpenedCheckout {
+  switch (opened.kind) {
+    case 'draft':
+    case 'elsewhere':
+      dispatch(draftApi.util.upsertQueryData('getCart', locale, draftView(opened.draft)));
+      return { kind: opened.kind, draftId: opened.draft.id };
+    case 'unpaid':
+      return { kind: 'unpaid', order: opened.order };
+    case 'closed':
+      return { kind: 'closed', orderId: opened.order.id };
   }
 }
 
@@ -29,76 +50,97 @@ export interface PayArgs {
   locale: Locale;
 }
 
-export const checkoutApi = api.injectEndpoints({
+export const checkoutApi = draftApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The open draft (created when none; the agent id goes with it). */
-    getCheckoutDraft: build.query<OrderDraft, Locale>({
-      queryFn: (locale) => run(() => client.orders.prepareDraft({ locale })),
-      providesTags: ['Cart', 'Session'],
+    /** `/checkout/{id}`: the open draft, an order waiting for payment, or where to go instead. */
+    openCheckout: build.query<OpenedCheckout, { id: number; locale: Locale }>({
+      queryFn: async ({ id, locale }, { dispatch }) => {
+        try {
+          return { data: keep(await checkout.open(id, { locale }), locale, dispatch) };
+        } catch (error) {
+          return { error: toQueryError(error) };
+        }
+      },
+      providesTags: (_result, _error, { id }) => [{ type: 'Order', id }, 'Session'],
     }),
 
     getAddresses: build.query<Address[], void>({
-      queryFn: () => run(() => client.addresses.list()),
+      queryFn: () => runCall(() => client.addresses.list()),
       providesTags: ['Addresses', 'Session'],
     }),
 
     addAddress: build.mutation<Address, { input: AddressInput; locale: Locale }>({
-      queryFn: ({ input, locale }) => run(() => client.addresses.add(input, { locale })),
+      queryFn: ({ input, locale }) => runCall(() => client.addresses.add(input, { locale })),
       invalidatesTags: ['Addresses', 'Customer'],
     }),
 
-    /** The delivery address of the open order (checkout step 2, /order/delivery). */
-    setDeliveryAddress: build.mutation<OrderDraft, { addressId: number; locale: Locale }>({
-      queryFn: ({ addressId, locale }) =>
-        run(() => client.orders.setDelivery(addressId, { locale })),
-      onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
+    /** The delivery address of the open draft (checkout step 2, /order/delivery). */
+    setDeliveryAddress: build.mutation<null, { addressId: number; locale: Locale }>({
+      queryFn: async ({ addressId, locale }, { dispatch }) => {
         try {
-          const { data } = await queryFulfilled;
-          dispatch(checkoutApi.util.upsertQueryData('getCheckoutDraft', locale, data));
-        } catch {
-          // The page says why.
+          const draft = await checkout.setDelivery(addressId, { locale });
+          dispatch(draftApi.util.upsertQueryData('getCart', locale, draftView(draft)));
+          return { data: null };
+        } catch (error) {
+          return { error: toQueryError(error) };
         }
       },
     }),
 
-    /** Places the draft (stock reserved); it then waits for payment (-10). */
-    completeOrder: build.mutation<OrderDraft, { orderId: number; locale: Locale }>({
-      queryFn: ({ orderId, locale }) => run(() => client.orders.complete(orderId, { locale })),
-    }),
+    /**
+     * Places the draft (its stock is held while it waits for payment) and opens the placed order,
+     * so `/checkout/{id}` shows its payment step at once; the cart (now without those rows, with
+     * the order as its `pendingOrder`) and the history follow. `unpaid_order_exists` (another
+     * order waits), `order_has_issues`, `minimum_order`... arrive as the error.
+     */
+    placeOrder: build.mutation<{ id: number; number: string }, { orderId: number; locale: Locale }>(
+      {
+        queryFn: async ({ orderId, locale }, { dispatch }) => {
+          try {
+            const placed = await checkout.place(orderId, { locale });
+            try {
+              const opened = keep(await checkout.open(placed.id, { locale }), locale, dispatch);
+              dispatch(
+                checkoutApi.util.upsertQueryData('openCheckout', { id: placed.id, locale }, opened),
+              );
+            } catch {
+              // Read again by the page.
+              dispatch(api.util.invalidateTags([{ type: 'Order', id: placed.id }]));
+            }
+            return { data: { id: placed.id, number: placed.number } };
+          } catch (error) {
+            return { error: toQueryError(error) };
+          }
+        },
+        invalidatesTags: (result) => (result ? ['Cart', 'Orders'] : ['Cart']),
+      },
+    ),
 
+    /**
+     * Pays a placed order, the first time or again after a decline (it stays payable until its
+     * hold ends). Paid: the cart, the history and the allowance follow. The hold ended
+     * (`order_payment_time_over`): its rows are back in the cart. No longer waiting (paid or
+     * cancelled elsewhere): checkout reads the order again and shows where it is.
+     */
     payOrder: build.mutation<PaymentAnswer, PayArgs>({
       queryFn: ({ orderId, code, input, locale }) =>
-        run(() => client.orders.pay(orderId, { code, input }, { locale })),
-      // The draft is a new, empty one now: the header count and the history follow.
-      invalidatesTags: (result) => (result ? ['Cart', 'Orders', 'Customer', 'Cards'] : []),
-    }),
-
-    /** A placed, unpaid order back to the cart; a 422 (no longer waiting) reloads the draft. */
-    backToDraft: build.mutation<
-      { draft: OrderDraft; reloaded: boolean },
-      { orderId: number; locale: Locale }
-    >({
-      queryFn: ({ orderId, locale }) =>
-        run(() => client.orders.backToDraftOrReload(orderId, { locale })),
-      onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(checkoutApi.util.upsertQueryData('getCheckoutDraft', locale, data.draft));
-          dispatch(api.util.invalidateTags(['Cart']));
-        } catch {
-          // Nothing to undo.
-        }
+        runCall(() => checkout.pay(orderId, { code, input }, { locale })),
+      invalidatesTags: (result, error, { orderId }) => {
+        if (result) return ['Cart', 'Orders', 'Customer', 'Cards'];
+        if (error?.code === 'order_payment_time_over') return ['Cart', 'Orders'];
+        if (error?.code === 'order_not_waiting_for_payment')
+          return [{ type: 'Order', id: orderId }, 'Orders'];
+        return [];
       },
     }),
   }),
 });
 
 export const {
-  useGetCheckoutDraftQuery,
+  useOpenCheckoutQuery,
   useGetAddressesQuery,
   useAddAddressMutation,
   useSetDeliveryAddressMutation,
-  useCompleteOrderMutation,
+  usePlaceOrderMutation,
   usePayOrderMutation,
-  useBackToDraftMutation,
 } = checkoutApi;

@@ -1,71 +1,111 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import type { Customer, OrderDraft } from '@otc/sdk';
+import type { OrderDetail, OrderDraft, PendingOrder } from '@otc/sdk';
 import { connectStore } from '../../app/store';
+import { untilText } from '../../lib/hold-time';
+import {
+  addressFixture as address,
+  customerOf,
+  draftOf as sharedDraftOf,
+  orderOf,
+  pendingOrderOf,
+  productOf,
+} from '../../test/fixtures';
 import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
-const address = { id: 3, address: '1 Main St', address2: null, city: 'Austin', state: 'TX', zip: '73301', facilityAddress: false };
-const product = { id: 5, name: 'Vitamin C', price: '30.00', inStock: 9, status: null, brand: 'B', manufacturer: 'M', categoryId: 1, categoryName: 'C', mainImage: '/api/images/products/5.svg' };
+const product = productOf(5, { name: 'Vitamin C', price: '30.00', inStock: 9, brand: 'B', manufacturer: 'M', categoryName: 'C' });
 
+/** The open draft 41: one Vitamin C, delivered to Austin, TX (the shared draft fixture). */
 function draftOf(overrides: Partial<OrderDraft> = {}): OrderDraft {
-  return {
-    id: 41,
-    rows: [{ sku: product, amount: 1, price: '30.00', badReasonCode: null }],
-    price: '30.00',
-    itemsUnDiscountedSubtotal: '30.00',
-    promoCode: null,
-    status: 0,
-    totals: { subtotal: '30.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '30.00' },
-    deliveryAddress: address,
-    ...overrides,
-  };
+  return { ...sharedDraftOf([{ product, amount: 1 }], { deliveryAddress: address }), ...overrides };
 }
 
-const customer: Customer = {
-  id: 7, name: 'Ana Diaz', gender: 'F', birthdate: '1950-02-03', birthdateStr: '02/03/1950', firstName: 'Ana',
-  middleName: null, lastName: 'Diaz', organization: null, emails: [], phones: [], addresses: [address],
-  balance: '10.00', insuranceCards: [], activeInsuranceCard: null, insuranceCompany: null, insuranceId: null,
-  insurancePlan: { code: 'cl1', name: 'Classic One' }, interfaceLanguage: 'en', preferredCommunicationLanguage: null,
-  preferredCommunicationMethod: null, isMarketingEnabled: false, sendNotificationByEmail: false,
-  sendNotificationByPhone: false, hasPassword: false, passwordUpdatedAt: null,
+const customer = customerOf({ addresses: [address], balance: '10.00', activeInsuranceCard: null, insurancePlan: { code: 'cl1', name: 'Classic One' } });
+
+type Answer = { status: number; body: Record<string, unknown> };
+const paid: Answer = { status: 200, body: { orderId: 41, number: '100041', status: -5, paidBy: 'Rosa Diaz', amount: '30.00' } };
+const declined: Answer = {
+  status: 422,
+  body: {
+    message: 'Card number or code is not correct',
+    code: 'card_number_or_code_is_not_correct',
+    data: { card: ['Card number or code is not correct'] },
+    fields: { card: [{ code: 'card_number_or_code_is_not_correct' }] },
+  },
 };
 
 interface Shop {
   calls: string[];
   payBodies: unknown[];
-  payAnswer: { status: number; body: Record<string, unknown> };
+  /** Answers of the next pays, in order; then `paid`. */
+  payAnswers: Answer[];
+  /** The answer of the next complete (default: placed as order 100041). */
+  completeAnswer: Answer | null;
+  /** The open draft now (a new empty one, naming the placed order, once 41 is placed). */
+  draft: OrderDraft;
+  /** The placed order 41 while it waits for payment (null: not placed). */
+  order: OrderDetail | null;
 }
 
+/**
+ * The API of checkout: the open draft, complete (placing holds the order as 100041 and opens a
+ * new, empty draft that names it), pay, back to draft, cancel, and `GET /api/order/{id}`.
+ */
 function useShop({ draft = draftOf(), methods = settingsFixture.paymentMethods, me = customer } = {}): Shop {
-  const shop: Shop = {
-    calls: [],
-    payBodies: [],
-    payAnswer: { status: 200, body: { orderId: 41, number: '100041', status: -5, paidBy: 'Ana Diaz', amount: '30.00' } },
-  };
+  const shop: Shop = { calls: [], payBodies: [], payAnswers: [], completeAnswer: null, draft, order: null };
+  const placedFrom = (from: OrderDraft): OrderDetail =>
+    orderOf({ id: from.id, billing: from.totals, total: from.totals.total, deliveryAddress: from.deliveryAddress });
   server.use(
     http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, paymentMethods: methods })),
     http.get(`${API}/api/auth/me`, () => HttpResponse.json(me)),
-    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draft)),
+    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(shop.draft)),
     http.get(`${API}/api/customer/address`, () => HttpResponse.json([address])),
     http.patch(`${API}/api/order/:id/complete`, async () => {
       shop.calls.push('complete');
       await delay(50);
-      return HttpResponse.json({ ...draft, status: -10, number: '100041' });
+      const answer = shop.completeAnswer;
+      if (answer) {
+        shop.completeAnswer = null;
+        return HttpResponse.json(answer.body, { status: answer.status });
+      }
+      const placed = shop.draft;
+      shop.order = placedFrom(placed);
+      const pending: PendingOrder = pendingOrderOf({ id: placed.id, number: '100041', total: placed.totals.total });
+      shop.draft = sharedDraftOf([], { id: 42, pendingOrder: pending });
+      return HttpResponse.json({ ...placed, status: -10, number: '100041', pendingOrder: null });
     }),
-    http.post(`${API}/api/order/:id/pay`, async ({ request }) => {
-      shop.calls.push('pay');
+    http.post(`${API}/api/order/:id/pay`, async ({ request, params }) => {
+      shop.calls.push(`pay ${String(params.id)}`);
       shop.payBodies.push(await request.json());
       await delay(50);
-      return HttpResponse.json(shop.payAnswer.body, { status: shop.payAnswer.status });
+      const answer = shop.payAnswers.shift() ?? paid;
+      if (answer.status === 200 && shop.order) shop.order = { ...shop.order, status: -5, payableUntil: null };
+      return HttpResponse.json(answer.body, { status: answer.status });
     }),
-    http.patch(`${API}/api/order/:id/back-to-draft`, () => {
-      shop.calls.push('back-to-draft');
-      return HttpResponse.json(draft);
+    http.patch(`${API}/api/order/:id/back-to-draft`, ({ params }) => {
+      shop.calls.push(`back-to-draft ${String(params.id)}`);
+      shop.draft = draftOf({ id: Number(params.id) });
+      shop.order = null;
+      return HttpResponse.json(shop.draft);
     }),
-    http.get(`${API}/api/order/:id`, () => HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 })),
+    http.post(`${API}/api/order/:id/cancel`, ({ params }) => {
+      shop.calls.push(`cancel ${String(params.id)}`);
+      shop.draft = { ...shop.draft, pendingOrder: null };
+      return HttpResponse.json(orderOf({ id: Number(params.id), status: -20, payableUntil: null, cancellableUntil: null, cancelledAt: new Date().toISOString() }));
+    }),
+    http.get(`${API}/api/order/:id`, ({ params }) => {
+      if (shop.order && shop.order.id === Number(params.id)) return HttpResponse.json(shop.order);
+      return HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
+    }),
   );
   return shop;
+}
+
+/** Order 41 placed and waiting for payment; the open draft is a new one (42) that names it. */
+function placedAndWaiting(shop: Shop): void {
+  shop.order = orderOf({ id: 41 });
+  shop.draft = sharedDraftOf([], { id: 42, pendingOrder: pendingOrderOf({ id: 41, number: '100041' }) });
 }
 
 async function renderCheckout(path: string) {
@@ -74,6 +114,25 @@ async function renderCheckout(path: string) {
   onTestFinished(connectStore(view.store));
   await screen.findByRole('heading', { level: 1, name: 'Checkout' });
   return view;
+}
+
+async function typeCard(number: string, code = '123') {
+  await screen.findByRole('group', { name: 'Payment method' });
+  fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: number } });
+  fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: code } });
+}
+
+/** The live regions (alerts, statuses, aria-live) whose words include `text`. */
+function liveRegionsSaying(text: string): Element[] {
+  const live = Array.from(document.querySelectorAll('[aria-live], [role="alert"], [role="status"]'));
+  // The innermost region that says it (a region inside another is counted once).
+  return live.filter(
+    (region) =>
+      region.textContent?.includes(text) &&
+      !Array.from(region.querySelectorAll('[aria-live], [role="alert"], [role="status"]')).some((inner) =>
+        inner.textContent?.includes(text),
+      ),
+  );
 }
 
 describe('checkout', () => {
@@ -140,10 +199,11 @@ describe('checkout', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled());
   });
 
-  it('step 1 blocks under the minimum order', async () => {
+  it('step 1 blocks under the minimum order of the settings', async () => {
     useShop({ draft: draftOf({ totals: { subtotal: '20.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '20.00' } }) });
+    server.use(http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, minimumOrder: '22.00' })));
     await renderCheckout('/checkout/41');
-    expect(await screen.findByText('$25.00 Minimum Order.')).toBeInTheDocument();
+    expect(await screen.findByText('$22.00 Minimum Order.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Continue to delivery' })).toBeDisabled();
   });
 
@@ -159,8 +219,7 @@ describe('checkout', () => {
     expect(prohealth).toBeDisabled();
     expect(prohealth).toHaveAccessibleDescription(/No active card found\./);
 
-    fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: '6035 0000 0000 01' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: '123' } });
+    await typeCard('6035 0000 0000 01');
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay \$30\.00/ }));
     expect(await screen.findByText('Your card number should be of 16 or 19 digits')).toBeInTheDocument();
   });
@@ -185,14 +244,12 @@ describe('checkout', () => {
   it('a double click places one order: complete, then pay with the card and its code', async () => {
     const shop = useShop();
     const { router } = await renderCheckout('/checkout/41?step=payment');
-    await screen.findByRole('group', { name: 'Payment method' });
-    fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: '6035 0000 0000 0001' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: '123' } });
+    await typeCard('6035 0000 0000 0001');
     const place = screen.getByRole('button', { name: /Place order and pay/ });
     fireEvent.click(place);
     fireEvent.click(place);
     await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
-    expect(shop.calls).toEqual(['complete', 'pay']);
+    expect(shop.calls).toEqual(['complete', 'pay 41']);
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { card: '6035000000000001', code: '123' } }]);
   });
 
@@ -210,37 +267,164 @@ describe('checkout', () => {
     fireEvent.change(number, { target: { value: '6035 0000 0000 1001' } });
     expect(screen.getByRole('textbox', { name: /Security code/ })).toHaveAccessibleDescription(/Not needed for a card on your account/);
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay']));
+    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { card: '6035000000001001' } }]);
   });
 
-  it('a declined payment shows "Error placing order" with its lines; leaving the step returns the order to draft', async () => {
+  it('a decline is said once and keeps the order payable on its own page: Pay now pays it again', async () => {
     const shop = useShop();
-    shop.payAnswer = {
-      status: 422,
-      body: {
-        message: 'Card number or code is not correct',
-        code: 'card_number_or_code_is_not_correct',
-        data: { card: ['Card number or code is not correct'] },
-        fields: { card: [{ code: 'card_number_or_code_is_not_correct' }] },
-      },
-    };
-    await renderCheckout('/checkout/41?step=payment');
-    await screen.findByRole('group', { name: 'Payment method' });
-    fireEvent.change(screen.getByRole('textbox', { name: /Card number/ }), { target: { value: '6035000000000002' } });
-    fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: '123' } });
+    shop.payAnswers = [declined];
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000002');
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
-    expect((await screen.findAllByText('Error placing order')).length).toBeGreaterThan(0);
-    expect(screen.getAllByText('Card number: Card number or code is not correct').length).toBeGreaterThan(0);
-    expect(shop.calls).toEqual(['complete', 'pay']);
+
+    // The placed order's payment step, at its own address (a reload shows it again).
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay for order 100041' })).toBeInTheDocument();
+    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/checkout/41?step=payment');
+    const until = untilText(shop.order!.payableUntil!, 'en');
+    expect(screen.getByText(`We hold these items for you until ${until}.`)).toBeInTheDocument();
+
+    // "Your payment was not accepted" (the order is placed, only unpaid) with its lines,
+    // announced by ONE live region (the notification);
+    // the notice beside the button is not a second one.
+    expect(await screen.findByText('Card number: Card number or code is not correct', { selector: 'li' })).toBeInTheDocument();
+    expect(liveRegionsSaying('Your payment was not accepted')).toHaveLength(1);
+    expect(screen.getByTestId('toast-urgent')).toHaveTextContent('Your payment was not accepted');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     // The card number is marked and has the focus: the shopper fixes it where it is.
     const number = screen.getByRole('textbox', { name: /Card number/ });
     await waitFor(() => expect(number).toHaveFocus());
     expect(number).toHaveAttribute('aria-invalid', 'true');
     expect(number).toHaveAccessibleDescription(/Card number or code is not correct/);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Back to delivery' }));
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay', 'back-to-draft']));
-    expect(await screen.findByRole('heading', { level: 2, name: '2. Delivery information' })).toBeInTheDocument();
+    // Pay now, with another card: the same order is paid, nothing is placed again.
+    fireEvent.change(number, { target: { value: '6035000000000001' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now: $30.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
+    expect(shop.calls).toEqual(['complete', 'pay 41', 'pay 41']);
+  });
+
+  it('leaving the page after a decline sends nothing back to draft: the order stays payable', async () => {
+    const shop = useShop();
+    shop.payAnswers = [declined];
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000002');
+    fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
+    await screen.findByRole('heading', { level: 2, name: 'Pay for order 100041' });
+    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    await router.navigate('/catalog');
+    await screen.findByRole('heading', { level: 1, name: 'Catalog' });
+    await delay(100);
+    expect(shop.calls).toEqual(['complete', 'pay 41']);
+  });
+
+  it('an order waiting for payment opens at its payment step: rows, total, address, hold; Back to cart', async () => {
+    const shop = useShop();
+    placedAndWaiting(shop);
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Pay for order 100041' })).toBeInTheDocument();
+    const until = untilText(shop.order!.payableUntil!, 'en');
+    expect(screen.getByText(`We hold these items for you until ${until}.`)).toBeInTheDocument();
+    expect(screen.getByText('Delivery to: 1 Main St, Austin, TX 73301')).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByText('Vitamin C')).toBeInTheDocument();
+    expect(within(summary).getAllByText('$30.00').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('list', { name: 'Checkout steps' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now: $30.00' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(shop.calls).toEqual(['back-to-draft 41']);
+  });
+
+  it('another order waiting: "Pay for order N" or "Cancel order N" (confirmed), then placing works', async () => {
+    const shop = useShop();
+    shop.completeAnswer = {
+      status: 409,
+      body: {
+        message: 'Order 100040 is still waiting for payment. Pay for it or cancel it before placing another order.',
+        code: 'unpaid_order_exists',
+      },
+    };
+    // The draft names the waiting order once read again.
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000001');
+    shop.draft = draftOf({ pendingOrder: pendingOrderOf({ id: 40, number: '100040' }) });
+    fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
+
+    const payOther = await screen.findByRole('link', { name: 'Pay for order 100040' });
+    expect(payOther).toHaveAttribute('href', '/checkout/40?step=payment');
+    expect(screen.getByText(/Order 100040 is still waiting for payment/, { selector: 'li' })).toBeInTheDocument();
+    expect(shop.calls).toEqual(['complete']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order 100040' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100040?' });
+    expect(dialog).toHaveAccessibleDescription(/nothing is charged and its items are not kept for you/);
+    // The confirmation waits for the person: nothing happens on its own.
+    await delay(200);
+    expect(shop.calls).toEqual(['complete']);
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(shop.calls).toEqual(['complete', 'cancel 40']));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Pay for order 100040' })).not.toBeInTheDocument());
+    expect(document.activeElement).not.toBe(document.body);
+
+    fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
+    expect(shop.calls).toEqual(['complete', 'cancel 40', 'complete', 'pay 41']);
+  });
+
+  it('pay checks the order again: rows that changed are named, with Back to cart', async () => {
+    const shop = useShop();
+    placedAndWaiting(shop);
+    shop.payAnswers = [
+      {
+        status: 422,
+        body: {
+          message: 'Please resolve issues in your order list before continue',
+          code: 'order_has_issues',
+          data: { 'rows.0.sku_id': ['Please resolve issues in your order list before continue'] },
+          fields: { 'rows.0.sku_id': [{ code: 'order_has_issues' }] },
+        },
+      },
+    ];
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now: $30.00' }));
+    expect(await screen.findByText('Cannot be ordered now: Vitamin C', { selector: 'li' })).toBeInTheDocument();
+    const summary = screen.getByRole('complementary', { name: 'Order summary' });
+    expect(within(summary).getByText('Cannot be ordered now')).toBeInTheDocument();
+    const back = screen.getAllByRole('button', { name: 'Back to cart' });
+    fireEvent.click(back[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(shop.calls).toEqual(['pay 41', 'back-to-draft 41']);
+  });
+
+  it('the hold is over: said so, with the way to the cart', async () => {
+    const shop = useShop();
+    placedAndWaiting(shop);
+    shop.payAnswers = [
+      {
+        status: 409,
+        body: { message: 'The time to pay for this order is over. Its items are back in your cart.', code: 'order_payment_time_over' },
+      },
+    ];
+    await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now: $30.00' }));
+    expect(
+      await screen.findByText('The time to pay for this order is over. Its items are back in your cart.', { selector: 'li' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
+  });
+
+  it('a closed order opens its order page; an unknown id follows the open draft', async () => {
+    const shop = useShop();
+    shop.order = orderOf({ id: 30, status: 1, payableUntil: null });
+    const { router } = await renderCheckout('/checkout/30?step=payment');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/30'));
+    await router.navigate('/checkout/77');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/41'));
   });
 });

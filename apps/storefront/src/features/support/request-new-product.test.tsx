@@ -1,5 +1,6 @@
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
@@ -8,58 +9,23 @@ vi.setConfig({ testTimeout: 20_000 });
 let sent: unknown[] = [];
 
 /** The signed-in customer (the header reads who is signed in). */
-const customer = {
+const customer = customerOf({
   id: 7,
   name: 'Rosa Martínez',
-  gender: 'F',
-  birthdate: '1951-03-07',
-  birthdateStr: '03/07/1951',
-  firstName: 'Rosa',
-  middleName: null,
   lastName: 'Martínez',
-  organization: null,
-  emails: [
-    {
-      id: 1,
-      address: 'rosa@example.com',
-      reg: true,
-      verified: true,
-      receiveMarketingMailing: false,
-    },
-  ],
-  phones: [],
-  addresses: [],
-  balance: '0.00',
-  insuranceCards: [],
   activeInsuranceCard: null,
-  insuranceCompany: null,
-  insuranceId: null,
   insurancePlan: null,
-  interfaceLanguage: 'en',
   preferredCommunicationLanguage: null,
   preferredCommunicationMethod: null,
-  isMarketingEnabled: false,
-  sendNotificationByEmail: true,
-  sendNotificationByPhone: false,
   hasPassword: false,
-  passwordUpdatedAt: null,
-};
+});
 
 beforeEach(() => {
   sent = [];
   signIn();
   server.use(
     http.get(`${API}/api/auth/me`, () => HttpResponse.json(customer)),
-    http.post(`${API}/api/order/prepare-draft`, () =>
-      HttpResponse.json({
-        id: 1,
-        rows: [],
-        price: '0.00',
-        itemsUnDiscountedSubtotal: '0.00',
-        promoCode: null,
-        status: 0,
-      }),
-    ),
+    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draftOf([], { id: 1 }))),
     http.post(`${API}/api/product-request`, async ({ request }) => {
       sent.push(await request.json());
       return HttpResponse.json({ number: 'R-2026-000045' });

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import {
+  DEFAULT_MINIMUM_ORDER,
   cartIssues,
   errorText,
   estimateTotals,
@@ -26,8 +27,10 @@ import { allowanceOf, useCustomer } from '../../../app/customer-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { useGetSettingsQuery } from '../../../app/settings-api';
+import { focusTarget } from '../../../app/route-focus';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
+import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { promoCodeStore } from '../../../lib/sdk';
@@ -163,39 +166,63 @@ export function Component() {
 
   if (isError || !view) {
     return (
-      <Container className="flex flex-col gap-6 py-8">
-        <h1 className="text-3xl font-bold">
-          <Trans>Cart</Trans>
-        </h1>
-        <LoadErrorNotice title={<Trans>Your cart could not be loaded.</Trans>} onRetry={() => void refetch()} />
-      </Container>
+      <div className="@container">
+        <Container className="flex flex-col gap-6 py-8">
+          <h1 className="text-3xl font-bold">
+            <Trans>Cart</Trans>
+          </h1>
+          <LoadErrorNotice title={<Trans>Your cart could not be loaded.</Trans>} onRetry={() => void refetch()} />
+        </Container>
+      </div>
     );
   }
 
-  const units = view.lines.reduce((sum, line) => sum + line.amount, 0);
+  // The items of an order waiting for payment are held there: said above the cart, so a cart
+  // is never shown as lost; Back to cart brings them into this one (the focus goes to the
+  // heading, the notice and its buttons go away).
+  const pending = view.pendingOrder ? (
+    <PendingOrderNotice
+      order={view.pendingOrder}
+      onBack={() => {
+        const heading = document.querySelector<HTMLElement>('#main h1');
+        if (heading) focusTarget(heading);
+      }}
+    />
+  ) : null;
 
+  // Every state of the page keeps the same heading element (same wrapper), so a change of state
+  // (loaded, emptied, the waiting order's items back) never takes the focus away with it.
   if (view.lines.length === 0) {
     return (
-      <Container className="flex flex-col gap-6 py-8">
-        <h1 className="text-3xl font-bold">
-          <Trans>Cart</Trans>
-        </h1>
-        <EmptyState
-          icon={<ShoppingCart className="size-12" />}
-          title={<Trans>Your cart is empty</Trans>}
-          description={<Trans>Find health products paid with your benefit card in the catalog.</Trans>}
-          action={
-            <LinkButton as={AppLink} to="/catalog" size="lg">
-              <Trans>Go to the catalog</Trans>
-            </LinkButton>
-          }
-        />
-      </Container>
+      <div className="@container">
+        <Container className="flex flex-col gap-6 py-8">
+          <h1 className="text-3xl font-bold">
+            <Trans>Cart</Trans>
+          </h1>
+          {pending ?? (
+            <EmptyState
+              icon={<ShoppingCart className="size-12" />}
+              title={<Trans>Your cart is empty</Trans>}
+              description={<Trans>Find health products paid with your benefit card in the catalog.</Trans>}
+              action={
+                <LinkButton as={AppLink} to="/catalog" size="lg">
+                  <Trans>Go to the catalog</Trans>
+                </LinkButton>
+              }
+            />
+          )}
+        </Container>
+      </div>
     );
   }
 
+  // Totals count only the rows that can be ordered, as the server's do: the server's numbers
+  // for a customer's draft, the SDK's estimate of those rows for a guest (or while a change is
+  // on its way).
+  const orderable = view.lines.filter((line) => line.badReasonCode === null);
+  const units = orderable.reduce((sum, line) => sum + line.amount, 0);
   const estimate = estimateTotals(
-    view.lines.map((line) => ({ product: { price: line.product.price }, amount: line.amount })),
+    orderable.map((line) => ({ product: { price: line.product.price }, amount: line.amount })),
     view.promoCode,
     { promoPercents: promoPercentsFrom(settings?.promotions) },
   );
@@ -207,7 +234,7 @@ export function Component() {
     !removePromoState.isLoading;
   const discount = confirmed && view.totals ? view.totals.discount : estimate.discount;
   const total = confirmed && view.totals ? view.totals.total : estimate.total;
-  const minimum = meetsMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? '25.00');
+  const minimum = meetsMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? DEFAULT_MINIMUM_ORDER);
   const issues = cartIssues(
     view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
   );
@@ -276,6 +303,7 @@ export function Component() {
         </h1>
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-4">
+            {pending}
             <IssuesNotice view={view} />
             <ul aria-label={t`Items in your cart`} className="flex flex-col">
               {view.lines.map((line) => (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
-import { addressInputSchema, type Address, type OrderDraft } from '@otc/sdk';
+import { addressInputSchema, isDeliverable, type Address, type OrderDraft } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, Select, Skeleton, TextField } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { useStateOptions } from '../../../components/us-states';
@@ -112,9 +112,9 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
 
   // One address where we deliver and none chosen yet: it is chosen for the customer.
   const autoChosen = useRef(false);
-  const deliverable = (addresses ?? []).filter(
-    (address) => states.length === 0 || states.includes(address.state),
-  );
+  // The SDK's one deliverability rule (the checkout gate and the server's `complete` use it too).
+  const deliveryStates = settings?.deliveryStates;
+  const deliverable = (addresses ?? []).filter((address) => isDeliverable(address, deliveryStates));
   useEffect(() => {
     if (autoChosen.current || !draft || draft.deliveryAddress || deliverable.length !== 1) return;
     autoChosen.current = true;
@@ -137,7 +137,7 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
             if (!saving) void choose(Number(value));
           }}
           options={list.map((address) => {
-            const deliverable = states.length === 0 || states.includes(address.state);
+            const deliverable = isDeliverable(address, deliveryStates);
             return {
               value: String(address.id),
               label: formatAddress(address),

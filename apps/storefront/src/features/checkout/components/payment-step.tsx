@@ -52,9 +52,27 @@ export interface PaymentStepProps {
   total: string;
   locale: Locale;
   placing: boolean;
-  /** Why the last try failed (already in the page's language), shown above the button. */
-  failure: { title: string; lines: string[]; advice?: string; cardRefused?: boolean } | null;
+  /**
+   * `place`: the open draft is placed, then paid ("Place order and pay $30.00"); `pay`: an order
+   * waiting for payment is paid ("Pay now: $30.00").
+   */
+  action?: 'place' | 'pay';
+  /**
+   * Why the last try failed (already in the page's language), shown above the button, with what
+   * the shopper can do about it (`actions`). Not a live region: the page's notification
+   * announces it, once.
+   */
+  failure: PaymentFailure | null;
+  /** What the shopper can do about the failure (pay or cancel another order, back to cart). */
+  failureActions?: ReactNode;
   onPlace: (choice: PaymentChoice) => void;
+}
+
+export interface PaymentFailure {
+  title: string;
+  lines: string[];
+  advice?: string;
+  cardRefused?: boolean;
 }
 
 /** Why a method cannot be chosen now (balance too short, no active card), or null. */
@@ -104,11 +122,18 @@ export function PaymentStep({
   total,
   locale,
   placing,
+  action = 'place',
   failure,
+  failureActions,
   onPlace,
 }: PaymentStepProps) {
   const { t } = useLingui();
-  const options = paymentMethodOptions(customer?.insurancePlan?.code, supported);
+  // The member's own cards (the active one first) decide which benefit card method comes first.
+  const cardTypesOnFile = [
+    ...(customer?.activeInsuranceCard ? [customer.activeInsuranceCard.type] : []),
+    ...(customer?.insuranceCards ?? []).map((card) => card.type),
+  ];
+  const options = paymentMethodOptions(customer?.insurancePlan?.code, supported, cardTypesOnFile);
   const firstUsable = options.find(
     (option) => !blockedReason(option.code, customer, total, locale),
   );
@@ -297,13 +322,16 @@ export function PaymentStep({
         </div>
       ) : null}
       {failure ? (
-        <Notice tone="error" title={failure.title}>
+        <Notice tone="error" live={false} title={failure.title}>
           <ul className="flex flex-col gap-1">
             {failure.lines.map((line) => (
               <li key={line}>{line}</li>
             ))}
           </ul>
           {failure.advice ? <p className="mt-2">{failure.advice}</p> : null}
+          {failureActions ? (
+            <div className="mt-3 flex flex-wrap items-center gap-3">{failureActions}</div>
+          ) : null}
         </Notice>
       ) : null}
       <Button
@@ -311,9 +339,13 @@ export function PaymentStep({
         size="lg"
         fullWidth
         loading={placing}
-        loadingLabel={t`Placing your order`}
+        loadingLabel={action === 'pay' ? t`Paying` : t`Placing your order`}
       >
-        <Trans>Place order and pay {amount}</Trans>
+        {action === 'pay' ? (
+          <Trans>Pay now: {amount}</Trans>
+        ) : (
+          <Trans>Place order and pay {amount}</Trans>
+        )}
       </Button>
     </form>
   );

@@ -1,29 +1,38 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorText, formatPrice, isErrorCode, type OrderDraft } from '@otc/sdk';
-import { Button, Container, LineItem, LinkButton, Notice, Skeleton, Stepper } from '@otc/ui';
+import {
+  allowedCheckoutStep,
+  checkoutGate,
+  errorText,
+  formatPrice,
+  type CheckoutStep,
+  type OrderDetail,
+  type OrderDraft,
+} from '@otc/sdk';
+import { Badge, Button, Container, LineItem, LinkButton, Notice, Skeleton, Stepper } from '@otc/ui';
 import { useCustomer } from '../../../app/customer-api';
+import { useGetCartQuery } from '../../../app/draft-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { focusTarget } from '../../../app/route-focus';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { AppLink } from '../../../components/app-link';
+import { CancelConsequence, CancelOrderButton } from '../../../components/cancel-order-button';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { BillingSummary, LineFlags } from '../../../components/order-lines';
+import { PendingOrderNotice } from '../../../components/pending-order-notice';
+import { useBackToCart } from '../../../components/use-back-to-cart';
 import type { SdkQueryError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/form-messages';
+import { failureLines } from '../../../lib/form-messages';
+import { untilText } from '../../../lib/hold-time';
 import { productImageUrl } from '../../../lib/product-links';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import {
-  useBackToDraftMutation,
-  useCompleteOrderMutation,
-  useGetCheckoutDraftQuery,
-  usePayOrderMutation,
-} from '../checkout-api';
-import { allowedStep, stepGate, type CheckoutStep } from '../checkout-rules';
+import { useOpenCheckoutQuery, usePayOrderMutation, usePlaceOrderMutation } from '../checkout-api';
 import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
-import { PaymentStep, type PaymentChoice } from '../components/payment-step';
+import { PaymentStep, type PaymentChoice, type PaymentFailure } from '../components/payment-step';
+
+const linkClass = 'font-semibold text-primary underline underline-offset-4';
 
 function ProductsReview({ draft }: { draft: OrderDraft }) {
   const { t } = useLingui();
@@ -50,34 +59,68 @@ function ProductsReview({ draft }: { draft: OrderDraft }) {
   );
 }
 
-/** "Error placing order": one line per field and message of the failure (spec section 8). */
-function failureLines(
-  error: SdkQueryError,
-  locale: 'en' | 'es',
-  fieldName: (field: string) => string,
-): string[] {
-  const lines: string[] = [];
-  const codes = error.fieldCodes ?? {};
-  const texts = error.fieldErrors ?? {};
-  for (const field of new Set([...Object.keys(codes), ...Object.keys(texts)])) {
-    const failure = codes[field];
-    const message =
-      failure && isErrorCode(failure.code)
-        ? errorText(failure.code, locale, failure.params)
-        : (texts[field] ?? '');
-    lines.push(`${fieldName(field)}: ${message}`);
-  }
-  const main = apiErrorText(locale, error);
-  if (!lines.some((line) => line.endsWith(main))) lines.unshift(main);
-  return lines;
+/** The rows of an order waiting for payment; rows the server refused at pay are marked. */
+function OrderRows({ order, refused }: { order: OrderDetail; refused: readonly number[] }) {
+  const { t } = useLingui();
+  return (
+    <ul aria-label={t`Products in your order`} className="flex flex-col">
+      {order.products.map((product, index) => {
+        const qty = product.qty;
+        return (
+          <LineItem
+            key={product.sku_id}
+            size="sm"
+            imageSrc={productImageUrl(product.image)}
+            title={product.name}
+          >
+            <p className="text-sm text-muted">
+              <Trans>Quantity: {qty}</Trans>
+            </p>
+            <p className="font-bold tabular-nums">{formatPrice(product.price)}</p>
+            {refused.includes(index) ? (
+              <div>
+                <Badge tone="danger">
+                  <Trans>Cannot be ordered now</Trans>
+                </Badge>
+              </div>
+            ) : null}
+          </LineItem>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** "Pay for order 100041": the unpaid order's heading, and the link to another waiting order. */
+function PayForOrder({ number }: { number: string }) {
+  return <Trans>Pay for order {number}</Trans>;
+}
+
+/** The page's failure: what the notice shows, and what the shopper can do about it. */
+interface Failure extends PaymentFailure {
+  /** `order_has_issues` at pay: the indexes of the rows the server refused. */
+  refusedRows?: number[];
+  /** `unpaid_order_exists`: another order waits; the notice offers to pay for it or cancel it. */
+  otherOrderWaits?: boolean;
+  /** `order_payment_time_over`: the items are back in the cart. */
+  timeOver?: boolean;
 }
 
 /**
- * Checkout in three steps: 1 products, 2 delivery information, 3 payment information. Placing
- * the order completes the draft, then pays; leaving the payment step with an unpaid placed order
- * returns it to draft.
+ * `/checkout/{id}`, opened with the checkout facade's `open(id)`:
+ * - the open draft: three steps, 1 products, 2 delivery information, 3 payment information;
+ *   placing it places the draft, then pays the placed order;
+ * - an order waiting for payment: its payment step again ("Pay now"), its rows, total, address
+ *   and the time its hold ends, and Back to cart;
+ * - a closed order: its order page; any other id: the open draft.
+ * The order's life is the server's: nothing is undone when the page is left.
  */
 export function Component() {
+  // Another order's address is another page (its own failure, its own form).
+  return <CheckoutPage key={useParams().id} />;
+}
+
+function CheckoutPage() {
   const { t } = useLingui();
   const locale = useLocale();
   const localize = useLocalizePath();
@@ -85,66 +128,36 @@ export function Component() {
   const dispatch = useAppDispatch();
   const id = Number(useParams().id);
   const [searchParams, setSearchParams] = useSearchParams();
-  const { data: openDraft, isLoading, isError, refetch } = useGetCheckoutDraftQuery(locale);
-  // Once placed, the order is shown as it was placed (the open draft is a new one meanwhile).
-  const [placedDraft, setPlacedDraft] = useState<OrderDraft | null>(null);
-  const draft = placedDraft ?? openDraft;
+  const opened = useOpenCheckoutQuery({ id, locale });
+  const kind = opened.data?.kind;
+  // The open draft is the cart's one cache entry (the facade's `open` wrote it there).
+  const cartQuery = useGetCartQuery(locale, { skip: kind !== 'draft' });
+  const openDraft = cartQuery.data?.draft ?? null;
+  const draft =
+    opened.data?.kind === 'draft' && openDraft?.id === opened.data.draftId ? openDraft : null;
+  const order = opened.data?.kind === 'unpaid' ? opened.data.order : null;
   const { data: settings } = useGetSettingsQuery();
   const { customer } = useCustomer();
-  const [complete] = useCompleteOrderMutation();
+  const [place] = usePlaceOrderMutation();
   const [pay] = usePayOrderMutation();
-  const [backToDraft] = useBackToDraftMutation();
-  const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<{
-    title: string;
-    lines: string[];
-    advice?: string;
-    cardRefused?: boolean;
-  } | null>(null);
-  const [moving, setMoving] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
 
-  // A placed order waiting for payment (the draft was completed, the payment not yet accepted).
-  const placedRef = useRef<number | null>(null);
-  const paidRef = useRef(false);
-  const placingRef = useRef(false);
-
-  const returnToDraft = useCallback(async () => {
-    const placed = placedRef.current;
-    if (placed === null || paidRef.current) return;
-    placedRef.current = null;
-    setPlacedDraft(null);
-    await backToDraft({ orderId: placed, locale });
-  }, [backToDraft, locale]);
-
-  // Leaving the page with a placed, unpaid order returns it to the cart.
-  useEffect(
-    () => () => {
-      void returnToDraft();
-    },
-    [returnToDraft],
-  );
-
-  // The address is the order of another draft (a placed order reloaded mid-payment, or an old
-  // link): bring it back to draft, or follow the open draft when it cannot be.
-  const recovered = useRef(false);
+  // Where to go instead: a closed order's page, or the open draft for any other id.
   useEffect(() => {
-    if (!draft || draft.id === id || recovered.current || placedRef.current !== null) return;
-    recovered.current = true;
-    setMoving(true);
-    void backToDraft({ orderId: id, locale }).then((result) => {
-      setMoving(false);
-      const next = 'data' in result && result.data ? result.data.draft.id : draft.id;
-      navigate(localize(`/checkout/${next}`), { replace: true });
-    });
-  }, [draft, id, backToDraft, locale, localize, navigate]);
+    const data = opened.data;
+    if (data?.kind === 'closed') navigate(localize(`/order/${data.orderId}`), { replace: true });
+    if (data?.kind === 'elsewhere')
+      navigate(localize(`/checkout/${data.draftId}`), { replace: true });
+  }, [opened.data, navigate, localize]);
 
-  const gate = draft ? stepGate(draft, settings) : null;
-  const step: CheckoutStep = gate ? allowedStep(searchParams.get('step'), gate) : 'products';
-
-  // Browser Back from the payment step (or a step chosen above it) returns the order to draft.
-  useEffect(() => {
-    if (step !== 'payment') void returnToDraft();
-  }, [step, returnToDraft]);
+  const gate = draft ? checkoutGate(draft, settings, customer) : null;
+  const step: CheckoutStep = order
+    ? 'payment'
+    : gate
+      ? allowedCheckoutStep(searchParams.get('step'), gate)
+      : 'products';
 
   // A step change keeps the address path, so the layout does not move the focus: the step's
   // heading takes it (the button pressed is gone), not on the first drawing of the page.
@@ -175,55 +188,79 @@ export function Component() {
     return names[field] ?? field;
   };
 
-  const place = async (choice: PaymentChoice) => {
-    if (placingRef.current || !draft) return;
-    placingRef.current = true;
-    setPlacing(true);
+  const stepHeading = () => {
+    const heading = document.getElementById('checkout-step-heading');
+    if (heading) focusTarget(heading);
+  };
+
+  /** Says why once (a notification, as the spec asks) and keeps it beside the button. */
+  const fail = (error: SdkQueryError, stage: 'place' | 'pay') => {
+    // A refused payment comes after the order was placed: it is not lost, only unpaid, so the
+    // title says the payment was not accepted (the spec's "Error placing order" is for placing).
+    const title = stage === 'pay' ? t`Your payment was not accepted` : t`Error placing order`;
+    const lines = failureLines(locale, error, fieldName);
+    // The API gives one answer for a wrong number, a wrong code and a refused card (so it
+    // tells nobody which cards exist): say what the shopper can do about each.
+    const cardRefused =
+      error.code === 'card_number_or_code_is_not_correct' ||
+      Object.values(error.fieldCodes ?? {}).some(
+        (issue) => issue?.code === 'card_number_or_code_is_not_correct',
+      );
+    const next: Failure = { title, lines, cardRefused };
+    if (cardRefused) {
+      next.advice = t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`;
+    } else if (error.code === 'unpaid_order_exists') {
+      next.otherOrderWaits = true;
+    } else if (error.code === 'order_has_issues' && order) {
+      const refused = error.rowIndexes?.rows ?? [];
+      next.refusedRows = refused;
+      for (const index of refused) {
+        const name = order.products[index]?.name;
+        if (name) next.lines.push(t`Cannot be ordered now: ${name}`);
+      }
+      next.advice = t`Something changed since you placed the order. Bring its items back to your cart to see what and change it.`;
+    } else if (error.code === 'order_payment_time_over') {
+      next.timeOver = true;
+      next.lines = [errorText('order_payment_time_over', locale)];
+    }
+    setFailure(next);
+    notify(dispatch, { title, description: next.lines.join('\n'), icon: 'error', color: 'danger' });
+  };
+
+  const submitPayment = async (choice: PaymentChoice) => {
+    if (busyRef.current || (!draft && !order)) return;
+    busyRef.current = true;
+    setBusy(true);
     setFailure(null);
-    const fail = (error: SdkQueryError) => {
-      const title = t`Error placing order`;
-      const lines = failureLines(error, locale, fieldName);
-      // The API gives one answer for a wrong number, a wrong code and a refused card (so it
-      // tells nobody which cards exist): say what the shopper can do about each.
-      const cardRefused =
-        error.code === 'card_number_or_code_is_not_correct' ||
-        Object.values(error.fieldCodes ?? {}).some(
-          (issue) => issue?.code === 'card_number_or_code_is_not_correct',
-        );
-      const advice = cardRefused
-        ? t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`
-        : undefined;
-      setFailure({ title, lines, advice, cardRefused });
-      notify(dispatch, { title, description: lines.join('\n'), icon: 'error', color: 'danger' });
-    };
     try {
-      if (placedRef.current === null) {
-        const completed = await complete({ orderId: draft.id, locale });
-        if ('error' in completed && completed.error) {
-          fail(completed.error as SdkQueryError);
-          // The draft may have changed under us (stock, prices): read it again.
-          void refetch();
+      let orderId: number;
+      if (order) {
+        orderId = order.id;
+      } else {
+        const placed = await place({ orderId: draft!.id, locale });
+        if ('error' in placed && placed.error) {
+          fail(placed.error as SdkQueryError, 'place');
           return;
         }
-        placedRef.current = draft.id;
-        setPlacedDraft(completed.data ?? null);
+        orderId = placed.data!.id;
+        // The placed order's own address: a reload shows its payment step again.
+        navigate(localize(`/checkout/${orderId}?step=payment`), { replace: true });
       }
-      const paid = await pay({
-        orderId: placedRef.current,
-        code: choice.code,
-        input: choice.input,
-        locale,
-      });
+      const paid = await pay({ orderId, code: choice.code, input: choice.input, locale });
       if ('error' in paid && paid.error) {
-        fail(paid.error as SdkQueryError);
+        fail(paid.error as SdkQueryError, 'pay');
         return;
       }
-      paidRef.current = true;
-      navigate(localize(`/success/${placedRef.current}`), { replace: true });
+      navigate(localize(`/success/${orderId}`), { replace: true });
     } finally {
-      placingRef.current = false;
-      setPlacing(false);
+      busyRef.current = false;
+      setBusy(false);
     }
+  };
+
+  const { back: bringBackToCart, isLoading: bringingBack } = useBackToCart();
+  const backToCartNow = async (orderId: number) => {
+    if (await bringBackToCart(orderId)) navigate(localize('/cart'));
   };
 
   const heading = (
@@ -232,7 +269,12 @@ export function Component() {
     </h1>
   );
 
-  if (isLoading || moving || (draft && draft.id !== id)) {
+  const loading =
+    opened.isLoading ||
+    kind === 'closed' ||
+    kind === 'elsewhere' ||
+    (kind === 'draft' && !draft && !cartQuery.isError);
+  if (loading) {
     return (
       <Container className="flex flex-col gap-6 py-8">
         {heading}
@@ -242,30 +284,37 @@ export function Component() {
     );
   }
 
-  if (isError || !draft || !gate) {
+  if (opened.isError || cartQuery.isError || (!draft && !order)) {
     return (
       <Container className="flex flex-col gap-6 py-8">
         {heading}
         <LoadErrorNotice
           title={<Trans>Your order could not be loaded.</Trans>}
-          onRetry={() => void refetch()}
+          onRetry={() => {
+            void opened.refetch();
+            if (kind === 'draft') void cartQuery.refetch();
+          }}
         />
       </Container>
     );
   }
 
-  if (draft.rows.length === 0) {
+  if (draft && draft.rows.length === 0) {
     return (
       <Container className="flex flex-col gap-6 py-8">
         {heading}
-        <Notice tone="info" title={<Trans>Your cart is empty</Trans>}>
-          <AppLink
-            to="/catalog"
-            className="font-semibold text-primary underline underline-offset-4"
-          >
-            <Trans>Go to the catalog</Trans>
-          </AppLink>
-        </Notice>
+        {draft.pendingOrder ? (
+          <PendingOrderNotice
+            order={draft.pendingOrder}
+            onBack={() => navigate(localize('/cart'))}
+          />
+        ) : (
+          <Notice tone="info" title={<Trans>Your cart is empty</Trans>}>
+            <AppLink to="/catalog" className={linkClass}>
+              <Trans>Go to the catalog</Trans>
+            </AppLink>
+          </Notice>
+        )}
       </Container>
     );
   }
@@ -275,27 +324,76 @@ export function Component() {
     { id: 'delivery', label: t`Delivery information` },
     { id: 'payment', label: t`Payment information` },
   ];
-  const deliveryTo = draft.deliveryAddress ? formatAddress(draft.deliveryAddress) : '';
-  const minimumText = errorText('minimum_order', locale, {
-    qty: formatPrice(settings?.minimumOrder ?? '25.00'),
-  });
+  const totals = order ? order.billing : draft!.totals;
+  const promoCode = order ? order.promoCode : draft!.promoCode;
+  const address = order ? order.deliveryAddress : draft!.deliveryAddress;
+  const deliveryTo = address ? formatAddress(address) : '';
+  const number = order?.number ?? '';
+  const until = order?.payableUntil ? untilText(order.payableUntil, locale) : '';
+  const minimumText = gate
+    ? errorText('minimum_order', locale, { qty: formatPrice(gate.minimumOrder) })
+    : '';
+  const waiting = draft?.pendingOrder ?? null;
+
+  // What the shopper can do about the failure, beside it.
+  let failureActions = null;
+  if (failure?.otherOrderWaits && waiting) {
+    const other = waiting.number;
+    failureActions = (
+      <>
+        <LinkButton as={AppLink} to={`/checkout/${waiting.id}?step=payment`}>
+          <PayForOrder number={other} />
+        </LinkButton>
+        <CancelOrderButton
+          orderId={waiting.id}
+          number={other}
+          consequence={<CancelConsequence paid={null} />}
+          onCancelled={() => {
+            // Placing may be tried again.
+            setFailure(null);
+            stepHeading();
+          }}
+        />
+      </>
+    );
+  } else if (failure?.refusedRows && order) {
+    failureActions = (
+      <Button
+        variant="secondary"
+        loading={bringingBack}
+        onClick={() => void backToCartNow(order.id)}
+      >
+        <Trans>Back to cart</Trans>
+      </Button>
+    );
+  } else if (failure?.timeOver) {
+    failureActions = (
+      <AppLink to="/cart" className={linkClass}>
+        <Trans>Go to your cart</Trans>
+      </AppLink>
+    );
+  }
 
   // A size container as wide as the window: the summary goes beside the steps once the page is
   // 64rem wide, so larger text keeps one wide column instead of squeezing the product names.
+  // The payment step keeps its place in the tree whether it pays the draft or a placed order, so
+  // placing then paying (or a decline) never redraws the form the shopper typed in.
   return (
     <div className="@container">
       <Container className="flex flex-col gap-6 py-8">
         {heading}
-        <Stepper
-          label={t`Checkout steps`}
-          steps={steps}
-          current={step}
-          completedLabel={t`completed`}
-          onStepSelect={(next) => goTo(next as CheckoutStep)}
-        />
+        {order ? null : (
+          <Stepper
+            label={t`Checkout steps`}
+            steps={steps}
+            current={step}
+            completedLabel={t`completed`}
+            onStepSelect={(next) => goTo(next as CheckoutStep)}
+          />
+        )}
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="checkout-step-heading" className="flex min-w-0 flex-col gap-5">
-            {step === 'products' ? (
+            {step === 'products' && draft && gate ? (
               <>
                 <h2 id="checkout-step-heading" className="text-2xl font-bold">
                   <Trans>1. Products</Trans>
@@ -304,20 +402,14 @@ export function Component() {
                 {gate.hasIssues ? (
                   <Notice tone="error" title={errorText('order_has_issues', locale)}>
                     <Trans>Please remove them to be able to place the order.</Trans>{' '}
-                    <AppLink
-                      to="/cart"
-                      className="font-semibold text-primary underline underline-offset-4"
-                    >
+                    <AppLink to="/cart" className={linkClass}>
                       <Trans>Back to cart</Trans>
                     </AppLink>
                   </Notice>
                 ) : null}
                 {!gate.hasIssues && gate.belowMinimum ? (
                   <Notice tone="warning" title={minimumText}>
-                    <AppLink
-                      to="/catalog"
-                      className="font-semibold text-primary underline underline-offset-4"
-                    >
+                    <AppLink to="/catalog" className={linkClass}>
                       <Trans>Continue shopping</Trans>
                     </AppLink>
                   </Notice>
@@ -337,7 +429,7 @@ export function Component() {
               </>
             ) : null}
 
-            {step === 'delivery' ? (
+            {step === 'delivery' && draft && gate ? (
               <>
                 <h2 id="checkout-step-heading" className="text-2xl font-bold">
                   <Trans>2. Delivery information</Trans>
@@ -357,9 +449,21 @@ export function Component() {
             {step === 'payment' ? (
               <>
                 <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                  <Trans>3. Payment information</Trans>
+                  {order ? <PayForOrder number={number} /> : <Trans>3. Payment information</Trans>}
                 </h2>
-                {draft.deliveryAddress ? (
+                {order && until ? (
+                  <Notice
+                    tone="info"
+                    live={false}
+                    title={<Trans>We hold these items for you until {until}.</Trans>}
+                  >
+                    <Trans>
+                      Your order is placed and waits for payment. If it is not paid by then, its
+                      items go back to your cart.
+                    </Trans>
+                  </Notice>
+                ) : null}
+                {deliveryTo ? (
                   <p className="text-muted">
                     <Trans>Delivery to: {deliveryTo}</Trans>
                   </p>
@@ -367,16 +471,29 @@ export function Component() {
                 <PaymentStep
                   customer={customer}
                   supported={settings?.paymentMethods ?? []}
-                  total={draft.totals.total}
+                  total={totals.total}
                   locale={locale}
-                  placing={placing}
+                  placing={busy}
+                  action={order ? 'pay' : 'place'}
                   failure={failure}
-                  onPlace={(choice) => void place(choice)}
+                  failureActions={failureActions}
+                  onPlace={(choice) => void submitPayment(choice)}
                 />
                 <div>
-                  <Button variant="ghost" disabled={placing} onClick={() => goTo('delivery')}>
-                    <Trans>Back to delivery</Trans>
-                  </Button>
+                  {order ? (
+                    <Button
+                      variant="secondary"
+                      disabled={busy}
+                      loading={bringingBack}
+                      onClick={() => void backToCartNow(order.id)}
+                    >
+                      <Trans>Back to cart</Trans>
+                    </Button>
+                  ) : (
+                    <Button variant="ghost" disabled={busy} onClick={() => goTo('delivery')}>
+                      <Trans>Back to delivery</Trans>
+                    </Button>
+                  )}
                 </div>
               </>
             ) : null}
@@ -389,7 +506,8 @@ export function Component() {
             <h2 className="text-lg font-bold">
               <Trans>Order summary</Trans>
             </h2>
-            <BillingSummary totals={draft.totals} promoCode={draft.promoCode} />
+            {order ? <OrderRows order={order} refused={failure?.refusedRows ?? []} /> : null}
+            <BillingSummary totals={totals} promoCode={promoCode} />
           </aside>
         </div>
       </Container>

@@ -2,13 +2,15 @@ import { Trans } from '@lingui/react/macro';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
-import { useGetCheckoutDraftQuery } from '../checkout-api';
+import { useGetCartQuery } from '../../../app/draft-api';
 import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
 
 /** /order/delivery: the delivery address of the open order, chosen or added. */
 export function Component() {
   const locale = useLocale();
-  const { data: draft, isLoading } = useGetCheckoutDraftQuery(locale);
+  // The open draft: the cart's one cache entry.
+  const { data: view, isLoading } = useGetCartQuery(locale);
+  const draft = view?.draft ?? undefined;
   const current = draft?.deliveryAddress ? formatAddress(draft.deliveryAddress) : null;
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8">

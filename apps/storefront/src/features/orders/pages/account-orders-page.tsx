@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import clsx from 'clsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Package } from 'lucide-react';
 import { formatDate, formatPrice } from '@otc/sdk';
@@ -9,6 +10,7 @@ import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { useLocale } from '../../../lib/use-locale';
 import { useListOrdersQuery } from '../orders-api';
 import { BuyAgainButton } from '../components/buy-again-button';
+import { OrderRowActions, OrderRowNote, isWaitingForPayment } from '../components/order-actions';
 import { OrderStatusBadge } from '../components/order-status';
 
 /** One page of the history; pages are stacked by "Load more". */
@@ -39,7 +41,14 @@ function OrdersPageRows({ page }: { page: number }) {
         return (
           <li
             key={order.id}
-            className="flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between"
+            className={clsx(
+              'flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4',
+              // An order that may still be paid or cancelled has more to do: its buttons go under
+              // its details, where they have the row's width.
+              !isWaitingForPayment(order) &&
+                order.cancellableUntil === null &&
+                'sm:flex-row sm:items-center sm:justify-between',
+            )}
           >
             <div className="flex flex-col gap-1">
               <p className="flex flex-wrap items-center gap-2 text-lg font-bold">
@@ -53,14 +62,26 @@ function OrdersPageRows({ page }: { page: number }) {
                   Placed on {date} · {items} items
                 </Trans>
               </p>
+              <OrderRowNote order={order} />
               <p className="text-lg font-semibold tabular-nums">{formatPrice(order.total)}</p>
             </div>
             <div className="flex flex-wrap gap-2">
-              <LinkButton as={AppLink} to={`/order/${order.id}`} variant="primary">
-                <Trans>View order</Trans>
-                <span className="sr-only"> {number}</span>
+              <LinkButton
+                as={AppLink}
+                id={`order-link-${order.id}`}
+                to={`/order/${order.id}`}
+                variant={isWaitingForPayment(order) ? 'secondary' : 'primary'}
+              >
+                <Trans>View order</Trans> <span className="sr-only">{number}</span>
               </LinkButton>
-              <BuyAgainButton orderId={order.id} number={number} />
+              <OrderRowActions
+                order={order}
+                onCancelled={() => {
+                  // The cancel button goes away with the order's new state; its link stays.
+                  document.getElementById(`order-link-${order.id}`)?.focus();
+                }}
+              />
+              {isWaitingForPayment(order) ? null : <BuyAgainButton orderId={order.id} number={number} />}
             </div>
           </li>
         );

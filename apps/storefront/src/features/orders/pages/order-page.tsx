@@ -2,13 +2,21 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
-import { formatDate, formatDateTime, orderProgress, type ProgressStepName } from '@otc/sdk';
+import {
+  ORDER_STATUS,
+  formatDate,
+  formatDateTime,
+  orderProgress,
+  type ProgressStepName,
+} from '@otc/sdk';
 import { Container, Notice, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { RetryButton } from '../../../components/load-error-notice';
 import { BillingSummary } from '../../../components/order-lines';
 import { useLocale } from '../../../lib/use-locale';
+import { focusTarget } from '../../../app/route-focus';
 import { BuyAgainButton } from '../components/buy-again-button';
+import { OrderNextSteps, isWaitingForPayment } from '../components/order-actions';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { useGetOrderQuery, type OrderDetail } from '../orders-api';
@@ -114,7 +122,10 @@ function OrderSection({ id, title, children }: { id: string; title: ReactNode; c
   );
 }
 
-/** /order/{id}: progress, tracking, products, billing and payment of one order. */
+/**
+ * /order/{id}: what can be done now (pay, back to cart, cancel; or when it was cancelled and
+ * refunded), progress, tracking, products, billing and payment of one order.
+ */
 export function Component() {
   const locale = useLocale();
   const id = Number(useParams().id);
@@ -155,7 +166,6 @@ export function Component() {
   const number = order.number;
   const placed = formatDate(order.placedAt, locale, { dateStyle: 'long' });
   const address = order.deliveryAddress;
-  const cancelled = order.status === -20;
 
   return (
     <Container className="flex flex-col gap-6 py-8">
@@ -173,24 +183,34 @@ export function Component() {
           <Trans>Placed on {placed}</Trans>
         </p>
       </div>
-      {cancelled ? (
-        <Notice tone="warning">
-          <Trans>This order was cancelled. If it was paid, the amount goes back to how you paid.</Trans>
-        </Notice>
-      ) : null}
+      <OrderNextSteps
+        order={order}
+        onCancelled={() => {
+          // The cancel button goes away with the order's new state: the heading keeps the focus.
+          const heading = document.querySelector<HTMLElement>('#main h1');
+          if (heading) focusTarget(heading);
+        }}
+      />
       <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <OrderSection id="order-progress" title={<Trans>Order progress</Trans>}>
-            <Progress order={order} />
-          </OrderSection>
-          <OrderSection id="order-tracking" title={<Trans>Tracking information</Trans>}>
-            <Tracking order={order} />
-          </OrderSection>
+          {/* A cancelled order goes nowhere: no progress to follow, no parcel to track. */}
+          {order.status === ORDER_STATUS.cancelled ? null : (
+            <>
+              <OrderSection id="order-progress" title={<Trans>Order progress</Trans>}>
+                <Progress order={order} />
+              </OrderSection>
+              <OrderSection id="order-tracking" title={<Trans>Tracking information</Trans>}>
+                <Tracking order={order} />
+              </OrderSection>
+            </>
+          )}
           <OrderSection id="order-products" title={<Trans>Products</Trans>}>
             <OrderProducts order={order} />
-            <div>
-              <BuyAgainButton orderId={order.id} order={order} number={number} />
-            </div>
+            {isWaitingForPayment(order) ? null : (
+              <div>
+                <BuyAgainButton orderId={order.id} order={order} number={number} />
+              </div>
+            )}
           </OrderSection>
         </div>
         <div className="flex flex-col gap-6">

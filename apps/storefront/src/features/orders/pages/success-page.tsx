@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { ORDER_STATUS } from '@otc/sdk';
@@ -9,14 +9,18 @@ import { AppLink } from '../../../components/app-link';
 import { BillingSummary } from '../../../components/order-lines';
 import { api } from '../../../lib/api';
 import { promoCodeStore } from '../../../lib/sdk';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { OrderStatusBadge } from '../components/order-status';
 import { useGetOrderQuery } from '../orders-api';
 
-/** /success/{id}: thanks, the order number and its summary; the cart is empty now. */
+/**
+ * /success/{id}: thanks, the order number and its summary; the cart is empty now. An order still
+ * waiting for payment is not thanked for: it goes to its payment step.
+ */
 export function Component() {
   const locale = useLocale();
+  const localize = useLocalizePath();
   const dispatch = useAppDispatch();
   const id = Number(useParams().id);
   const { data: order, isLoading, isError } = useGetOrderQuery({ id, locale });
@@ -28,13 +32,17 @@ export function Component() {
     dispatch(api.util.invalidateTags(['Cart', 'Orders']));
   }, [dispatch]);
 
+  if (order?.status === ORDER_STATUS.waitingForPayment) {
+    return <Navigate to={localize(`/checkout/${order.id}?step=payment`)} replace />;
+  }
+
   const number = order?.number ?? '';
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8">
       <div className="flex flex-col items-center gap-3 text-center">
         <CircleCheck aria-hidden="true" className="size-14 text-success" />
         <h1 className="text-3xl font-bold">
-          <Trans>Thank you for your order!</Trans>
+          {isLoading ? <Trans>Your order</Trans> : <Trans>Thank you for your order!</Trans>}
         </h1>
         {order ? (
           <p className="text-lg">

@@ -1,0 +1,269 @@
+import { fireEvent, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { formatDate, type OrderDetail } from '@otc/sdk';
+import { connectStore } from '../../app/store';
+import { untilText } from '../../lib/hold-time';
+import { customerOf, draftOf, orderOf } from '../../test/fixtures';
+import { API, server } from '../../test/server';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+
+const paidOrder = (patch: Partial<OrderDetail> = {}) =>
+  orderOf({
+    status: 1,
+    payableUntil: null,
+    payment: { code: 'trnsx', last4: '1001', paidAt: '2026-05-04T10:14:00.000Z' },
+    paidBy: 'Rosa Diaz',
+    ...patch,
+  });
+
+interface Api {
+  calls: string[];
+  /** Reads of the customer (the header's allowance). */
+  meReads: number;
+  order: OrderDetail;
+}
+
+/** The API of one order (41) and the history around it; cancel and back-to-draft change it. */
+function useOrderApi(order: OrderDetail): Api {
+  const api: Api = { calls: [], meReads: 0, order };
+  const summary = (o: OrderDetail) => ({
+    id: o.id,
+    number: o.number,
+    placedAt: o.placedAt,
+    total: o.total,
+    status: o.status,
+    itemCount: o.itemCount,
+    deliveredAt: o.deliveredAt,
+    payableUntil: o.payableUntil,
+    cancellableUntil: o.cancellableUntil,
+    cancelledAt: o.cancelledAt,
+  });
+  server.use(
+    http.get(`${API}/api/auth/me`, () => {
+      api.meReads += 1;
+      return HttpResponse.json(customerOf());
+    }),
+    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draftOf([], { id: 42 }))),
+    http.get(`${API}/api/order/:id`, ({ params }) =>
+      Number(params.id) === api.order.id
+        ? HttpResponse.json(api.order)
+        : HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 }),
+    ),
+    http.get(`${API}/api/order`, () =>
+      HttpResponse.json({ items: [summary(api.order)], total: 1, page: 1, pageSize: 24 }),
+    ),
+    http.post(`${API}/api/order/:id/cancel`, ({ params }) => {
+      api.calls.push(`cancel ${String(params.id)}`);
+      const now = new Date().toISOString();
+      api.order = {
+        ...api.order,
+        status: -20,
+        payableUntil: null,
+        cancellableUntil: null,
+        cancelledAt: now,
+        refund: api.order.payment
+          ? {
+              amount: api.order.total,
+              code: api.order.payment.code,
+              last4: api.order.payment.last4,
+              at: now,
+            }
+          : null,
+      };
+      return HttpResponse.json(api.order);
+    }),
+    http.patch(`${API}/api/order/:id/back-to-draft`, ({ params }) => {
+      api.calls.push(`back-to-draft ${String(params.id)}`);
+      return HttpResponse.json(draftOf([], { id: Number(params.id) }));
+    }),
+  );
+  return api;
+}
+
+async function renderPage(path: string) {
+  signIn();
+  const view = await renderApp(path);
+  onTestFinished(connectStore(view.store));
+  return view;
+}
+
+describe('an order waiting for payment, and cancel', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it('the order page offers Pay now and Back to cart with the time its hold ends', async () => {
+    const api = useOrderApi(orderOf());
+    const { router } = await renderPage('/order/41');
+    expect(await screen.findByText('This order is waiting for payment')).toBeInTheDocument();
+    const until = untilText(api.order.payableUntil!, 'en');
+    expect(
+      screen.getByText(
+        `We hold its items for you until ${until}. If it is not paid by then, they go back to your cart.`,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Pay now order 100041' })).toHaveAttribute(
+      'href',
+      '/checkout/41?step=payment',
+    );
+    // Nothing to buy again while it waits: it is paid or brought back.
+    expect(screen.queryByRole('button', { name: /Buy again/ })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to cart order 100041' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(api.calls).toEqual(['back-to-draft 41']);
+  });
+
+  it('Cancel order asks first, with no time limit, says what happens, then cancels and refreshes the allowance', async () => {
+    const api = useOrderApi(orderOf());
+    await renderPage('/order/41');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
+    expect(dialog).toHaveAccessibleDescription(
+      'You have not paid for this order. If you cancel it, nothing is charged and its items are not kept for you: they leave your cart too. To change the order instead, use Back to cart.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+    // A confirmation that waits (not a two-tap that times out after 4 s).
+    await delay(4500);
+    expect(screen.getByRole('dialog', { name: 'Cancel order 100041?' })).toBeInTheDocument();
+    expect(api.calls).toEqual([]);
+
+    const reads = api.meReads;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    await waitFor(() => expect(api.calls).toEqual(['cancel 41']));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const date = formatDate(api.order.cancelledAt, 'en', { dateStyle: 'long' });
+    expect(await screen.findByText(`Cancelled on ${date}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    // The focus stays on the page (its heading), not on the body.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    // The header's allowance follows the refund.
+    await waitFor(() => expect(api.meReads).toBeGreaterThan(reads));
+  }, 20_000);
+
+  it('keeping the order closes the confirmation and cancels nothing', async () => {
+    const api = useOrderApi(orderOf());
+    await renderPage('/order/41');
+    const cancel = await screen.findByRole('button', { name: 'Cancel order 100041' });
+    cancel.focus();
+    fireEvent.click(cancel);
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.calls).toEqual([]);
+    expect(screen.getByRole('button', { name: 'Cancel order 100041' })).toHaveFocus();
+  });
+
+  it('a paid order that may still be cancelled says where the money goes back', async () => {
+    const api = useOrderApi(
+      paidOrder({ cancellableUntil: new Date(Date.now() + 20 * 60_000).toISOString() }),
+    );
+    await renderPage('/order/41');
+    const until = untilText(api.order.cancellableUntil!, 'en');
+    expect(
+      await screen.findByText(`You can cancel this order until ${until}.`),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order 100041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
+    expect(dialog).toHaveAccessibleDescription(
+      '$30.00 goes back to the card ending in 1001 that paid for it.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(
+      await screen.findByText('Refunded $30.00 to the card ending in 1001.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a refusal (it is packaging now) is said in the confirmation, which then only closes', async () => {
+    const api = useOrderApi(
+      paidOrder({ cancellableUntil: new Date(Date.now() + 20 * 60_000).toISOString() }),
+    );
+    server.use(
+      http.post(`${API}/api/order/:id/cancel`, () => {
+        api.calls.push('cancel refused');
+        return HttpResponse.json(
+          { message: 'This order can no longer be cancelled.', code: 'order_not_cancellable' },
+          { status: 409 },
+        );
+      }),
+    );
+    await renderPage('/order/41');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This order can no longer be cancelled.',
+    );
+    expect(
+      within(dialog).queryByRole('button', { name: 'Yes, cancel the order' }),
+    ).not.toBeInTheDocument();
+    expect(within(dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+  });
+
+  it('a cancelled order shows "Cancelled" with its date and the refund to the card or the balance', async () => {
+    const cancelledAt = '2026-05-04T11:00:00.000Z';
+    const api = useOrderApi(
+      paidOrder({
+        status: -20,
+        cancellableUntil: null,
+        cancelledAt,
+        refund: { amount: '30.00', code: 'trnsx', last4: '1234', at: cancelledAt },
+      }),
+    );
+    await renderPage('/order/41');
+    const date = formatDate(cancelledAt, 'en', { dateStyle: 'long' });
+    expect(await screen.findByText(`Cancelled on ${date}`)).toBeInTheDocument();
+    expect(screen.getByText('Refunded $30.00 to the card ending in 1234.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('heading', { level: 1 })).getByText('Cancelled'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+
+    api.order = {
+      ...api.order,
+      refund: { amount: '30.00', code: 'balance', last4: null, at: cancelledAt },
+    };
+    const balance = await renderPage('/order/41');
+    expect(
+      await within(balance.container).findByText('Refunded $30.00 to your store balance.'),
+    ).toBeInTheDocument();
+  });
+
+  it('the history: a waiting order offers Pay now, Back to cart and Cancel; a cancelled one says when', async () => {
+    const api = useOrderApi(orderOf());
+    const view = await renderPage('/account/orders');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    const row = (await within(list).findByText('Order 100041')).closest('li')!;
+    const until = untilText(api.order.payableUntil!, 'en');
+    expect(within(row).getByText(`Waiting for payment until ${until}`)).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Pay now order 100041' })).toHaveAttribute(
+      'href',
+      '/checkout/41?step=payment',
+    );
+    expect(
+      within(row).getByRole('button', { name: 'Back to cart order 100041' }),
+    ).toBeInTheDocument();
+
+    fireEvent.click(within(row).getByRole('button', { name: 'Cancel order 100041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
+    const date = formatDate(api.order.cancelledAt ?? new Date().toISOString(), 'en', {
+      dateStyle: 'medium',
+    });
+    expect(await within(list).findByText(`Cancelled on ${date}`)).toBeInTheDocument();
+    expect(within(list).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+    // The cancel button went away with the order's new state: its "View order" link has the focus.
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('View order 100041'));
+    view.unmount();
+  });
+
+  it('the thank-you page does not thank for an unpaid order: it goes to its payment step', async () => {
+    useOrderApi(orderOf());
+    const { router } = await renderPage('/success/41');
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/checkout/41?step=payment',
+      ),
+    );
+    expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
+  });
+});
