@@ -23,6 +23,17 @@ const MORE_PORT = PORT + 1;
 export const moreMethodsURL = `http://127.0.0.1:${MORE_PORT}`;
 const moreMethodsSpecs = /checkout-(more-)?methods\.spec\.ts/;
 
+/**
+ * A third server, the port after it, own database, with short order holds and no cancel window
+ * after paying: an unpaid order goes back to the cart after 15 s (`UNPAID_ORDER_MINUTES`, fractions
+ * allowed), swept every 2 s; a paid order can no longer be cancelled (`ORDER_CANCEL_MINUTES=0`).
+ * Every order placed there must be paid within those 15 s, so only the `order-holds` project runs
+ * against it.
+ */
+const HOLDS_PORT = PORT + 2;
+export const orderHoldsURL = `http://127.0.0.1:${HOLDS_PORT}`;
+const orderHoldsSpecs = /order-holds\.spec\.ts/;
+
 const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'development',
@@ -66,9 +77,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: [/static-assets\.spec\.ts/, moreMethodsSpecs] },
+    {
+      name: 'chromium',
+      use: { browserName: 'chromium' },
+      testIgnore: [/static-assets\.spec\.ts/, moreMethodsSpecs, orderHoldsSpecs],
+    },
     // Against the second server (every payment method on, its own sandbox ledger).
     { name: 'more-methods', testMatch: moreMethodsSpecs, use: { browserName: 'chromium', baseURL: moreMethodsURL } },
+    // Against the third server (15 s holds, no cancel window after paying).
+    { name: 'order-holds', testMatch: orderHoldsSpecs, use: { browserName: 'chromium', baseURL: orderHoldsURL } },
     // Exhausts the per-address rate limit when the product is wrong: runs after everything else.
     { name: 'static-assets', testMatch: /static-assets\.spec\.ts/, dependencies: ['chromium'] },
   ],
@@ -95,6 +112,21 @@ export default defineConfig({
         PORT: String(MORE_PORT),
         DATA_DIR: `${dataDir}/more-methods/db`,
         PAYMENT_METHODS: 'trnsx,prohealth,nationsbenefits,credit,balance',
+      },
+    },
+    // The third, started after the first too; same copy of the storefront.
+    {
+      command: `rm -rf ${dataDir}/order-holds && mkdir -p ${dataDir}/order-holds && node ../apps/api/dist/server.js`,
+      url: `${orderHoldsURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        ...serverEnv,
+        PORT: String(HOLDS_PORT),
+        DATA_DIR: `${dataDir}/order-holds/db`,
+        UNPAID_ORDER_MINUTES: '0.25',
+        HOLD_SWEEP_SECONDS: '2',
+        ORDER_CANCEL_MINUTES: '0',
       },
     },
   ],

@@ -50,7 +50,7 @@ describe('PAYMENT_SANDBOX', () => {
     expect(loadConfig({ PAYMENT_SANDBOX: 'off' }).paymentSandbox).toBe(false);
   });
 
-  it('a production app refuses the sandbox gateways without it, and warns with it; development never warns', async () => {
+  it('a production app refuses the sandbox gateways without it, and warns with it; development never warns', { timeout: 120_000 }, async () => {
     const { database, drop } = await openTestDatabase();
     try {
       const start = async (overrides: Parameters<typeof testConfig>[0]) => {

@@ -160,7 +160,8 @@ export function Toast({
       ) : null}
       <div className="min-w-0 flex-1">
         <p className="font-bold">{title}</p>
-        {description ? <div className="mt-1 text-muted">{description}</div> : null}
+        {/* A description may be several lines ("Error placing order" lists one per field). */}
+        {description ? <div className="mt-1 whitespace-pre-line text-muted">{description}</div> : null}
         {actions.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
             {actions.map((action) => (

@@ -197,7 +197,15 @@ function CheckoutPage() {
   const fail = (error: SdkQueryError, stage: 'place' | 'pay') => {
     // A refused payment comes after the order was placed: it is not lost, only unpaid, so the
     // title says the payment was not accepted (the spec's "Error placing order" is for placing).
-    const title = stage === 'pay' ? t`Your payment was not accepted` : t`Error placing order`;
+    // When the order itself stopped the payment (it changed, its time is over), no payment was
+    // tried: the title says the order could not be paid.
+    const orderSide = ['order_has_issues', 'order_payment_time_over', 'minimum_order', 'order_not_waiting_for_payment'];
+    const title =
+      stage === 'place'
+        ? t`Error placing order`
+        : orderSide.includes(error.code ?? '')
+          ? t`Your order could not be paid`
+          : t`Your payment was not accepted`;
     const lines = failureLines(locale, error, fieldName);
     // The API gives one answer for a wrong number, a wrong code and a refused card (so it
     // tells nobody which cards exist): say what the shopper can do about each.
