@@ -126,7 +126,8 @@ async function itemA(sql: Sql, servers: ServerProcess[]) {
   record(
     '(a) concurrent checkouts',
     `${N.checkouts} concurrent checkouts over ${N.stock} in stock on 2 processes: ${counts!.placed} orders placed, ${counts!.paid} paid; ` +
-      `place answers ${tally(placedStatuses)}; 5xx ${fiveXx}; lowest stock seen ${lowestFree} over ${samples} samples; end stock ${end!.stock}, reserved ${end!.reserved}`,
+      `place answers ${tally(placedStatuses)}; pays tried again after 429 (the card busy) ${results.reduce((n, result) => n + result.payRetries, 0)}; ` +
+      `5xx ${fiveXx}; lowest stock seen ${lowestFree} over ${samples} samples; end stock ${end!.stock}, reserved ${end!.reserved}`,
     ok,
   );
 }
