@@ -17,6 +17,7 @@
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS } from '@otc/sdk';
+import { mergeGuestCart } from '@otc/sdk/rules';
 import type { Db, Tx } from '../../db/client.js';
 import { orderRows, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -54,12 +55,19 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
       const mine = new Map(
         (await tx.select().from(orderRows).where(eq(orderRows.orderId, order.id))).map((r) => [r.skuId, r]),
       );
-      for (const row of await tx.select().from(orderRows).where(eq(orderRows.orderId, other.id))) {
-        const same = mine.get(row.skuId);
+      const theirs = new Map(
+        (await tx.select().from(orderRows).where(eq(orderRows.orderId, other.id))).map((r) => [r.skuId, r]),
+      );
+      // The SDK's one merge rule (as at sign-in): the larger amount wins, nothing is lowered.
+      const merged = mergeGuestCart(
+        [...mine.values()].map((r) => ({ sku_id: r.skuId, amount: r.amount })),
+        [...theirs.values()].map((r) => ({ sku_id: r.skuId, amount: r.amount })),
+      );
+      for (const row of merged.rows) {
+        const same = mine.get(row.sku_id);
         if (!same) {
-          await tx
-            .insert(orderRows)
-            .values({ orderId: order.id, skuId: row.skuId, amount: row.amount, unitPriceCents: row.unitPriceCents });
+          const unitPriceCents = theirs.get(row.sku_id)!.unitPriceCents;
+          await tx.insert(orderRows).values({ orderId: order.id, skuId: row.sku_id, amount: row.amount, unitPriceCents });
         } else if (row.amount > same.amount) {
           await tx.update(orderRows).set({ amount: row.amount }).where(eq(orderRows.id, same.id));
         }
