@@ -234,8 +234,32 @@ export const sessions = pgTable(
     /** The newest refresh token's expiry: past it the session cannot be renewed. */
     expiresAt: moment().notNull(),
     revokedAt: moment(),
+    /**
+     * When the person at this session last proved it is them (current password or a one-time
+     * code to the primary contact): changes that could take the account need a recent proof.
+     */
+    provenAt: moment(),
   },
   (t) => [index().on(t.customerId)],
+);
+
+/**
+ * Increasing waits for sending one-time codes (services/code-throttle.ts): one row per scope
+ * (`login:<target>` or `client:<address>`), counting the requests of the current window and the
+ * earliest moment the next one is allowed.
+ */
+export const codeThrottles = pgTable(
+  'code_throttles',
+  {
+    scope: text().primaryKey(),
+    /** Requests counted since `windowStart`. */
+    hits: integer().notNull().default(0),
+    windowStart: moment().notNull(),
+    /** No request of this scope is served before this moment (null: no wait). */
+    nextAllowedAt: moment(),
+    updatedAt: moment().notNull(),
+  },
+  (t) => [index().on(t.updatedAt)],
 );
 
 /**
@@ -429,7 +453,32 @@ export const promoCodes = pgTable('promo_codes', {
   active: boolean().notNull().default(true),
   validFrom: moment(),
   validTo: moment(),
+  /** How many placed orders of one customer may carry the code (null: no limit). Welcome10: 1. */
+  maxUsesPerCustomer: integer(),
+  /** How many placed orders in all may carry the code (null: no limit). */
+  maxUses: integer(),
 });
+
+/**
+ * One row per placed order that carries a promo code: the uses counted against the code's limits.
+ * Written when the order is placed, deleted when it goes back to a draft or is cancelled.
+ */
+export const promoRedemptions = pgTable(
+  'promo_redemptions',
+  {
+    orderId: integer()
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    promoId: integer()
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index().on(t.promoId, t.customerId)],
+);
 
 export interface AddressSnapshot {
   id: number;

@@ -146,7 +146,8 @@ export async function seed(db: Db, options: SeedOptions) {
   const now = options.now ?? new Date();
   const fingerprint = (digits: string) => keyedHash(options.secret, 'card-fingerprint', digits);
 
-  await db.insert(promoCodes).values({ code: 'Welcome10', percentOff: 10 }).onConflictDoNothing();
+  // The welcome code: once per customer.
+  await db.insert(promoCodes).values({ code: 'Welcome10', percentOff: 10, maxUsesPerCustomer: 1 }).onConflictDoNothing();
   const { productsAdded } = await seedCatalog(db, options);
   const ending = periodEnd(now);
   await seedSandboxAccounts(db, { secret: options.secret, now });

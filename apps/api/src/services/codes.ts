@@ -21,7 +21,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** First key of the advisory locks of code sending (the second is a hash of the login or address). */
 const CODE_LOCK_CLASS = 7_310_001;
 
-export type CodePurpose = 'login' | 'register' | 'recovery' | 'verify-email' | 'verify-phone';
+/** `proof`: sent to the primary contact of a signed-in customer to prove it is them (recent proof). */
+export type CodePurpose = 'login' | 'register' | 'recovery' | 'verify-email' | 'verify-phone' | 'proof';
 
 export interface CodeTarget {
   /** Normalized e-mail (lower case) or ten-digit phone. */
@@ -56,6 +57,7 @@ const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
     recovery: 'Your account recovery code',
     'verify-email': 'Confirm your e-mail',
     'verify-phone': 'Confirm your phone',
+    proof: 'Your code to confirm it is you',
     body: '{subject}: {code}. It expires in 10 minutes. If you did not ask for it, ignore this message.',
   },
   es: {
@@ -64,6 +66,7 @@ const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
     recovery: 'Su código de recuperación de cuenta',
     'verify-email': 'Confirme su correo electrónico',
     'verify-phone': 'Confirme su teléfono',
+    proof: 'Su código para confirmar que es usted',
     body: '{subject}: {code}. Vence en 10 minutos. Si no lo solicitó, ignore este mensaje.',
   },
 };

@@ -52,6 +52,13 @@ export const TEXT_MAX = {
 /** Earliest birth year accepted. */
 export const BIRTH_YEAR_MIN = 1900;
 export const ONE_TIME_CODE_LENGTH = 6;
+/**
+ * Recent proof (changes that could take an account: password, contacts): a sign-in counts as
+ * proof for this long...
+ */
+export const RECENT_SIGN_IN_PROOF_MINUTES = 5;
+/** ...and a proof given on purpose (current password or a code to the primary contact) this long. */
+export const PROOF_VALID_MINUTES = 10;
 export const DEFAULT_CODE_RESEND_SECONDS = 60;
 export const DEFAULT_MINIMUM_ORDER = '25.00';
 export const TTY_PHONE = '711';

@@ -27,6 +27,12 @@ export interface RouteDef {
    * operations).
    */
   devOnly?: boolean;
+  /**
+   * A change that could take the account: the session needs a recent proof (a sign-in within
+   * `RECENT_SIGN_IN_PROOF_MINUTES`, or a proof by POST /api/auth/proof within
+   * `PROOF_VALID_MINUTES`), else 403 `recent_proof_required`.
+   */
+  recentProof?: boolean;
 }
 
 function route<const R extends RouteDef>(def: R): R {
@@ -152,6 +158,32 @@ export const contract = {
     response: s.okSchema,
   }),
 
+  proofStatus: route({
+    method: 'GET',
+    path: '/api/auth/proof',
+    auth: true,
+    tag: 'auth',
+    summary: 'Whether this session has a recent proof, and how the account can give one',
+    response: s.proofStatusSchema,
+  }),
+  requestProofCode: route({
+    method: 'POST',
+    path: '/api/auth/proof/code',
+    auth: true,
+    tag: 'auth',
+    summary: 'Send a one-time code to the primary contact, to prove it is the owner',
+    response: s.codeSentSchema,
+  }),
+  prove: route({
+    method: 'POST',
+    path: '/api/auth/proof',
+    auth: true,
+    tag: 'auth',
+    summary: 'Prove it is the owner (current password or the proof code); the session is proven for a while',
+    body: s.proofInputSchema,
+    response: s.proofStatusSchema,
+  }),
+
   // --- customer ---
   updateCustomer: route({
     method: 'PATCH',
@@ -167,7 +199,8 @@ export const contract = {
     path: '/api/customer/password',
     auth: true,
     tag: 'customer',
-    summary: 'Set or change the password',
+    summary:
+      'Set or change the password: the current password when the account has one, else a recent proof',
     body: s.passwordChangeSchema,
     response: s.customerSchema,
   }),
@@ -194,6 +227,7 @@ export const contract = {
     method: 'POST',
     path: '/api/email',
     auth: true,
+    recentProof: true,
     tag: 'emails',
     summary: 'Add an e-mail; a code is sent to verify it',
     body: s.contactAddSchema,
@@ -203,6 +237,7 @@ export const contract = {
     method: 'POST',
     path: '/api/email/{id}/verify',
     auth: true,
+    recentProof: true,
     tag: 'emails',
     summary: 'Verify an added e-mail with its code',
     params: id,
@@ -222,6 +257,7 @@ export const contract = {
     method: 'POST',
     path: '/api/email/{id}/make-primary',
     auth: true,
+    recentProof: true,
     tag: 'emails',
     summary: 'Make a verified e-mail the sign-in one',
     params: id,
@@ -241,6 +277,7 @@ export const contract = {
     method: 'DELETE',
     path: '/api/email/{id}',
     auth: true,
+    recentProof: true,
     tag: 'emails',
     summary: 'Remove a non-primary e-mail',
     params: id,
@@ -252,6 +289,7 @@ export const contract = {
     method: 'POST',
     path: '/api/phone',
     auth: true,
+    recentProof: true,
     tag: 'phones',
     summary: 'Add a phone; a code is sent to verify it',
     body: s.contactAddSchema,
@@ -261,6 +299,7 @@ export const contract = {
     method: 'POST',
     path: '/api/phone/{id}/verify',
     auth: true,
+    recentProof: true,
     tag: 'phones',
     summary: 'Verify an added phone with its code',
     params: id,
@@ -280,6 +319,7 @@ export const contract = {
     method: 'POST',
     path: '/api/phone/{id}/make-primary',
     auth: true,
+    recentProof: true,
     tag: 'phones',
     summary: 'Make a verified phone the sign-in one',
     params: id,
@@ -299,6 +339,7 @@ export const contract = {
     method: 'DELETE',
     path: '/api/phone/{id}',
     auth: true,
+    recentProof: true,
     tag: 'phones',
     summary: 'Remove a non-primary phone',
     params: id,

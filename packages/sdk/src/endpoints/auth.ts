@@ -39,6 +39,19 @@ export function authEndpoints(core: ClientCore) {
       await core.call('endAllSessions', {}, options);
       await core.signOut();
     },
+    /**
+     * Recent proof: whether this session may change the password or contacts now
+     * (`provenUntil`), and how it can prove it is the owner (`methods`, where a code goes).
+     */
+    proofStatus: (options?: CallOptions) => core.call('proofStatus', {}, options),
+    /** Sends a one-time code to the primary contact, for `prove({ code })`. */
+    requestProofCode: (options?: CallOptions) => core.call('requestProofCode', {}, options),
+    /**
+     * Proves it is the owner with the current password or the proof code; the session may then
+     * make such changes for `PROOF_VALID_MINUTES`. A wrong password counts on the sign-in lock.
+     */
+    prove: (input: RouteInput<'prove'>['body'], options?: CallOptions) =>
+      core.call('prove', { body: input }, options),
     /** Revokes the refresh token (best effort) and forgets the tokens. */
     logout: () => core.signOut(),
   };

@@ -119,6 +119,16 @@ export const ERROR_CATALOGUE = {
     en: 'Please wait {seconds} seconds before requesting another code.',
     es: 'Espere {seconds} segundos antes de solicitar otro código.',
   },
+  code_requests_slowed: {
+    status: 429,
+    en: 'Many codes were asked for this e-mail or phone. You can ask for a new one in {minutes} min. A code already sent still works for 10 minutes.',
+    es: 'Se pidieron muchos códigos para este correo o teléfono. Puede pedir uno nuevo en {minutes} min. Un código ya enviado sigue funcionando durante 10 minutos.',
+  },
+  recent_proof_required: {
+    status: 403,
+    en: 'For your security, please confirm it is you first.',
+    es: 'Por su seguridad, primero confirme que es usted.',
+  },
   code_request_failed: {
     status: 503,
     en: 'Failed to request authentication code',
@@ -253,6 +263,26 @@ export const ERROR_CATALOGUE = {
     status: 422,
     en: 'The code you entered is not valid.',
     es: 'El código que ingresó no es válido.',
+  },
+  promo_code_used: {
+    status: 422,
+    en: 'You have already used this code.',
+    es: 'Ya usó este código.',
+  },
+  promo_code_used_up: {
+    status: 422,
+    en: 'This code has been used as many times as it can be.',
+    es: 'Este código ya se usó todas las veces permitidas.',
+  },
+  promo_code_not_started: {
+    status: 422,
+    en: 'This code can be used from {date}.',
+    es: 'Este código se puede usar a partir del {date}.',
+  },
+  promo_code_expired: {
+    status: 422,
+    en: 'This code has expired.',
+    es: 'Este código ha vencido.',
   },
   cannot_add_more: { status: 422, en: 'You cannot add more', es: 'No puede añadir más' },
   product_not_found: {

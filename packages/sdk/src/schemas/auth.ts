@@ -89,6 +89,28 @@ export type Session = z.infer<typeof sessionSchema>;
 /** The customer's active sessions, most recently used first (at most 50). */
 export const sessionListSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionList = z.infer<typeof sessionListSchema>;
+/**
+ * Recent proof: whether this session may make changes that could take the account (set or change
+ * the password, add, verify, make primary or remove an e-mail or phone), and how it can prove it
+ * is the owner when it may not.
+ */
+export const proofStatusSchema = z.object({
+  /** Until when this session counts as proven (null: not proven, a proof is needed first). */
+  provenUntil: z.nullable(dateTimeSchema),
+  /** The ways this account can prove it: `password` only when it has one. */
+  methods: z.array(z.enum(['password', 'code'])),
+  /** Where a proof code goes: the primary contact's channel and a masked form of it. */
+  codeChannel: z.enum(['email', 'sms']),
+  codeTo: z.string(),
+});
+export type ProofStatus = z.infer<typeof proofStatusSchema>;
+/** A proof: the current password, or the code sent by POST /api/auth/proof/code (one of the two). */
+export const proofInputSchema = z.object({
+  password: z.optional(textSchema({ max: PASSWORD_MAX_LENGTH, trim: false })),
+  code: z.optional(oneTimeCodeSchema),
+});
+export type ProofInput = z.infer<typeof proofInputSchema>;
+
 /** A session id in a path (a UUID). */
 export const sessionIdParamsSchema = z.object({
   id: z.string().check(z.regex(/^[0-9a-fA-F-]{36}$/)),
