@@ -75,7 +75,7 @@ export function serverEnv(extra: Record<string, string | undefined>): Record<str
     // Load items come from one client address: its per-address limits are raised (not item c).
     RATE_LIMIT_PER_MINUTE: '1000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
-    CODE_DAILY_LIMIT_PER_CLIENT: '1000000',
+    CODE_CLIENT_FREE_PER_HOUR: '1000000',
     SUPPORT_DAILY_LIMIT_PER_CLIENT: '1000000',
     ...Object.fromEntries(Object.entries(extra).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };

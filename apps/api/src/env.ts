@@ -128,8 +128,16 @@ const envSchema = z
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
     /** Sign-in calls per minute per client address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-    CODE_DAILY_LIMIT: z.coerce.number().int().positive().default(10),
-    CODE_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(30),
+    /**
+     * One-time codes sent to one login (all purposes) in an hour without waiting; past them each
+     * further code waits twice as long as the last (1, 2, 4 … minutes) up to the maximum: a
+     * flood of requests for a member's login can slow it, never lock it for long.
+     */
+    CODE_LOGIN_FREE_PER_HOUR: z.coerce.number().int().positive().default(3),
+    CODE_LOGIN_MAX_WAIT_MINUTES: z.coerce.number().int().positive().max(60).default(15),
+    /** The same per client address, where every code request counts (unknown logins too). */
+    CODE_CLIENT_FREE_PER_HOUR: z.coerce.number().int().positive().default(20),
+    CODE_CLIENT_MAX_WAIT_MINUTES: z.coerce.number().int().positive().max(24 * 60).default(60),
     /**
      * The public site id of session recording (Microsoft Clarity), the same value the storefront
      * is built with (VITE_SESSION_RECORDING_SITE_ID). In production it opens the CSP to the
@@ -234,9 +242,14 @@ export interface AppConfig {
   supportDailyLimitPerClient: number;
   rateLimitPerMinute: number;
   authRateLimitPerMinute: number;
-  /** One-time codes per login per day, and per client address per day. */
-  codeDailyLimit: number;
-  codeDailyLimitPerClient: number;
+  /**
+   * Sending one-time codes (services/code-throttle.ts): free codes per hour, then doubling waits
+   * up to the maximum (minutes), per login and per client address.
+   */
+  codeLoginFreePerHour: number;
+  codeLoginMaxWaitMinutes: number;
+  codeClientFreePerHour: number;
+  codeClientMaxWaitMinutes: number;
   /** Session recording's public site id (production only opens the CSP for it). */
   sessionRecordingSiteId: string | undefined;
 }
@@ -295,8 +308,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     supportDailyLimitPerClient: env.SUPPORT_DAILY_LIMIT_PER_CLIENT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
-    codeDailyLimit: env.CODE_DAILY_LIMIT,
-    codeDailyLimitPerClient: env.CODE_DAILY_LIMIT_PER_CLIENT,
+    codeLoginFreePerHour: env.CODE_LOGIN_FREE_PER_HOUR,
+    codeLoginMaxWaitMinutes: env.CODE_LOGIN_MAX_WAIT_MINUTES,
+    codeClientFreePerHour: env.CODE_CLIENT_FREE_PER_HOUR,
+    codeClientMaxWaitMinutes: env.CODE_CLIENT_MAX_WAIT_MINUTES,
     sessionRecordingSiteId: env.SESSION_RECORDING_SITE_ID,
   };
 }

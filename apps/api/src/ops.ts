@@ -6,6 +6,10 @@
  *   seed [--products N]     demo data; grows the catalog to N generated products (batch inserts);
  *                           in production only with PAYMENT_SANDBOX=on (a demo deploy)
  *   order:advance <id>, order:cancel <id>, stock:set <sku> <n>   (services/order-commands.ts)
+ *   promo:add CODE --percent N [--from DATE] [--to DATE] [--per-customer N] [--max-uses N],
+ *   promo:list, promo:end CODE   (services/orders/promo-commands.ts)
+ *   synonyms:list, synonyms:add "TERM" "EXPANDS TO" --kind K --lang L, synonyms:remove "TERM",
+ *   synonyms:seed   the words shoppers use that search understands (services/synonyms.ts)
  */
 import { openDatabase } from './db/client.js';
 import { loadConfig } from './env.js';
@@ -13,6 +17,8 @@ import { systemClock } from './lib/clock.js';
 import { resolveSecret } from './lib/secret.js';
 import { seed, seedCatalog } from './seed/seed.js';
 import { ORDER_COMMANDS, ORDER_USAGE, runOrderCommand } from './services/order-commands.js';
+import { PROMO_COMMANDS, PROMO_USAGE, runPromoCommand } from './services/orders/promo-commands.js';
+import { SYNONYM_COMMANDS, SYNONYM_USAGE, runSynonymCommand } from './services/synonyms.js';
 
 function option(args: string[], name: string): string | undefined {
   const index = args.indexOf(name);
@@ -25,7 +31,9 @@ const USAGE = `usage: ops <command>
   migrate                 apply pending migrations
   catalog:seed [--products N]   the catalog alone (plans, categories, products): a new shop
   seed [--products N]     demo data (catalog, sandbox cards, demo customers); grows the catalog to N products
-${ORDER_USAGE}`;
+${ORDER_USAGE}
+${PROMO_USAGE}
+${SYNONYM_USAGE}`;
 
 /** --products N: a positive whole number, or undefined. */
 function productsOption(args: string[]): number | undefined {
@@ -96,6 +104,17 @@ async function main(args: string[]) {
             rest,
           ),
         );
+        break;
+      case PROMO_COMMANDS[0]:
+      case PROMO_COMMANDS[1]:
+      case PROMO_COMMANDS[2]:
+        console.log(await runPromoCommand({ db: database.db, clock: systemClock }, command, rest));
+        break;
+      case SYNONYM_COMMANDS[0]:
+      case SYNONYM_COMMANDS[1]:
+      case SYNONYM_COMMANDS[2]:
+      case SYNONYM_COMMANDS[3]:
+        console.log(await runSynonymCommand({ db: database.db }, command, rest));
         break;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);

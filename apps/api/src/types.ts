@@ -17,6 +17,11 @@ declare module 'fastify' {
     customerId: number | null;
     /** Set by `authenticate`: the session (refresh-token family) of the access token, if named. */
     sessionId: string | null;
+    /**
+     * Set by `authenticate`: until when this session counts as recently proven (its sign-in for
+     * `RECENT_SIGN_IN_PROOF_MINUTES`, an explicit proof for `PROOF_VALID_MINUTES`; may be past).
+     */
+    provenUntil: Date | null;
     /** From Accept-Language: 'es' when Spanish is preferred, else 'en'. */
     lang: Lang;
   }

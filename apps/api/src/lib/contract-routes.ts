@@ -3,7 +3,9 @@
  * contract route name (`defineHandlers`), and `registerContractRoutes` walks the table and
  * registers every route that has a handler, with the contract's zod schemas for params, query,
  * body and the 200 answer (zod/mini schemas, validated and serialized by fastify-type-provider-zod). `auth: true`
- * routes get the bearer-token pre-handler; `devOnly` routes do not exist in production, and
+ * routes get the bearer-token pre-handler; `recentProof` routes then need a recent proof of the
+ * session (services/proof.ts), else 403 `recent_proof_required` (nothing more in the answer);
+ * `devOnly` routes do not exist in production, and
  * elsewhere answer only clients on the loopback interface (403 `forbidden` for any other).
  *
  * Adding a resource (phase 2):
@@ -18,6 +20,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { contract, toRouterPath, type Contract, type RouteName } from '@otc/sdk/contract';
 import type { Services } from '../services/index.js';
+import { hasRecentProof, recentProofRequired } from '../services/proof.js';
 import { bodyLimitOf } from './body-limits.js';
 import { HttpError, type Lang } from './errors.js';
 
@@ -96,16 +99,22 @@ export function registerContractRoutes(
   const unknown = unknownHandlers(handlers);
   if (unknown.length > 0) throw new Error(`Handlers not in the contract: ${unknown.join(', ')}`);
   const registered: RouteName[] = [];
+  /** After `authenticate`: the session must have a recent proof. */
+  const recentProof = async (request: FastifyRequest): Promise<void> => {
+    if (!hasRecentProof(request.provenUntil, app.services.clock.now())) throw recentProofRequired();
+  };
   for (const name of Object.keys(contract) as RouteName[]) {
     const def = contract[name] as Contract[RouteName] & {
       params?: z.ZodMiniType;
       query?: z.ZodMiniType;
       body?: z.ZodMiniType;
       devOnly?: boolean;
+      recentProof?: boolean;
     };
     const handler = handlers[name] as Handler<RouteName> | undefined;
     if (!handler) continue;
     if (def.devOnly && options.production) continue;
+    if (def.recentProof && !def.auth) throw new Error(`Route "${name}" needs a recent proof but no session`);
     app.route({
       method: def.method,
       url: toRouterPath(def.path),
@@ -127,8 +136,9 @@ export function registerContractRoutes(
           ? { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } }
           : {}),
       },
-      // Before validation: a caller without a session learns nothing about the body it sent.
-      ...(def.auth ? { preValidation: app.authenticate } : {}),
+      // Before validation: a caller without a session (or without a recent proof, where one is
+      // needed) learns nothing about the body it sent.
+      ...(def.auth ? { preValidation: def.recentProof ? [app.authenticate, recentProof] : app.authenticate } : {}),
       ...(def.devOnly ? { onRequest: loopbackOnly } : {}),
       handler: async (request, reply) =>
         handler({

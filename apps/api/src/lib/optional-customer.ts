@@ -11,5 +11,5 @@ export async function optionalCustomer(request: FastifyRequest, services: Servic
   if (!match?.[1]) return null;
   const claims = await services.tokens.verifyAccess(match[1]);
   if (!claims) return null;
-  return (await services.tokens.activeSession(claims.sessionId, claims.customerId)) ? claims.customerId : null;
+  return (await services.tokens.activeSession(claims.sessionId, claims.customerId)) !== null ? claims.customerId : null;
 }

@@ -1,6 +1,11 @@
 /**
  * Sign-in, registration and recovery, by one-time code or password. Logins are an e-mail address
  * or a US phone; they are normalized (lower-case e-mail, ten phone digits) before any lookup.
+ *
+ * Password changes could take an account, so (issue 17): changing an existing password takes the
+ * current one (counted on the sign-in guard) or a recent proof of the session; setting a first
+ * one takes a recent proof (services/proof.ts). Every set, change and recovery sends a notice to
+ * the primary contact (services/account-notices.ts).
  */
 import { eq } from 'drizzle-orm';
 import {
@@ -15,8 +20,10 @@ import { customers, emails, phones } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { hashPassword, verifyPassword } from '../lib/crypto.js';
 import { errors, issue, validationError, type FieldIssue, type Lang } from '../lib/errors.js';
+import type { AccountNotices } from './account-notices.js';
 import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
+import { checkCurrentPassword, hasRecentProof, recentProofRequired } from './proof.js';
 import type { SignInGuard } from './sign-in-guard.js';
 import type { SessionMeta, TokensService } from './tokens.js';
 
@@ -51,10 +58,11 @@ export interface AuthServiceOptions {
   tokens: TokensService;
   customers: CustomersService;
   guard: SignInGuard;
+  notices: AccountNotices;
 }
 
 export function createAuthService(options: AuthServiceOptions) {
-  const { db, clock, codes, tokens, guard, customers: customerService } = options;
+  const { db, clock, codes, tokens, guard, notices, customers: customerService } = options;
 
   async function session(customerId: number, meta: SessionMeta = {}): Promise<TokenPair> {
     const username = await customerService.username(customerId);
@@ -68,6 +76,8 @@ export function createAuthService(options: AuthServiceOptions) {
     async requestLoginCode(rawLogin: string, clientIp: string, lang: Lang) {
       const login = parseLogin(rawLogin);
       const customerId = await customerService.findByLogin(login);
+      // An unknown login counts toward the client's code requests (services/code-throttle.ts).
+      if (!customerId) await codes.countLookup(clientIp);
       if (!customerId) throw errors.notFound('account_not_found');
       return codes.issue({ purpose: 'login', target: login, customerId, clientIp, lang });
     },
@@ -112,7 +122,10 @@ export function createAuthService(options: AuthServiceOptions) {
 
     async requestRegistrationCode(rawLogin: string, clientIp: string, lang: Lang) {
       const login = parseLogin(rawLogin);
-      if (await customerService.isLoginTaken(login)) throw errors.conflict('account_exists');
+      if (await customerService.isLoginTaken(login)) {
+        await codes.countLookup(clientIp);
+        throw errors.conflict('account_exists');
+      }
       return codes.issue({ purpose: 'register', target: login, clientIp, lang });
     },
 
@@ -171,6 +184,8 @@ export function createAuthService(options: AuthServiceOptions) {
     async requestRecoveryCode(rawLogin: string, clientIp: string, lang: Lang) {
       const login = parseLogin(rawLogin);
       const customerId = await customerService.findByLogin(login);
+      // An unknown login counts toward the client's code requests (services/code-throttle.ts).
+      if (!customerId) await codes.countLookup(clientIp);
       if (!customerId) throw errors.notFound('account_not_found');
       return codes.issue({ purpose: 'recovery', target: login, customerId, clientIp, lang });
     },
@@ -187,6 +202,7 @@ export function createAuthService(options: AuthServiceOptions) {
       if (!customerId) throw invalidCodeError();
       await codes.verify('recovery', login.value, input.code);
       const passwordHash = await hashPassword(input.password);
+      const recipient = await notices.recipient(customerId);
       await db.transaction(async (tx) => {
         await tx
           .update(customers)
@@ -195,14 +211,24 @@ export function createAuthService(options: AuthServiceOptions) {
         // A recovered account starts over: every other session ends.
         await tokens.revokeCustomer(customerId, tx);
       });
+      await notices.notify(recipient, { type: 'password-recovered' });
       return session(customerId, meta);
     },
 
+    /**
+     * Sets or changes the password. The proof: the current password when the account has one
+     * and it is given (checked as a sign-in, on the same guard), else a recent proof of the
+     * session. An account with a password and neither: 422 `currentPassword` required; one
+     * without a password and no recent proof: 403 `recent_proof_required`.
+     */
     async changePassword(
       customerId: number,
       input: { currentPassword?: string | undefined; password: string; passwordConfirmation: string },
-      /** The session (refresh-token family) of the device asking: it stays signed in. */
-      sessionId: string | null = null,
+      /**
+       * The session of the device asking: it stays signed in (`sessionId`), and its recent proof
+       * (`provenUntil`, from the auth pre-handler) may stand for the current password.
+       */
+      session: { sessionId?: string | null; provenUntil?: Date | null } = {},
     ): Promise<Customer> {
       const [row] = await db
         .select({ hash: customers.passwordHash })
@@ -210,33 +236,36 @@ export function createAuthService(options: AuthServiceOptions) {
         .where(eq(customers.id, customerId))
         .limit(1);
       if (!row) throw errors.notFound('account_not_found');
-      if (row.hash !== null) {
-        if (!input.currentPassword) {
-          throw validationError({ currentPassword: [issue('required')] });
-        }
+      const proven = hasRecentProof(session.provenUntil, clock.now());
+      if (row.hash !== null && input.currentPassword) {
         // The current password is guessed at like a sign-in, so it counts on the same lock: the
         // key of a password sign-in with the customer's login (a stolen access token gets no more
         // guesses than the sign-in form, and 10 wrong ones lock both for the same time).
-        const login = await customerService.username(customerId);
-        const guardKey = login ? `password:${login}` : `password:customer:${customerId}`;
-        await guard.attempt(guardKey);
-        if (!(await verifyPassword(input.currentPassword, row.hash))) {
-          throw validationError({ currentPassword: [issue('current_password_incorrect')] });
-        }
-        await guard.succeeded(guardKey);
+        await checkCurrentPassword(
+          { guard, customers: customerService },
+          customerId,
+          row.hash,
+          input.currentPassword,
+          'currentPassword',
+        );
+      } else if (!proven) {
+        if (row.hash !== null) throw validationError({ currentPassword: [issue('required')] });
+        throw recentProofRequired();
       }
       checkNewPassword(input.password, input.passwordConfirmation);
       const now = clock.now();
       const passwordHash = await hashPassword(input.password);
+      const recipient = await notices.recipient(customerId);
       await db.transaction(async (tx) => {
         await tx
           .update(customers)
           .set({ passwordHash, passwordUpdatedAt: now, updatedAt: now })
           .where(eq(customers.id, customerId));
         // Every other device signs in again; this one keeps its session (the access token's
-        // `sid`). A token from before sessions were named keeps none.
-        await tokens.revokeCustomer(customerId, tx, { except: sessionId });
+        // `sid`).
+        await tokens.revokeCustomer(customerId, tx, { except: session.sessionId ?? null });
       });
+      await notices.notify(recipient, { type: row.hash === null ? 'password-set' : 'password-changed' }, now);
       return customerService.get(customerId);
     },
   };

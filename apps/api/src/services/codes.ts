@@ -1,23 +1,26 @@
 /**
  * One-time codes: 6 digits, stored as a keyed hash, valid 10 minutes, 5 tries each. While the
  * newest code of a login and purpose can still be used, a new one only after the resend countdown;
- * a used, spent (5 tries) or expired code holds no new one back. A daily limit per login and per
- * client address counts every code (checked and stored atomically). Guessing is limited per code (5 tries) and per
- * login over all its codes (the sign-in guard). Sending goes through the Notifier.
+ * a used, spent (5 tries) or expired code holds no new one back. Sending is also slowed per login
+ * (all purposes together) and per client address by increasing waits (services/code-throttle.ts:
+ * a few codes freely, then 1, 2, 4 … minutes, at most 15 for a login, never a day), checked and
+ * counted atomically with the insert. Guessing is limited per code (5 tries) and per login over
+ * all its codes (the sign-in guard, a separate lock). Sending goes through the Notifier.
  */
-import { and, asc, count, desc, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { ONE_TIME_CODE_LENGTH } from '@otc/sdk';
-import type { Db, Tx } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { oneTimeCodes } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash, randomDigits, safeEqual } from '../lib/crypto.js';
 import { HttpError, errors, issue, type Lang } from '../lib/errors.js';
+import { createCodeThrottle, slowedError, type CodeThrottleSettings } from './code-throttle.js';
 import type { Notifier } from './notifier.js';
 import type { SignInGuard } from './sign-in-guard.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** First key of the advisory locks of code sending (the second is a hash of the login or address). */
 const CODE_LOCK_CLASS = 7_310_001;
 
@@ -45,9 +48,10 @@ export interface CodesServiceOptions {
   notifier: Notifier;
   secret: string;
   resendSeconds: number;
-  dailyLimit: number;
-  dailyLimitPerClient: number;
+  /** Increasing waits per login and per client address (the configuration's `code*` settings). */
+  throttle: CodeThrottleSettings;
   guard: SignInGuard;
+  log?: FastifyBaseLogger | undefined;
 }
 
 const TEXTS: Record<Lang, Record<CodePurpose, string> & { body: string }> = {
@@ -79,37 +83,43 @@ export function createCodesService(options: CodesServiceOptions) {
   const { db, clock } = options;
   const hash = (purpose: CodePurpose, target: string, code: string) =>
     keyedHash(options.secret, 'one-time-code', `${purpose}:${target}:${code}`);
+  const throttle = createCodeThrottle({ db, clock, settings: options.throttle, log: options.log });
 
   return {
     /**
+     * A code request that found no account to send to (sign-in or recovery code for an unknown
+     * login, registration code for a taken one, adding a contact another account holds): counts
+     * toward the client address like a code sent, so finding out whether logins exist costs what
+     * asking for codes costs. 429 `too_many_requests` while the address waits. Call it just
+     * before answering `account_not_found`, `account_exists` or `contact_taken`.
+     */
+    countLookup: (clientIp: string | null | undefined) => throttle.countLookup(clientIp),
+
+    /**
      * Sends a new code; answers the channel and the seconds before another may be requested.
-     * The checks (resend wait, daily limits) and the insert run in one transaction holding
-     * advisory locks on the login and on the client address, so parallel requests for one login
-     * (on PostgreSQL's many connections) cannot all pass the checks before any code is stored.
+     * The checks (client address wait, login wait, resend wait) and the insert run in one
+     * transaction holding advisory locks on the login and on the client address (and the rows of
+     * both in `code_throttles`), so parallel requests for one login (on PostgreSQL's many
+     * connections) cannot all pass the checks before any code is stored. A refusal is answered
+     * after that transaction commits: the client address counts every request, refused or not.
      */
     async issue(input: IssueCodeInput): Promise<{ channel: 'email' | 'sms'; resendIn: number }> {
-      const now = clock.now();
       const target = input.target.value;
       const code = randomDigits(ONE_TIME_CODE_LENGTH);
       const channel = input.target.kind === 'email' ? 'email' : 'sms';
-      const since = new Date(now.getTime() - DAY_MS);
-      /** 429 `limitReached`, with the seconds until the oldest of the day's codes counts no more. */
-      const limitReached = async (tx: Tx, where: SQL | undefined) => {
-        const [oldest] = await tx
-          .select({ createdAt: oneTimeCodes.createdAt })
-          .from(oneTimeCodes)
-          .where(and(where, gte(oneTimeCodes.createdAt, since)))
-          .orderBy(asc(oneTimeCodes.createdAt))
-          .limit(1);
-        const waitMs = oldest ? oldest.createdAt.getTime() + DAY_MS - now.getTime() : DAY_MS;
-        return new HttpError('limitReached', { extra: { retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) } });
-      };
-      await db.transaction(async (tx) => {
+      await throttle.maybePrune(clock.now());
+      const refusal = await db.transaction(async (tx): Promise<HttpError | null> => {
         // Locks in one order (login, then address), released at commit.
         await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${`target:${target}`}))`);
         if (input.clientIp) {
           await tx.execute(sql`select pg_advisory_xact_lock(${CODE_LOCK_CLASS}::int, hashtext(${`client:${input.clientIp}`}))`);
+          // Every request of an address counts (429 `too_many_requests` while it waits).
+          const clientRefusal = await throttle.takeClient(tx, input.clientIp);
+          if (clientRefusal) return clientRefusal;
         }
+        const login = await throttle.lockLogin(tx, target);
+        // The moment of this request: read once every lock is held (after those before it).
+        const now = login.locked.now;
         const [last] = await tx
           .select({
             createdAt: oneTimeCodes.createdAt,
@@ -123,33 +133,18 @@ export function createCodesService(options: CodesServiceOptions) {
           .limit(1);
         // The resend wait protects a code the customer may still be typing. A used code, one
         // whose tries are spent or an expired one can never sign in: waiting for it would leave
-        // the customer without a usable code, so a new one goes out at once (the daily limits
-        // below still count every code, and guessing stays limited by the sign-in guard).
+        // the customer without a usable code, so a new one goes out at once (the login's waits
+        // still count every code, and guessing stays limited by the sign-in guard).
         const live =
           last !== undefined &&
           last.consumedAt === null &&
           last.attempts < CODE_MAX_ATTEMPTS &&
           last.expiresAt.getTime() > now.getTime();
-        if (last && live) {
-          const waitMs = last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime();
-          if (waitMs > 0) {
-            throw errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(waitMs / 1000) });
-          }
-        }
-        const byTarget = eq(oneTimeCodes.target, target);
-        const [perTarget] = await tx
-          .select({ n: count() })
-          .from(oneTimeCodes)
-          .where(and(byTarget, gte(oneTimeCodes.createdAt, since)));
-        if ((perTarget?.n ?? 0) >= options.dailyLimit) throw await limitReached(tx, byTarget);
-        if (input.clientIp) {
-          const byClient = eq(oneTimeCodes.clientIp, input.clientIp);
-          const [perClient] = await tx
-            .select({ n: count() })
-            .from(oneTimeCodes)
-            .where(and(byClient, gte(oneTimeCodes.createdAt, since)));
-          if ((perClient?.n ?? 0) >= options.dailyLimitPerClient) throw await limitReached(tx, byClient);
-        }
+        const resendMs = last && live ? last.createdAt.getTime() + options.resendSeconds * 1000 - now.getTime() : 0;
+        // Both waits running: the longer one is the one to tell (as long: the resend countdown).
+        if (login.waitMs > 0 && login.waitMs > resendMs) return slowedError(login.waitMs);
+        if (resendMs > 0) return errors.tooManyRequests('resend_too_soon', { seconds: Math.ceil(resendMs / 1000) });
+        await throttle.countLogin(tx, login.locked);
         // Only the newest code of a login and purpose is valid.
         await tx
           .update(oneTimeCodes)
@@ -172,7 +167,9 @@ export function createCodesService(options: CodesServiceOptions) {
           expiresAt: new Date(now.getTime() + CODE_TTL_MS),
           createdAt: now,
         });
+        return null;
       });
+      if (refusal) throw refusal;
       const texts = TEXTS[input.lang];
       const subject = texts[input.purpose];
       try {

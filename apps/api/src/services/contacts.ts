@@ -7,10 +7,17 @@
  * - A verified e-mail or phone belongs to one account: adding one that another account verified
  *   answers 409 `contact_taken` (unverified rows of other accounts do not block; the first to
  *   verify wins, the database's partial unique index decides a race).
- * - Making a contact primary changes the login, so every refresh-token family of the customer is
- *   revoked (the access token carries no session id, so "the current session" cannot be told
- *   apart): all sessions, this one included, sign in again with the new login once their access
- *   token expires. The spec: "Making one primary requires re-login".
+ * - Adding, verifying, making primary and removing could take the account (a stolen access token
+ *   adds its own e-mail, makes it the login and removes the owner's): their routes need a recent
+ *   proof of the session (`recentProof` in the contract, checked before the handler; see
+ *   services/proof.ts). Resending a code and the preferences do not.
+ * - Each of those changes — a contact verified (not merely added: it is not the customer's until
+ *   then), made primary, a verified one removed — sends a notice (services/account-notices.ts)
+ *   to the primary contact as it was before it; for a make-primary, the contact that was primary
+ *   of that kind.
+ * - Making a contact primary changes the login, so every session of the customer ends, the asking
+ *   one included (its access token is refused from the next request): each signs in again with
+ *   the new login. The spec: "Making one primary requires re-login".
  * - The primary contact cannot be removed (`canRemoveEmail`/`canRemovePhone` of the SDK): 409
  *   `primary_email_cannot_be_removed` / `primary_phone_cannot_be_removed`.
  */
@@ -22,6 +29,7 @@ import type { Db } from '../db/client.js';
 import { emails, phones } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import { HttpError, errors, issue, validationError, type Lang } from '../lib/errors.js';
+import type { AccountNotices } from './account-notices.js';
 import { isUniqueViolation } from './auth.js';
 import { invalidCodeError, type CodePurpose, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
@@ -43,6 +51,7 @@ export interface ContactsServiceOptions {
   codes: CodesService;
   tokens: TokensService;
   customers: CustomersService;
+  notices: AccountNotices;
 }
 
 /** Normalizes an e-mail (lower case) or phone (ten digits), or answers 422 on `value`. */
@@ -58,7 +67,7 @@ export function parseContact(kind: ContactKind, raw: string): string {
 }
 
 export function createContactsService(options: ContactsServiceOptions) {
-  const { db, config, codes, tokens, customers } = options;
+  const { db, config, codes, tokens, customers, notices } = options;
 
   async function find(kind: ContactKind, where: { id?: number; value?: string; customerId?: number }) {
     const conditions =
@@ -126,6 +135,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       const value = parseContact(kind, raw);
       const existing = await find(kind, { value });
       if (existing.some((row) => row.verified && row.customerId !== customerId)) {
+        await codes.countLookup(clientIp);
         throw errors.conflict('contact_taken');
       }
       const mine = existing.find((row) => row.customerId === customerId);
@@ -150,7 +160,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       try {
         await sendCode(kind, row, clientIp, lang);
       } catch (error) {
-        // No code could be sent (countdown or daily limit): do not keep a row nobody can verify.
+        // No code could be sent (a wait): do not keep a row nobody can verify.
         await (kind === 'email'
           ? db.delete(emails).where(eq(emails.id, row.id))
           : db.delete(phones).where(eq(phones.id, row.id)));
@@ -165,6 +175,7 @@ export function createContactsService(options: ContactsServiceOptions) {
       const checked = await codes.verify(purpose(kind), row.value, code);
       // A code sent for the same address to another account (or row) does not verify this one.
       if (checked.contactId !== row.id || checked.customerId !== customerId) throw invalidCodeError();
+      const recipient = await notices.recipient(customerId);
       try {
         await (kind === 'email'
           ? db.update(emails).set({ verified: true }).where(eq(emails.id, row.id))
@@ -173,6 +184,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         if (isUniqueViolation(error)) throw errors.conflict('contact_taken');
         throw error;
       }
+      await notices.notify(recipient, { type: 'contact-added', contact: { kind, value: row.value } });
       return customers.get(customerId);
     },
 
@@ -192,6 +204,9 @@ export function createContactsService(options: ContactsServiceOptions) {
       const row = await owned(kind, customerId, id);
       if (!row.verified) throw errors.conflict('contact_not_verified');
       if (row.reg) return customers.get(customerId);
+      // The notice goes to the contact that loses its place (else to the primary contact).
+      const [oldPrimary] = (await find(kind, { customerId })).filter((other) => other.reg);
+      const recipient = await notices.recipient(customerId, oldPrimary ? { kind, value: oldPrimary.value } : null);
       await db.transaction(async (tx) => {
         if (kind === 'email') {
           await tx
@@ -209,6 +224,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         // The login changed: every session signs in again (see the decisions above).
         await tokens.revokeCustomer(customerId, tx);
       });
+      await notices.notify(recipient, { type: 'contact-primary', contact: { kind, value: row.value } });
       return customers.get(customerId);
     },
 
@@ -246,9 +262,14 @@ export function createContactsService(options: ContactsServiceOptions) {
           kind === 'email' ? 'primary_email_cannot_be_removed' : 'primary_phone_cannot_be_removed',
         );
       }
-      await (kind === 'email'
-        ? db.delete(emails).where(and(eq(emails.id, id), eq(emails.reg, false)))
-        : db.delete(phones).where(and(eq(phones.id, id), eq(phones.reg, false))));
+      const recipient = row.verified ? await notices.recipient(customerId) : null;
+      const deleted = await (kind === 'email'
+        ? db.delete(emails).where(and(eq(emails.id, id), eq(emails.reg, false))).returning({ id: emails.id })
+        : db.delete(phones).where(and(eq(phones.id, id), eq(phones.reg, false))).returning({ id: phones.id }));
+      // An unverified row was never the customer's contact (adding one sends no notice either).
+      if (deleted.length > 0 && row.verified) {
+        await notices.notify(recipient, { type: 'contact-removed', contact: { kind, value: row.value } });
+      }
       return customers.get(customerId);
     },
   };

@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
+import { createAccountNotices } from './account-notices.js';
 import { createAddressesService } from './addresses.js';
 import { createAuthService } from './auth.js';
 import { createSiteVerifyBotCheck, type BotCheck } from './bot-check.js';
@@ -25,6 +26,7 @@ import { createFulfilment, createInventory, createOrdersService, createPromotion
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import type { PaymentGateway } from './payment-gateways/types.js';
 import { createPaymentsService } from './payments.js';
+import { createProofService } from './proof.js';
 import { createSearchService } from './search.js';
 import { createOutboxService } from './outbox.js';
 import { createSettingsService } from './settings.js';
@@ -65,13 +67,17 @@ export function createServices(deps: ServiceDeps) {
     notifier,
     secret,
     resendSeconds: config.codeResendSeconds,
-    dailyLimit: config.codeDailyLimit,
-    dailyLimitPerClient: config.codeDailyLimitPerClient,
+    throttle: config,
+    log: deps.log,
     guard,
   });
   const tokens = createTokensService({ db, clock, secret });
   const customers = createCustomersService({ db, clock });
-  const auth = createAuthService({ db, clock, codes, tokens, customers, guard });
+  /** Notices of changes that could take an account, to the primary contact before the change. */
+  const notices = createAccountNotices({ db, clock, config, notifier, log: deps.log });
+  const auth = createAuthService({ db, clock, codes, tokens, customers, guard, notices });
+  /** Recent proof of a session (current password or a code to the primary contact). */
+  const proof = createProofService({ db, clock, codes, tokens, customers, guard });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
   /** Checks of a card's security code, limited per account (or client) and per card. */
   const cardProofs = createCardProofs({ db, clock, fingerprint: cardFingerprint, log: deps.log });
@@ -81,7 +87,7 @@ export function createServices(deps: ServiceDeps) {
   const orders = createOrdersService({ db, clock, config, customers, inventory, promotions });
   const fulfilment = createFulfilment({ db, clock, inventory, payments });
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
-  const contacts = createContactsService({ db, config, codes, tokens, customers });
+  const contacts = createContactsService({ db, config, codes, tokens, customers, notices });
   const addresses = createAddressesService({ db, config, clock });
   const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint, proofs: cardProofs });
   const support = createSupportService({ db, clock });
@@ -100,6 +106,8 @@ export function createServices(deps: ServiceDeps) {
     guard,
     customers,
     auth,
+    proof,
+    notices,
     orders,
     payments,
     /** Every stock change (reserve, release, sell, restock, set). */

@@ -10,6 +10,8 @@
  * 15 minutes later. No in-process cache: the one lookup replaces the customer lookup the check
  * did before (a session row dies with its customer), and a cache shared by nothing could only be
  * made safe across processes with a round trip to Redis, which costs what the lookup costs.
+ * The same read answers when the session began and when it was last proven (`provenAt`), from
+ * which the auth pre-handler tells whether it has a recent proof (services/proof.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
@@ -48,6 +50,14 @@ export interface AccessClaims {
   username: string;
   /** The session (refresh-token family) the token was issued with. */
   sessionId: string;
+}
+
+/** What the per-request check knows of an active session (for recent proof). */
+export interface ActiveSession {
+  /** The sign-in that began the session. */
+  createdAt: Date;
+  /** The last explicit proof (current password or a proof code), null when none. */
+  provenAt: Date | null;
 }
 
 const invalidRefresh = () => new HttpError('invalid_refresh_token');
@@ -196,16 +206,24 @@ export function createTokensService(options: TokensServiceOptions) {
 
     /**
      * The per-request check of an access token's session: it exists, belongs to the token's
-     * customer and was not ended. One primary-key read; `lastUsedAt` is written at most once per
-     * `SESSION_TOUCH_MS` (a conditional update, so two processes write it once).
+     * customer and was not ended. Answers when the session began (its sign-in) and when it was
+     * last proven (recent proof, services/proof.ts), or null when the token must be refused.
+     * One primary-key read; `lastUsedAt` is written at most once per `SESSION_TOUCH_MS` (a
+     * conditional update, so two processes write it once).
      */
-    async activeSession(sessionId: string, customerId: number): Promise<boolean> {
+    async activeSession(sessionId: string, customerId: number): Promise<ActiveSession | null> {
       const [row] = await db
-        .select({ customerId: sessions.customerId, revokedAt: sessions.revokedAt, lastUsedAt: sessions.lastUsedAt })
+        .select({
+          customerId: sessions.customerId,
+          revokedAt: sessions.revokedAt,
+          lastUsedAt: sessions.lastUsedAt,
+          createdAt: sessions.createdAt,
+          provenAt: sessions.provenAt,
+        })
         .from(sessions)
         .where(eq(sessions.id, sessionId))
         .limit(1);
-      if (!row || row.revokedAt !== null || row.customerId !== customerId) return false;
+      if (!row || row.revokedAt !== null || row.customerId !== customerId) return null;
       const now = clock.now();
       if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
         await db
@@ -218,7 +236,20 @@ export function createTokensService(options: TokensServiceOptions) {
             ),
           );
       }
-      return true;
+      return { createdAt: row.createdAt, provenAt: row.provenAt };
+    },
+
+    /**
+     * Recent proof: records that the person at this session (and only this one) proved it is the
+     * owner now. False when the session is not the customer's or was ended meanwhile.
+     */
+    async markProven(sessionId: string, customerId: number, at: Date = clock.now()): Promise<boolean> {
+      const [proven] = await db
+        .update(sessions)
+        .set({ provenAt: at })
+        .where(and(eq(sessions.id, sessionId), eq(sessions.customerId, customerId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      return proven !== undefined;
     },
 
     /** The customer's sessions that can still be used, most recently used first. */

@@ -6,15 +6,19 @@
  * active — not ended by sign-out, recovery, a password change or "sign out of all devices" — and
  * belongs to the token's customer (a session dies with its customer). One primary-key lookup per
  * signed-in request, read from the database every time, so a session ended by another API
- * process is refused from the very next request.
+ * process is refused from the very next request. The same read tells until when the session
+ * counts as recently proven (`request.provenUntil`: its sign-in, or an explicit proof; see
+ * services/proof.ts), which `recentProof` routes and a password change check.
  */
 import fp from 'fastify-plugin';
 import { errors, pickLanguage } from '../../lib/errors.js';
+import { provenUntil } from '../../services/proof.js';
 
 export default fp(
   async (app) => {
     app.decorateRequest('customerId', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('provenUntil', null);
     app.decorateRequest('lang', 'en');
     app.addHook('onRequest', async (request) => {
       request.lang = pickLanguage(request.headers['accept-language']);
@@ -33,11 +37,11 @@ export default fp(
       if (!match?.[1]) throw errors.unauthorized();
       const claims = await app.services.tokens.verifyAccess(match[1]);
       if (!claims) throw errors.unauthorized();
-      if (!(await app.services.tokens.activeSession(claims.sessionId, claims.customerId))) {
-        throw errors.unauthorized();
-      }
+      const session = await app.services.tokens.activeSession(claims.sessionId, claims.customerId);
+      if (!session) throw errors.unauthorized();
       request.customerId = claims.customerId;
       request.sessionId = claims.sessionId;
+      request.provenUntil = provenUntil(session);
     });
   },
   { name: 'auth', dependencies: ['services'] },

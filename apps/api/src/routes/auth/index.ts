@@ -1,4 +1,4 @@
-/** Sign-in, registration, recovery, the signed-in customer and their sessions. */
+/** Sign-in, registration, recovery, the signed-in customer, their sessions and recent proof. */
 import type { FastifyRequest } from 'fastify';
 import { defineHandlers } from '../../lib/contract-routes.js';
 import { deviceLabel } from '../../lib/device-label.js';
@@ -50,4 +50,13 @@ export default defineHandlers({
     await services.tokens.endSession(customerId, params.id);
     return { ok: true as const };
   },
+
+  proofStatus: async ({ customerId, services, request }) =>
+    services.proof.status(customerId, request.provenUntil),
+
+  requestProofCode: async ({ customerId, services, request }) =>
+    services.proof.requestCode(customerId, request.ip, request.lang),
+
+  prove: async ({ customerId, body, services, request }) =>
+    services.proof.prove(customerId, { sessionId: request.sessionId, provenUntil: request.provenUntil }, body),
 });

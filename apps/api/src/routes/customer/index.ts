@@ -6,7 +6,10 @@ export default defineHandlers({
     services.customers.update(customerId, body),
 
   changePassword: async ({ customerId, body, services, request }) =>
-    services.auth.changePassword(customerId, body, request.sessionId),
+    services.auth.changePassword(customerId, body, {
+      sessionId: request.sessionId,
+      provenUntil: request.provenUntil,
+    }),
 
   listHealthPlans: async ({ services }) => services.customers.listPlans(),
 

@@ -1,7 +1,8 @@
 /**
- * Checkout of the open draft: its delivery address, placing it (every check of the spec, then its
- * units reserved by the inventory and held until `payableUntil`, in one transaction), and a placed
- * unpaid order going back to draft (its reservation released, holds.ts). Paying is
+ * Checkout of the open draft: its delivery address, placing it (every check of the spec, the promo
+ * code's rules under its lock and its use recorded, then its units reserved by the inventory and
+ * held until `payableUntil`, in one transaction), and a placed unpaid order going back to draft
+ * (its reservation released and its code's use given back, holds.ts). Paying is
  * services/payments.ts. A customer has at most one order waiting for payment.
  *
  * Decision (spec "not shown"): the minimum order is compared with the items subtotal before the
@@ -22,6 +23,7 @@ import type { CustomersService } from '../customers.js';
 import type { Drafts } from './drafts.js';
 import type { Holds } from './holds.js';
 import type { Inventory } from './inventory.js';
+import { promoRefusal, type Promotions } from './promotions.js';
 import { lockCustomer, openDraft, ownedDraft, ownedOrder, recordEvent, type OrderRecord } from './records.js';
 import { placedRowIssues, type OrderView } from './view.js';
 
@@ -64,8 +66,9 @@ export function createCheckout(deps: {
   drafts: Pick<Drafts, 'prepareDraft'>;
   inventory: Inventory;
   holds: Pick<Holds, 'reopen' | 'sweepFor'>;
+  promotions: Pick<Promotions, 'check' | 'redeem'>;
 }) {
-  const { db, clock, config, inventory, holds } = deps;
+  const { db, clock, config, inventory, holds, promotions } = deps;
   const { view } = deps.view;
 
   return {
@@ -98,6 +101,13 @@ export function createCheckout(deps: {
           const params = { number: waiting.number ?? String(100000 + waiting.id) };
           throw new HttpError('unpaid_order_exists', { params, extra: { params } });
         }
+        // The code checked again under its row's lock (FOR UPDATE, after the customer's row and
+        // the draft, before products): two customers cannot both take its last use, and the
+        // customer's lock above keeps one customer's tabs from using it twice.
+        const promo = order.promoCode
+          ? await promotions.check(tx, order.promoCode, { customerId, orderId: order.id }, true)
+          : null;
+        if (promo && !promo.ok) throw promoRefusal(promo, lang);
         const { draft, cents } = await view(tx, order, lang, true);
         if (cartIssues(draft.rows).blocked) throw rowIssuesError(draft.rows.map((row) => row.badReasonCode));
         const belowMinimum = minimumOrderError(draft.totals.subtotal, draft.rows.length, config.minimumOrderCents);
@@ -135,6 +145,8 @@ export function createCheckout(deps: {
           })
           .where(eq(orders.id, order.id))
           .returning();
+        // The use of the code counts from now (given back if the order returns to a draft or is cancelled).
+        if (promo?.ok) await promotions.redeem(tx, placed!, promo.promo);
         await recordEvent(tx, clock, order.id, ORDER_STATUS.waitingForPayment);
         return { ...(await view(tx, placed!, lang)).draft, number };
       });

@@ -12,7 +12,7 @@ import { validatePromoCode } from '@otc/sdk/validation';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { orderRows, orders, products } from '../../db/schema.js';
 import { HttpError, issue, validationError, type FieldIssue, type Lang } from '../../lib/errors.js';
-import type { Promotions } from './promotions.js';
+import { promoRefusal, type Promotions } from './promotions.js';
 import { lockOpenDraft, openDraft, ownedDraft, ownedOrder, type OrderRecord, type ProductRecord } from './records.js';
 import type { OrderView } from './view.js';
 
@@ -250,11 +250,14 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
         if (code !== undefined) {
           let stored: string | null = null;
           if (code !== null && code !== '') {
-            const promo = validatePromoCode(code) ? null : await promotions.find(tx, code);
-            if (!promo) {
+            if (validatePromoCode(code)) {
               throw new HttpError('promo_code_invalid', { fields: { promoCode: [issue('promo_code_invalid')] } });
             }
-            stored = promo.code;
+            // The precise refusal: unknown, not started (from when), expired, used by this
+            // customer as often as it may be, every use taken (complete checks again, locked).
+            const checked = await promotions.check(tx, code, { customerId, orderId: order.id });
+            if (!checked.ok) throw promoRefusal(checked, lang);
+            stored = checked.promo.code;
           }
           await tx.update(orders).set({ promoCode: stored }).where(eq(orders.id, order.id));
           order = { ...order, promoCode: stored };

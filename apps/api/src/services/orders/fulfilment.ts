@@ -2,8 +2,8 @@
  * Fulfilment: the operations that move a placed order on (run by `ops order:advance` and
  * `ops order:cancel`, services/order-commands.ts): packaging, shipped (a tracking number),
  * delivered, or cancelled. A cancelled unpaid order releases its reservation; a cancelled paid
- * one is restocked and refunded in the same transaction, once. A missing order or one in the
- * wrong state throws an OperationError.
+ * one is restocked and refunded in the same transaction, once; either gives its promo code's use
+ * back. A missing order or one in the wrong state throws an OperationError.
  */
 import { eq } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
@@ -15,6 +15,7 @@ import { errors } from '../../lib/errors.js';
 import { OperationError } from '../../lib/operation-error.js';
 import type { PaymentsService } from '../payments.js';
 import type { Inventory } from './inventory.js';
+import { releasePromoUse } from './promotions.js';
 import { cancellableUntil, recordEvent, type OrderRecord } from './records.js';
 
 export function createFulfilment(deps: {
@@ -113,6 +114,8 @@ export function createFulfilment(deps: {
         }
         if (unpaid) await inventory.release(tx, order.id);
         else await inventory.restock(tx, order.id);
+        // The promo code's use is given back: the customer can use the code again.
+        await releasePromoUse(tx, order.id);
         return { order: updated!, refund };
       });
     },

@@ -2,7 +2,8 @@
  * Holds: a placed, unpaid order holds its units until `payableUntil` (complete sets it to now +
  * UNPAID_ORDER_MINUTES). When the hold ends the order goes back to the customer's draft: the open
  * draft's rows are merged into it (the larger amount wins, nothing is lowered; the same merge as
- * "back to draft"), the open draft goes, and its units are released, in ONE transaction per order.
+ * "back to draft"), the open draft goes, its units are released and its promo code's use is given
+ * back, in ONE transaction per order.
  *
  * Who sweeps: every API process on a timer (`startTimer`), and lazily `sweepFor(customer)` before
  * the customer's draft and order reads, pay and cancel, so answers never wait for the timer.
@@ -22,6 +23,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orderRows, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Inventory } from './inventory.js';
+import { releasePromoUse } from './promotions.js';
 import { lockCustomer, lockOpenDraft, recordEvent, type OrderRecord } from './records.js';
 
 /** Orders one timer tick releases at most (the next tick goes on). */
@@ -50,6 +52,8 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
   async function reopen(tx: Tx, order: OrderRecord, note: string, keepHold: boolean) {
     await lockCustomer(tx, order.customerId);
     await inventory.release(tx, order.id);
+    // A draft uses no code: its use is given back (complete takes it again when it is placed).
+    await releasePromoUse(tx, order.id);
     const other = await lockOpenDraft(tx, order.customerId);
     if (other) {
       const mine = new Map(

@@ -2,7 +2,8 @@
  * Orders, split by job (no module imports another's service, only its type):
  *   records.ts     shared lookups (an order of a customer, the open draft), paid statuses, events
  *   view.ts        shaping an order for answers (rows, availability, totals in cents)
- *   promotions.ts  promo codes (the database row is the truth; also listed in the settings)
+ *   promotions.ts  promo codes and their rules (dates, uses per customer and in all; the database
+ *                  row is the truth; also listed in the settings) and their uses by placed orders
  *   drafts.ts      the open draft: prepare, rows, promo code, recalculate
  *   checkout.ts    delivery address, complete (place), back to draft
  *   holds.ts       an unpaid order's hold: back to the draft when it ends (swept), back to draft
@@ -27,7 +28,7 @@ import { createOrderView } from './view.js';
 
 export { createInventory, type Inventory } from './inventory.js';
 export { createFulfilment, type Fulfilment } from './fulfilment.js';
-export { createPromotions, type Promotions, type Promotion } from './promotions.js';
+export { createPromotions, releasePromoUse, type Promotions, type Promotion } from './promotions.js';
 export { ORDER_PAGE_SIZE, PAID_STATUSES } from './records.js';
 
 export function createOrdersService(deps: {
@@ -42,7 +43,7 @@ export function createOrdersService(deps: {
   const view = createOrderView({ clock, promotions });
   const holds = createHolds({ db, clock, inventory });
   const drafts = createDrafts({ db, view, promotions });
-  const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory, holds });
+  const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory, holds, promotions });
   const history = createHistory({ db, clock, config });
   /**
    * Ended holds of the customer go back to the cart first, so these answers are right without

@@ -1,44 +1,169 @@
 /**
- * Promo codes: the `promo_codes` table is the truth (code, percent off, active, validity window).
- * Drafts look a typed code up here, the order view prices with its percent, and the settings
- * answer lists the promotions active now.
+ * Promo codes: the `promo_codes` table is the truth (code, percent off, active, validity window,
+ * limits per customer and in all). Drafts look a typed code up here (`check`: the precise refusal),
+ * the draft view prices with the percent of a code the customer may use, complete re-checks it
+ * under the promo row's lock and records the use (`redeem`), and the settings answer lists the
+ * promotions active now.
+ *
+ * Uses: one `promo_redemptions` row per placed order carrying a code, written by complete in its
+ * transaction and deleted (`release`) when the order goes back to a draft or is cancelled, so the
+ * code can be used again. A placed order keeps the discount it was placed with (view.ts reads the
+ * stored totals), whatever becomes of the code afterwards.
+ *
+ * Dates of refusals are formatted with the SDK's `formatDate` in the request's language, in UTC
+ * (the `ops promo:add` dates are UTC days).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
-import { promoCodes } from '../../db/schema.js';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { formatDate } from '@otc/sdk';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { promoCodes, promoRedemptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { HttpError, issue, type Lang } from '../../lib/errors.js';
 
 export interface Promotion {
   code: string;
   percent: number;
 }
 
+export type PromoRecord = typeof promoCodes.$inferSelect;
+
+/** Why a code cannot be used now by this customer (a catalogue code, params of its text). */
+export type PromoRefusalCode =
+  | 'promo_code_invalid'
+  | 'promo_code_not_started'
+  | 'promo_code_expired'
+  | 'promo_code_used'
+  | 'promo_code_used_up';
+
+export type PromoCheck =
+  | { ok: true; promo: PromoRecord }
+  | { ok: false; code: PromoRefusalCode; promo: PromoRecord | null };
+
+/** The 422 of a refused code, on field `promoCode` (a start date in `lang`, UTC). */
+export function promoRefusal(check: Extract<PromoCheck, { ok: false }>, lang: Lang): HttpError {
+  switch (check.code) {
+    case 'promo_code_not_started': {
+      const from = check.promo?.validFrom;
+      const params = { date: from ? formatDate(from.toISOString(), lang, { timeZone: 'UTC' }) : '' };
+      return new HttpError('promo_code_not_started', {
+        params,
+        fields: { promoCode: [issue('promo_code_not_started', params)] },
+      });
+    }
+    case 'promo_code_expired':
+      return new HttpError('promo_code_expired', { fields: { promoCode: [issue('promo_code_expired')] } });
+    case 'promo_code_used':
+      return new HttpError('promo_code_used', { fields: { promoCode: [issue('promo_code_used')] } });
+    case 'promo_code_used_up':
+      return new HttpError('promo_code_used_up', { fields: { promoCode: [issue('promo_code_used_up')] } });
+    case 'promo_code_invalid':
+      return new HttpError('promo_code_invalid', { fields: { promoCode: [issue('promo_code_invalid')] } });
+  }
+}
+
+/**
+ * Gives the code's use of an order back (it went back to a draft: holds.ts `reopen`; or it was
+ * cancelled: fulfilment.ts), in the caller's transaction, so the customer can use the code again.
+ */
+export async function releasePromoUse(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx.delete(promoRedemptions).where(eq(promoRedemptions.orderId, orderId));
+}
+
 export function createPromotions(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
-  /** In its validity window, with a percent the shop can take off (1 to 100; another is a bad row). */
-  function current(promo: typeof promoCodes.$inferSelect, now: Date) {
-    const usable = Number.isInteger(promo.percentOff) && promo.percentOff >= 1 && promo.percentOff <= 100;
-    return usable && !(promo.validFrom && promo.validFrom > now) && !(promo.validTo && promo.validTo < now);
+  /** A percent the shop can take off (1 to 100; another is a bad row, as an unknown code). */
+  function usablePercent(promo: PromoRecord) {
+    return Number.isInteger(promo.percentOff) && promo.percentOff >= 1 && promo.percentOff <= 100;
   }
 
-  /** The active promo of a code (matched case-insensitively), or null. */
-  async function find(exec: DbOrTx, code: string) {
-    const [promo] = await exec
+  /** In its validity window (from `validTo` on it has ended), with a percent the shop can take off. */
+  function current(promo: PromoRecord, now: Date) {
+    return usablePercent(promo) && !(promo.validFrom && promo.validFrom > now) && !(promo.validTo && promo.validTo <= now);
+  }
+
+  /** The active row of a code (matched case-insensitively), whatever its dates; `lock`: FOR UPDATE. */
+  async function lookup(exec: DbOrTx, code: string, lock = false) {
+    const query = exec
       .select()
       .from(promoCodes)
-      .where(and(sql`lower(${promoCodes.code}) = lower(${code})`, eq(promoCodes.active, true)));
-    return promo && current(promo, clock.now()) ? promo : null;
+      .where(and(sql`lower(${promoCodes.code}) = lower(${code})`, eq(promoCodes.active, true)))
+      .orderBy(asc(promoCodes.id))
+      .limit(1);
+    const [promo] = lock ? await query.for('update') : await query;
+    return promo ?? null;
+  }
+
+  /** Uses of a promo by placed orders (of one customer when given), leaving out `exceptOrderId`. */
+  async function uses(exec: DbOrTx, promoId: number, customerId?: number, exceptOrderId?: number) {
+    const [row] = await exec
+      .select({ n: count() })
+      .from(promoRedemptions)
+      .where(
+        and(
+          eq(promoRedemptions.promoId, promoId),
+          customerId === undefined ? undefined : eq(promoRedemptions.customerId, customerId),
+          exceptOrderId === undefined ? undefined : ne(promoRedemptions.orderId, exceptOrderId),
+        ),
+      );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * Whether the customer may put `code` on order `orderId` now: unknown or inactive (or a bad
+   * percent) → `promo_code_invalid`; after `validTo` → `promo_code_expired`; before `validFrom` →
+   * `promo_code_not_started`; the customer's placed orders used it `maxUsesPerCustomer`
+   * times → `promo_code_used`; `maxUses` placed orders carry it → `promo_code_used_up`. With
+   * `lock` the promo row is taken FOR UPDATE first (complete: two customers cannot both take the
+   * last use; the caller holds the customer's row, so one customer's tabs run one after the other).
+   */
+  async function check(
+    exec: DbOrTx,
+    code: string,
+    who: { customerId: number; orderId?: number | undefined },
+    lock = false,
+  ): Promise<PromoCheck> {
+    const promo = await lookup(exec, code, lock);
+    if (!promo || !usablePercent(promo)) return { ok: false, code: 'promo_code_invalid', promo };
+    const now = clock.now();
+    // Ended first: a code ended before its start (`ops promo:end`) is expired, not "from {date}".
+    if (promo.validTo && promo.validTo <= now) return { ok: false, code: 'promo_code_expired', promo };
+    if (promo.validFrom && promo.validFrom > now) return { ok: false, code: 'promo_code_not_started', promo };
+    if (promo.maxUsesPerCustomer !== null) {
+      const mine = await uses(exec, promo.id, who.customerId, who.orderId);
+      if (mine >= promo.maxUsesPerCustomer) return { ok: false, code: 'promo_code_used', promo };
+    }
+    if (promo.maxUses !== null) {
+      const all = await uses(exec, promo.id, undefined, who.orderId);
+      if (all >= promo.maxUses) return { ok: false, code: 'promo_code_used_up', promo };
+    }
+    return { ok: true, promo };
   }
 
   return {
-    find,
+    check,
 
-    /** Every promotion active now, by code. */
+    /** Records the use of `promo` by a placed order (in complete's transaction). */
+    async redeem(tx: Tx, order: { id: number; customerId: number }, promo: PromoRecord) {
+      await tx
+        .insert(promoRedemptions)
+        .values({ orderId: order.id, promoId: promo.id, customerId: order.customerId, createdAt: clock.now() })
+        .onConflictDoUpdate({ target: promoRedemptions.orderId, set: { promoId: promo.id, customerId: order.customerId } });
+    },
+
+    release: releasePromoUse,
+
+    /** Every promotion active now, by code (a code whose every use is taken is not listed). */
     async active(exec: DbOrTx = db): Promise<Promotion[]> {
       const now = clock.now();
       const rows = await exec.select().from(promoCodes).where(eq(promoCodes.active, true)).orderBy(asc(promoCodes.code));
-      return rows.filter((p) => current(p, now)).map((p) => ({ code: p.code, percent: p.percentOff }));
+      const listed: Promotion[] = [];
+      for (const p of rows) {
+        if (!current(p, now)) continue;
+        if (p.maxUses !== null && (await uses(exec, p.id)) >= p.maxUses) continue;
+        listed.push({ code: p.code, percent: p.percentOff });
+      }
+      return listed;
     },
   };
 }

@@ -2,24 +2,26 @@
  * Shaping an order for answers. A draft is priced at current prices with each row's bad reason
  * code (from the SDK's `itemAvailability`), and with `persist` those prices and totals are stored; a placed
  * order keeps the prices it was placed with. Money is integer cents throughout and formatted once,
- * with the SDK's `fromCents`; the promo discount is the SDK's `percentOfCents` of the subtotal at
- * the percent of the promo's database row.
+ * with the SDK's `fromCents`; a draft's promo discount is the SDK's `percentOfCents` of the subtotal
+ * at the percent of the promo's database row when the customer may use the code now (promotions.ts
+ * `check`), else nothing; a placed order answers the totals stored when it was placed.
  *
  * Decisions (spec "not shown"):
  * - Shipping is free and tax is 0: OTC items bought with a health-plan benefit allowance are not
  *   taxed and the shop ships at no charge. Both stay columns of the order, so a rule can change.
  * - Totals leave rows with a bad reason code out (they cannot be ordered).
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
 import { fromCents, itemAvailability, percentOfCents } from '@otc/sdk/rules';
 import type { Address, OrderDraft, OrderSummary, PendingOrder, ProductSummary } from '@otc/sdk/schemas';
 import type { DbOrTx } from '../../db/client.js';
-import { addresses, categories, customers, orderRows, orders, productPlans, products } from '../../db/schema.js';
+import { addresses, categories, orderRows, orders, products } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
 import { toSummary } from '../catalog.js';
+import { coveredAmong, customerPlan } from '../coverage.js';
 import { cancellableUntil, type OrderRecord, type ProductRecord } from './records.js';
 import type { Promotions } from './promotions.js';
 
@@ -137,16 +139,10 @@ export async function loadRows(exec: DbOrTx, orderId: number, lang: Lang): Promi
 
 /** Ids among `productIds` the customer's plan covers; null when the customer has no plan (no limit). */
 async function coveredIds(exec: DbOrTx, customerId: number, productIds: number[]) {
-  const [customer] = await exec
-    .select({ planId: customers.healthPlanId })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer?.planId || productIds.length === 0) return null;
-  const rows = await exec
-    .select({ id: productPlans.productId })
-    .from(productPlans)
-    .where(and(eq(productPlans.planId, customer.planId), inArray(productPlans.productId, productIds)));
-  return new Set(rows.map((r) => r.id));
+  // The one coverage rule (services/coverage.ts), as the catalog's and search's marks read it.
+  const plan = await customerPlan(exec, customerId);
+  if (!plan || productIds.length === 0) return null;
+  return coveredAmong(exec, plan.id, productIds);
 }
 
 export interface OrderCents {
@@ -173,13 +169,25 @@ export function createOrderView(deps: { clock: Clock; promotions: Promotions }) 
         : null;
       return { row, product, categoryName, unitCents, lineCents: unitCents * row.amount, badReasonCode };
     });
-    const subtotalCents = rows.reduce((n, r) => (r.badReasonCode === null ? n + r.lineCents : n), 0);
-    const promo = order.promoCode ? await promotions.find(exec, order.promoCode) : null;
-    const discountCents = percentOfCents(subtotalCents, promo?.percentOff ?? 0);
-    const shippingCents = 0;
-    const taxCents = 0;
-    const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
-    const cents: OrderCents = { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
+    let cents: OrderCents;
+    if (isDraft) {
+      const subtotalCents = rows.reduce((n, r) => (r.badReasonCode === null ? n + r.lineCents : n), 0);
+      // A code this customer cannot use now (ended, not started, used, used up) takes nothing off.
+      const promo = order.promoCode
+        ? await promotions.check(exec, order.promoCode, { customerId: order.customerId, orderId: order.id })
+        : null;
+      const discountCents = percentOfCents(subtotalCents, promo?.ok ? promo.promo.percentOff : 0);
+      const shippingCents = 0;
+      const taxCents = 0;
+      const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
+      cents = { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
+    } else {
+      // A placed order keeps the totals it was placed with (its discount too, whatever became
+      // of the code since).
+      const { subtotalCents, discountCents, shippingCents, taxCents, totalCents } = order;
+      cents = { subtotalCents, discountCents, shippingCents, taxCents, totalCents };
+    }
+    const { subtotalCents, discountCents, shippingCents, taxCents, totalCents } = cents;
     if (persist && isDraft) {
       for (const r of rows) {
         await exec.update(orderRows).set({ unitPriceCents: r.unitCents }).where(eq(orderRows.id, r.row.id));

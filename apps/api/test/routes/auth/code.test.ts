@@ -3,7 +3,8 @@ import { bearer, buildTestApp, call, outboxCode, registerCustomer, type TestApp 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { codeDailyLimit: 6 } });
+  // Many customers from one address here: the client address's waits are tested on their own.
+  t = await buildTestApp({ config: { codeClientFreePerHour: 1000 } });
 });
 afterAll(async () => t?.close());
 
@@ -100,18 +101,20 @@ describe('sign-in with a one-time code', () => {
     expect(right.status).toBe(429);
   });
 
-  it('limits the codes per login per day (limitReached)', async () => {
+  it('slows the codes of one login past a few (code_requests_slowed), never for a day', async () => {
     await registerCustomer(t.app, 'daily@example.com');
-    // The registration code counts: 5 more reach the limit of 6.
-    for (let i = 0; i < 5; i += 1) {
+    // The registration code counts: 2 more are free, then the login waits 1 minute.
+    for (let i = 0; i < 2; i += 1) {
       t.clock.advance(61_000);
       expect((await post('/api/auth/code', { login: 'daily@example.com' })).status).toBe(200);
     }
-    t.clock.advance(61_000);
-    const over = await post('/api/auth/code', { login: 'daily@example.com' });
+    t.clock.advance(30_000);
+    // A recovery code (another purpose, no resend wait of its own) waits for the login too.
+    const over = await post('/api/auth/recovery/code', { login: 'daily@example.com' });
     expect(over.status).toBe(429);
-    expect(over.body).toMatchObject({ code: 'limitReached', message: 'Your daily request limit is reached' });
-    t.clock.advance(24 * 60 * 60_000);
+    expect(over.body).toMatchObject({ code: 'code_requests_slowed', minutes: 1, retryAfter: 30 });
+    expect(over.response.headers['retry-after']).toBe('30');
+    t.clock.advance(30_000);
     expect((await post('/api/auth/code', { login: 'daily@example.com' })).status).toBe(200);
   });
 
@@ -123,10 +126,10 @@ describe('sign-in with a one-time code', () => {
 });
 
 describe('a used or spent code and the resend wait', () => {
-  // Its own app: these tests send many codes from one address (the per-client daily limit).
+  // Its own app: these tests send many codes from one address.
   let u: TestApp;
   beforeAll(async () => {
-    u = await buildTestApp({ config: { codeDailyLimit: 6 } });
+    u = await buildTestApp({ config: { codeClientFreePerHour: 1000 } });
   });
   afterAll(async () => u?.close());
   const send = (url: string, payload: unknown) => call(u.app, { method: 'POST', url, payload: payload as object });
@@ -170,10 +173,10 @@ describe('a used or spent code and the resend wait', () => {
     expect((await send('/api/auth/code/verify', { login: 'spent@example.com', code: second })).status).toBe(200);
   });
 
-  it('codes used at once still count toward the daily limit', async () => {
+  it('codes used at once still count toward the login\u2019s waits', async () => {
     await registerCustomer(u.app, 'quick@example.com');
-    // The registration code counts: 5 more reach the limit of 6, each used as soon as it comes.
-    for (let i = 0; i < 5; i += 1) {
+    // The registration code counts: 2 more are free, each used as soon as it comes.
+    for (let i = 0; i < 2; i += 1) {
       u.clock.advance(1_000);
       expect((await send('/api/auth/code', { login: 'quick@example.com' })).status).toBe(200);
       const code = await outboxCode(u.app, 'quick@example.com');
@@ -182,7 +185,7 @@ describe('a used or spent code and the resend wait', () => {
     u.clock.advance(1_000);
     const over = await send('/api/auth/code', { login: 'quick@example.com' });
     expect(over.status).toBe(429);
-    expect(over.body.code).toBe('limitReached');
+    expect(over.body).toMatchObject({ code: 'code_requests_slowed', minutes: 1 });
   });
 
   it('after a used code, 40 parallel requests still send one code (the per-login lock holds)', async () => {
@@ -200,8 +203,8 @@ describe('a used or spent code and the resend wait', () => {
 });
 
 describe('client address limit', () => {
-  it('limits codes per client address per day', async () => {
-    const local = await buildTestApp({ config: { codeDailyLimitPerClient: 2 } });
+  it('slows the code requests of one client address past its free ones', async () => {
+    const local = await buildTestApp({ config: { codeClientFreePerHour: 2 } });
     try {
       for (const login of ['a1@example.com', 'a2@example.com']) {
         const r = await local.app.inject({ method: 'POST', url: '/api/auth/register/code', payload: { login } });
@@ -213,7 +216,11 @@ describe('client address limit', () => {
         payload: { login: 'a3@example.com' },
       });
       expect(third.statusCode).toBe(429);
-      expect(third.json()).toMatchObject({ code: 'limitReached' });
+      expect(third.json()).toMatchObject({ code: 'too_many_requests', retryAfter: 60 });
+      expect(third.headers['retry-after']).toBe('60');
+      local.clock.advance(60_000);
+      const later = await local.app.inject({ method: 'POST', url: '/api/auth/register/code', payload: { login: 'a3@example.com' } });
+      expect(later.statusCode).toBe(200);
     } finally {
       await local.close();
     }

@@ -10,7 +10,8 @@ import { TEST_SECRET, bearer, buildTestApp, call, outboxCode, registerCustomer, 
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // Many requests from one address here; the address's waits are tested with their own apps.
+  t = await buildTestApp({ config: { codeClientFreePerHour: 1000 } });
 });
 afterAll(async () => t?.close());
 
@@ -114,7 +115,8 @@ describe('current-password guessing on password change (issue 17)', () => {
 
 describe('one-time code guessing per login', () => {
   it('locks the login after 10 wrong codes over several codes, whatever the address', async () => {
-    const app = await buildTestApp({ config: { codeResendSeconds: 0 } });
+    // Four codes for one login at once: more than its free ones (code-throttle.test.ts tests those).
+    const app = await buildTestApp({ config: { codeResendSeconds: 0, codeLoginFreePerHour: 10 } });
     try {
       await registerCustomer(app.app, 'codes@example.com');
       const statuses: number[] = [];
@@ -170,9 +172,9 @@ describe('per-client limits use the socket address, not X-Forwarded-For', () => 
     }
   });
 
-  it('code requests, contact messages and balance checks: the daily limits hold against forged addresses', async () => {
+  it('code requests, contact messages and balance checks: the per-address limits hold against forged addresses', async () => {
     const app = await buildTestApp({
-      config: { codeDailyLimitPerClient: 3, supportDailyLimitPerClient: 2, codeResendSeconds: 0 },
+      config: { codeClientFreePerHour: 3, supportDailyLimitPerClient: 2, codeResendSeconds: 0 },
     });
     try {
       const codes: number[] = [];
@@ -185,9 +187,9 @@ describe('per-client limits use the socket address, not X-Forwarded-For', () => 
         });
         codes.push(res.status);
         if (res.status === 429) {
-          expect(res.body.code).toBe('limitReached');
-          // Until the first of the day's codes is a day old.
-          expect(res.response.headers['retry-after']).toBe(String(24 * 60 * 60));
+          // The address's first wait (services/code-throttle.ts), not a day.
+          expect(res.body.code).toBe('too_many_requests');
+          expect(res.response.headers['retry-after']).toBe('60');
         }
       }
       expect(codes).toEqual([200, 200, 200, 429, 429]);
@@ -224,7 +226,7 @@ describe('per-client limits use the socket address, not X-Forwarded-For', () => 
   });
 
   it('a configured proxy (TRUST_PROXY) is believed: its clients count one by one', async () => {
-    const app = await buildTestApp({ config: { codeDailyLimitPerClient: 3, trustProxy: ['127.0.0.1'] } });
+    const app = await buildTestApp({ config: { codeClientFreePerHour: 3, trustProxy: ['127.0.0.1'] } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
@@ -269,8 +271,8 @@ describe('code sending is atomic', () => {
     expect(subjects.filter((s) => s === 'Your sign-in code')).toHaveLength(1);
   });
 
-  it('40 parallel requests without a resend wait stop at the daily limit', async () => {
-    const app = await buildTestApp({ config: { codeResendSeconds: 0, codeDailyLimit: 5 } });
+  it('40 parallel requests without a resend wait stop at the login\u2019s free codes', async () => {
+    const app = await buildTestApp({ config: { codeResendSeconds: 0, codeClientFreePerHour: 1000 } });
     try {
       await registerCustomer(app.app, 'daily@example.com');
       const answers = await Promise.all(
@@ -278,12 +280,12 @@ describe('code sending is atomic', () => {
           call(app.app, { method: 'POST', url: '/api/auth/code', payload: { login: 'daily@example.com' } }),
         ),
       );
-      // The registration code counts: 4 sign-in codes more make the day's 5.
-      expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
+      // The registration code counts: 2 sign-in codes more make the login's 3 free ones.
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(2);
       const refused = answers.filter((a) => a.status === 429);
-      expect(refused.every((a) => a.body.code === 'limitReached' && Number(a.response.headers['retry-after']) > 0)).toBe(true);
+      expect(refused.every((a) => a.body.code === 'code_requests_slowed' && a.response.headers['retry-after'] === '60')).toBe(true);
       const box = await call(app.app, { method: 'GET', url: '/api/dev/outbox?to=daily@example.com' });
-      expect(box.body.messages).toHaveLength(5);
+      expect(box.body.messages).toHaveLength(3);
     } finally {
       await app.close();
     }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECENT_SIGN_IN_PROOF_MINUTES } from '@otc/sdk';
 import { customerSchema } from '@otc/sdk/schemas';
 import { bearer, buildTestApp, call, registerCustomer, type TestApp } from '../../helpers.js';
 
@@ -82,7 +83,7 @@ describe('profile', () => {
 });
 
 describe('password change', () => {
-  it('sets a first password without the current one, then requires it', async () => {
+  it('sets a first password without the current one (a recent sign-in), then requires it', async () => {
     const tokens = await registerCustomer(t.app, 'setpw@example.com');
     const first = await authed(tokens.token, 'PUT', '/api/customer/password', {
       password: 'Secret123',
@@ -91,6 +92,9 @@ describe('password change', () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ hasPassword: true, passwordUpdatedAt: expect.any(String) });
 
+    // Once the sign-in is no recent proof any more (test/routes/auth/proof.test.ts), the current
+    // password is needed.
+    t.clock.advance(RECENT_SIGN_IN_PROOF_MINUTES * 60_000 + 1_000);
     const missing = await authed(tokens.token, 'PUT', '/api/customer/password', {
       password: 'Secret456',
       passwordConfirmation: 'Secret456',

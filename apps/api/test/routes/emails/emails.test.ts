@@ -12,7 +12,7 @@ import {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { codeDailyLimitPerClient: 1000 } });
+  t = await buildTestApp({ config: { codeClientFreePerHour: 1000 } });
 });
 afterAll(async () => t?.close());
 

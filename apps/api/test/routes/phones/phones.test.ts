@@ -4,7 +4,7 @@ import { bearer, buildTestApp, call, outboxCode, registerCustomer, signInWithCod
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ config: { codeDailyLimitPerClient: 1000 } });
+  t = await buildTestApp({ config: { codeClientFreePerHour: 1000 } });
 });
 afterAll(async () => t?.close());
 

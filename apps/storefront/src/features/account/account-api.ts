@@ -5,9 +5,16 @@
 // The customer (`me`) is the app's one query (src/app/customer-api.ts `useGetMeQuery`); the
 // mutations here invalidate its `Customer` tag, so a change refreshes the header too.
 // `locale` goes with each call (Accept-Language: texts of errors in the page's language).
-import type { RouteInput, RouteOutput } from '@otc/sdk';
-import { api } from '../../lib/api';
+import {
+  isApiError,
+  type ProofInput,
+  type ProofStatus,
+  type RouteInput,
+  type RouteOutput,
+} from '@otc/sdk';
+import { api, toQueryError, type SdkQueryError } from '../../lib/api';
 import type { Locale } from '../../lib/locale';
+import { client } from '../../lib/sdk';
 
 export type Customer = RouteOutput<'me'>;
 export type CustomerPatch = NonNullable<RouteInput<'updateCustomer'>['body']>;
@@ -22,8 +29,43 @@ export type FavoriteList = RouteOutput<'listFavorites'>;
 /** `email` or `phone`: the two kinds of contact a customer signs in with. */
 export type ContactKind = 'email' | 'phone';
 
+export type SessionList = RouteOutput<'listSessions'>;
+export type AccountSession = SessionList['sessions'][number];
+
 interface Localized {
   locale: Locale;
+}
+
+/** A failed call that may ask to wait (a 429): the usual error, plus the wait when it named one. */
+export interface WaitError extends SdkQueryError {
+  /** Seconds to wait before trying again (a locked password, a code asked for too soon). */
+  retryAfterSeconds?: number;
+}
+
+/**
+ * The wait a 429 names beside its code: `retryAfter` (the API's Retry-After in the body),
+ * `seconds` (`resend_too_soon`) or `minutes` (`code_requests_slowed`), here or under `params`.
+ */
+function waitOf(error: unknown): number | undefined {
+  if (!isApiError(error) || error.status !== 429) return undefined;
+  type Wait = { retryAfter?: unknown; seconds?: unknown; minutes?: unknown };
+  const data = (error.data ?? {}) as Wait & { params?: Wait };
+  const seconds = Number(data.retryAfter ?? data.seconds ?? data.params?.seconds);
+  if (Number.isFinite(seconds) && seconds > 0) return Math.ceil(seconds);
+  const minutes = Number(data.minutes ?? data.params?.minutes);
+  return Number.isFinite(minutes) && minutes > 0 ? Math.ceil(minutes * 60) : undefined;
+}
+
+/** Runs an SDK call for a `queryFn`, keeping the wait of a 429 beside the usual error. */
+async function withWait<T>(call: () => Promise<T>): Promise<{ data: T } | { error: WaitError }> {
+  try {
+    return { data: await call() };
+  } catch (error) {
+    const retryAfterSeconds = waitOf(error);
+    return {
+      error: { ...toQueryError(error), ...(retryAfterSeconds ? { retryAfterSeconds } : {}) },
+    };
+  }
 }
 
 export const accountApi = api.injectEndpoints({
@@ -96,6 +138,69 @@ export const accountApi = api.injectEndpoints({
       invalidatesTags: ['Customer'],
     }),
 
+    // --- recent proof (changes that could take the account: password, e-mails, phones) ---
+    /** Whether this session counts as proven now, and how it can prove it (SDK `auth.proofStatus`). */
+    proofStatus: build.query<ProofStatus, Localized>({
+      queryFn: ({ locale }, { signal }) =>
+        withWait(() => client.auth.proofStatus({ locale, signal })),
+      providesTags: ['Session'],
+      // Read afresh each time the question is asked: a proof lasts minutes.
+      keepUnusedDataFor: 0,
+    }),
+    /** Sends a one-time code to the primary contact (SDK `auth.requestProofCode`). */
+    requestProofCode: build.mutation<RouteOutput<'requestProofCode'>, Localized>({
+      queryFn: ({ locale }, { signal }) =>
+        withWait(() => client.auth.requestProofCode({ locale, signal })),
+    }),
+    /** Proves it is the owner with the password or the code (SDK `auth.prove`). */
+    prove: build.mutation<ProofStatus, Localized & { body: ProofInput }>({
+      queryFn: ({ locale, body }, { signal }) =>
+        withWait(() => client.auth.prove(body, { locale, signal })),
+      async onQueryStarted({ locale }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(accountApi.util.upsertQueryData('proofStatus', { locale }, data));
+        } catch {
+          // The dialog shows the failure.
+        }
+      },
+    }),
+
+    // --- sessions (devices signed in) ---
+    sessions: build.query<SessionList, Localized>({
+      queryFn: ({ locale }, { signal }) => withWait(() => client.auth.sessions({ locale, signal })),
+      providesTags: ['Session'],
+      keepUnusedDataFor: 0,
+    }),
+    /** Signs one other device out at once (SDK `auth.endSession`); the list drops it. */
+    endSession: build.mutation<RouteOutput<'endSession'>, Localized & { id: string }>({
+      queryFn: ({ locale, id }, { signal }) =>
+        withWait(() => client.auth.endSession(id, { locale, signal })),
+      async onQueryStarted({ locale, id }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(
+            accountApi.util.updateQueryData('sessions', { locale }, (list) => {
+              list.sessions = list.sessions.filter((session) => session.id !== id);
+            }),
+          );
+        } catch {
+          // The page shows the failure; the list stays as it was.
+        }
+      },
+    }),
+    /**
+     * Signs out of every device, this one too (SDK `auth.signOutEverywhere`: the tokens here are
+     * forgotten). The caller then follows with the store's `signedOut`.
+     */
+    signOutEverywhere: build.mutation<null, Localized>({
+      queryFn: ({ locale }, { signal }) =>
+        withWait(async () => {
+          await client.auth.signOutEverywhere({ locale, signal });
+          return null;
+        }),
+    }),
+
     // --- addresses ---
     addresses: build.query<RouteOutput<'listAddresses'>, void>({
       query: () => ({ route: 'listAddresses' }),
@@ -150,6 +255,12 @@ export const {
   useResendContactCodeMutation,
   useMakeContactPrimaryMutation,
   useRemoveContactMutation,
+  useProofStatusQuery,
+  useRequestProofCodeMutation,
+  useProveMutation,
+  useSessionsQuery,
+  useEndSessionMutation,
+  useSignOutEverywhereMutation,
   useAddressesQuery,
   useAddAddressMutation,
   useUpdateAddressMutation,

@@ -2,7 +2,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
-import type { Card, Customer } from './account-api';
+import type { AccountSession, Card, Customer } from './account-api';
 
 /** The shared customer (src/test) as the account pages show her: two e-mails, a phone, no card. */
 export function customerFixture(patch: Partial<Customer> = {}): Customer {
@@ -174,4 +174,112 @@ export function unprocessable(
     },
     { status: 422 },
   );
+}
+
+/** A 403 `recent_proof_required`, as the API answers a change that needs a recent proof. */
+export function proofRequired() {
+  return HttpResponse.json(
+    {
+      message: 'For your security, please confirm it is you first.',
+      code: 'recent_proof_required',
+    },
+    { status: 403 },
+  );
+}
+
+/**
+ * Serves the recent-proof routes: the status (`methods`, where a code goes), a code sent, and a
+ * proof that takes `password` or `code`; a wrong one answers as `wrong` says. `proven` turns
+ * true after a good proof; `calls` records each proof call.
+ */
+export function useProofHandlers(
+  options: {
+    methods?: ('password' | 'code')[];
+    codeChannel?: 'email' | 'sms';
+    codeTo?: string;
+    password?: string;
+    code?: string;
+    wrong?: (body: { password?: string; code?: string }) => Response;
+  } = {},
+) {
+  const state = { proven: false, calls: [] as Recorded[] };
+  const status = () => ({
+    provenUntil: state.proven ? new Date(Date.now() + 10 * 60_000).toISOString() : null,
+    methods: options.methods ?? ['password', 'code'],
+    codeChannel: options.codeChannel ?? 'email',
+    codeTo: options.codeTo ?? 'r•••@example.com',
+  });
+  server.use(
+    http.get(`${API}/api/auth/proof`, () => HttpResponse.json(status())),
+    http.post(`${API}/api/auth/proof/code`, () => {
+      state.calls.push({ method: 'POST', path: '/api/auth/proof/code', body: undefined });
+      return HttpResponse.json({ channel: options.codeChannel ?? 'email', resendIn: 60 });
+    }),
+    http.post(`${API}/api/auth/proof`, async ({ request }) => {
+      const body = (await request.json()) as { password?: string; code?: string };
+      state.calls.push({ method: 'POST', path: '/api/auth/proof', body });
+      const good =
+        (body.password !== undefined && body.password === (options.password ?? 'Secret123')) ||
+        (body.code !== undefined && body.code === (options.code ?? '123456'));
+      if (!good) {
+        return (
+          options.wrong?.(body) ??
+          (body.code !== undefined
+            ? HttpResponse.json(
+                {
+                  message: 'x',
+                  code: 'invalid_code',
+                  fields: { code: [{ code: 'invalid_code' }] },
+                },
+                { status: 422 },
+              )
+            : // As the API says a wrong password: a 422 naming the field.
+              unprocessable({ password: { code: 'current_password_incorrect' } }))
+        );
+      }
+      state.proven = true;
+      return HttpResponse.json(status());
+    }),
+  );
+  return state;
+}
+
+/** One session as the API lists it; `minutesAgo` sets when it was last used. */
+export function sessionOf(
+  patch: Partial<AccountSession> & { minutesAgo?: number } = {},
+): AccountSession {
+  const { minutesAgo = 0, ...rest } = patch;
+  return {
+    id: '00000000-0000-4000-8000-000000000001',
+    createdAt: '2024-05-02T10:00:00.000Z',
+    lastUsedAt: new Date(Date.now() - minutesAgo * 60_000).toISOString(),
+    current: false,
+    device: 'Chrome · Windows',
+    ...rest,
+  };
+}
+
+/** Serves the session list and its two sign-outs (one device, every device); records them. */
+export function useSessionHandlers(sessions: AccountSession[]) {
+  let list = [...sessions];
+  const calls: Recorded[] = [];
+  server.use(
+    http.get(`${API}/api/auth/sessions`, () => HttpResponse.json({ sessions: list })),
+    http.delete(`${API}/api/auth/sessions/:id`, ({ params }) => {
+      calls.push({
+        method: 'DELETE',
+        path: `/api/auth/sessions/${String(params.id)}`,
+        body: undefined,
+      });
+      list = list.filter((session) => session.id !== params.id);
+      return HttpResponse.json({ ok: true });
+    }),
+    http.delete(`${API}/api/auth/sessions`, () => {
+      calls.push({ method: 'DELETE', path: '/api/auth/sessions', body: undefined });
+      list = [];
+      return HttpResponse.json({ ok: true });
+    }),
+    http.post(`${API}/api/auth/logout`, () => HttpResponse.json({ ok: true })),
+  );
+  return { calls };
 }

@@ -27,34 +27,31 @@ function section(name: RegExp | string) {
 beforeEach(() => signIn());
 
 describe('e-mails and phones', () => {
-  it('the primary e-mail cannot be removed: says so and sends nothing', async () => {
+  it('the primary e-mail offers no Remove (it could only answer an error): it says why instead', async () => {
     setLocaleCookie('en');
-    const user = userEvent.setup();
     const handlers = useAccountHandlers();
     await renderAccount('/account');
     const emails = await section('E-mails');
-    await user.click(
-      within(emails).getByRole('button', { name: named('Remove', 'rosa@example.com') }),
-    );
-    expect(within(emails).getByRole('alert')).toHaveTextContent(
-      'Your primary email cannot be removed',
-    );
+    expect(within(emails).queryByRole('button', { name: named('Remove', 'rosa@example.com') })).not.toBeInTheDocument();
+    expect(
+      within(emails).getByText(/^Your primary email cannot be removed\. To remove it, first make another one primary\.$/),
+    ).toBeInTheDocument();
+    expect(within(emails).queryByRole('alert')).not.toBeInTheDocument();
     expect(handlers.calls).toHaveLength(0);
   });
 
-  it('in Spanish, the primary phone cannot be removed', async () => {
+  it('in Spanish, the primary phone cannot be removed, and says so', async () => {
     setLocaleCookie('es');
-    const user = userEvent.setup();
     const handlers = useAccountHandlers();
     await renderAccount('/es/account');
     const phones = await section('Teléfonos');
     expect(within(phones).getAllByText('+1 (202) 555-0101')[0]).toBeVisible();
-    await user.click(
-      within(phones).getByRole('button', { name: named('Eliminar', '+1 (202) 555-0101') }),
-    );
-    expect(within(phones).getByRole('alert')).toHaveTextContent(
-      errorText('primary_phone_cannot_be_removed', 'es'),
-    );
+    expect(within(phones).queryByRole('button', { name: named('Eliminar', '+1 (202) 555-0101') })).not.toBeInTheDocument();
+    expect(
+      within(phones).getByText(
+        `${errorText('primary_phone_cannot_be_removed', 'es')}. Para eliminarlo, primero haga principal otro.`,
+      ),
+    ).toBeInTheDocument();
     expect(handlers.calls).toHaveLength(0);
   });
 
@@ -182,6 +179,9 @@ describe('e-mails and phones', () => {
     expect(madePrimary).toBe(1);
     expect(loggedOut).toBe(1);
     expect(localStorage.getItem('session-tokens')).toBeNull();
+    // The sign-in page says why the member is there, with the new address filled in.
+    expect(await screen.findByText('Su correo para iniciar sesión ahora es rosa.old@example.com')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Correo electrónico/ })).toHaveValue('rosa.old@example.com');
   });
 
   it('where adding is off, the customer is told to call the contact center', async () => {

@@ -104,6 +104,38 @@ describe('profile', () => {
     expect(handlers.calls).toHaveLength(0);
   });
 
+  it('the language choices are named in their own language, marked with it', async () => {
+    setLocaleCookie('en');
+    useAccountHandlers();
+    await renderAccount('/account');
+    const site = await screen.findByLabelText('Language of this website');
+    expect(within(site).getByRole('option', { name: 'Español' })).toHaveAttribute('lang', 'es');
+    expect(within(site).getByRole('option', { name: 'English' })).toHaveAttribute('lang', 'en');
+    const messages = screen.getByLabelText('Preferred language for messages');
+    expect(within(messages).getByRole('option', { name: 'Español' })).toHaveAttribute('lang', 'es');
+  });
+
+  it('a birth year before 1900 is said too early, and a child is refused (the terms ask 18 or older)', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers();
+    await renderAccount('/es/account');
+    const birth = await screen.findByRole('group', { name: /Fecha de nacimiento/ });
+    const year = within(birth).getByLabelText('Año');
+    await user.clear(year);
+    await user.type(year, '1850');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(birth).toHaveAccessibleDescription(expect.stringContaining('Ingrese un año a partir de 1900.')));
+    expect(birth).not.toHaveAccessibleDescription(expect.stringContaining('Esta fecha no existe.'));
+    await user.clear(year);
+    await user.type(year, '2020');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() =>
+      expect(birth).toHaveAccessibleDescription(expect.stringContaining('Debe tener 18 años o más para comprar aquí.')),
+    );
+    expect(handlers.calls).toHaveLength(0);
+  });
+
   it('a failed call keeps the typed values and says why', async () => {
     setLocaleCookie('en');
     const user = userEvent.setup();

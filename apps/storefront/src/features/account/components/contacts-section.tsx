@@ -42,6 +42,7 @@ import {
   type Customer,
 } from '../account-api';
 import { callError, formFailureText } from '../form-result';
+import { useRecentProof } from '../recent-proof';
 import { useSuccessNotice } from '../use-saved-notice';
 import { AccountSection } from '../../../components/account-layout';
 
@@ -101,6 +102,7 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
   const [problem, setProblem] = useState<string | null>(null);
   const [remove, removal] = useRemoveContactMutation();
   const [resend] = useResendContactCodeMutation();
+  const proof = useRecentProof();
   const notice = useSuccessNotice();
   const rows = rowsOf(customer, kind);
   const resendSeconds = settings?.codeResendSeconds ?? 60;
@@ -119,9 +121,19 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
       );
       return;
     }
-    const error = callError(await remove({ locale, kind, id: row.id }));
-    if (error) setProblem(apiErrorText(locale, error));
-    else notice(isEmail ? t`Email is removed` : t`Phone is removed`, row.shown);
+    const error = callError(await proof.withProof(() => remove({ locale, kind, id: row.id })));
+    if (error) {
+      setProblem(apiErrorText(locale, error));
+      return;
+    }
+    notice(isEmail ? t`Email is removed` : t`Phone is removed`, row.shown);
+    // Its row (and the button that had the focus) is gone: the focus goes to the section's
+    // heading, never to the page's body.
+    const heading = document.getElementById(headingId);
+    if (heading) {
+      heading.setAttribute('tabindex', '-1');
+      heading.focus();
+    }
   }
 
   async function onVerifyLater(row: ContactRow) {
@@ -202,6 +214,13 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
                     </Badge>
                   )}
                 </span>
+                {!(isEmail ? canRemoveEmail(row) : canRemovePhone(row)).allowed ? (
+                  <span className="text-sm text-muted">
+                    {errorText(isEmail ? 'primary_email_cannot_be_removed' : 'primary_phone_cannot_be_removed', locale)}
+                    {'. '}
+                    <Trans>To remove it, first make another one primary.</Trans>
+                  </span>
+                ) : null}
               </div>
               <div className="flex flex-wrap gap-2">
                 {!row.verified ? (
@@ -223,12 +242,9 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
                     <VisuallyHidden> {row.shown}</VisuallyHidden>
                   </Button>
                 ) : null}
-                {row.reg ? (
-                  <Button variant="ghost" size="sm" onClick={() => void onRemove(row)}>
-                    <Trans>Remove</Trans>
-                    <VisuallyHidden> {row.shown}</VisuallyHidden>
-                  </Button>
-                ) : (
+                {/* The primary one is not removable (the SDK's canRemove rule): it offers no
+                    Remove that could only answer an error; the line under it says why. */}
+                {row.reg ? null : (
                   <ConfirmButton
                     size="sm"
                     loading={removal.isLoading && removal.originalArgs?.id === row.id}
@@ -256,6 +272,7 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
           onClose={() => setStep(null)}
         />
       ) : null}
+      {proof.dialog}
     </AccountSection>
   );
 }
@@ -314,6 +331,7 @@ function AddStep({ kind, onAdded }: { kind: ContactKind; onAdded: (contact: Cont
   const { t } = useLingui();
   const locale = useLocale();
   const [add, { isLoading }] = useAddContactMutation();
+  const proof = useRecentProof();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useShopForm(contactAddSchema, { defaultValues: { value: '' } });
   const isEmail = kind === 'email';
@@ -324,7 +342,7 @@ function AddStep({ kind, onAdded }: { kind: ContactKind; onAdded: (contact: Cont
       form.setError('value', { type: 'validate', message: 'wrong_format' }, { shouldFocus: true });
       return;
     }
-    const result = await add({ locale, kind, value });
+    const result = await proof.withProof(() => add({ locale, kind, value }));
     const error = callError(result);
     if (error) {
       setFailure(formFailureText(locale, error, form.applyServerErrors));
@@ -358,13 +376,14 @@ function AddStep({ kind, onAdded }: { kind: ContactKind; onAdded: (contact: Cont
           hint={t`10 digits, for example (555) 123-4567`}
           type="tel"
           inputMode="tel"
-          autoComplete="tel-national"
+          autoComplete="tel"
           {...form.field('value')}
         />
       )}
       <Button type="submit" loading={isLoading} loadingLabel={t`Sending`}>
         <Trans>Send the code</Trans>
       </Button>
+      {proof.dialog}
     </form>
   );
 }
@@ -385,6 +404,7 @@ function VerifyStep({
   const notice = useSuccessNotice();
   const [verify, { isLoading }] = useVerifyContactMutation();
   const [resend, resending] = useResendContactCodeMutation();
+  const proof = useRecentProof();
   const [failure, setFailure] = useState<string | null>(null);
   const [canResend, setCanResend] = useState(false);
   const form = useShopForm(contactVerifySchema, { defaultValues: { code: '' } });
@@ -392,7 +412,9 @@ function VerifyStep({
 
   const onSubmit = form.submit(async ({ code }) => {
     setFailure(null);
-    const error = callError(await verify({ locale, kind, id: step.contact.id, code }));
+    const error = callError(
+      await proof.withProof(() => verify({ locale, kind, id: step.contact.id, code })),
+    );
     if (!error) {
       notice(kind === 'email' ? t`Email is verified` : t`Phone is verified`, shown);
       onVerified({ ...step.contact, verified: true });
@@ -464,6 +486,7 @@ function VerifyStep({
           <Trans>Send a new code</Trans>
         </Button>
       </div>
+      {proof.dialog}
     </form>
   );
 }
@@ -482,21 +505,25 @@ function PrimaryStep({
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [makePrimary, { isLoading }] = useMakeContactPrimaryMutation();
+  const proof = useRecentProof();
   const [failure, setFailure] = useState<string | null>(null);
   const shown = contact.shown;
 
   async function onConfirm() {
     setFailure(null);
-    const error = callError(await makePrimary({ locale, kind, id: contact.id }));
+    const error = callError(
+      await proof.withProof(() => makePrimary({ locale, kind, id: contact.id })),
+    );
     if (error) {
       setFailure(apiErrorText(locale, error));
       return;
     }
     // The sign-in login changed and the API ended every session of the customer (refresh tokens
     // revoked): sign out here too (SDK) and sign in again with it, then come back to the account.
+    // The sign-in page says why and starts with the new login filled in.
     await dispatch(signOut());
-    const query = new URLSearchParams({ redirect: localize('/account') });
-    navigate(`${localize('/login')}?${query.toString()}`, { replace: true });
+    const query = new URLSearchParams({ redirect: localize('/account'), changed: kind, login: contact.shown });
+    navigate(`${localize(kind === 'phone' ? '/login/phone' : '/login')}?${query.toString()}`, { replace: true });
   }
 
   return (
@@ -524,6 +551,7 @@ function PrimaryStep({
           <Trans>Not now</Trans>
         </Button>
       </div>
+      {proof.dialog}
     </div>
   );
 }

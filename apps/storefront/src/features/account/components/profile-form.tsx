@@ -14,23 +14,11 @@ import {
 } from '@otc/ui';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import type { Locale } from '../../../lib/locale';
 import { useUpdateCustomerMutation, type Customer, type CustomerPatch } from '../account-api';
 import { callError, formFailureText } from '../form-result';
 import { useSuccessNotice } from '../use-saved-notice';
 import { AccountSection } from '../../../components/account-layout';
-
-/** The twelve month names in the page's language, capitalised ("Enero"). */
-export function monthNames(locale: Locale): string[] {
-  const format = new Intl.DateTimeFormat(locale === 'es' ? 'es-US' : 'en-US', {
-    month: 'long',
-    timeZone: 'UTC',
-  });
-  return Array.from({ length: 12 }, (_, index) => {
-    const name = format.format(Date.UTC(2000, index, 1));
-    return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-  });
-}
+import { monthNames } from '../../../lib/month-names';
 
 /** `YYYY-MM-DD` into the three boxes (month without a leading zero, as the month list has it). */
 export function birthdateParts(value: string | null | undefined): DateOfBirthValue {
@@ -96,9 +84,10 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     saved(t`Changes are saved`);
   });
 
+  // Each language's name in that language (an autonym), marked with it (WCAG 3.1.2).
   const languageOptions = [
-    { value: 'en', label: 'English' },
-    { value: 'es', label: 'Español' },
+    { value: 'en', label: 'English', lang: 'en' },
+    { value: 'es', label: 'Español', lang: 'es' },
   ];
 
   return (

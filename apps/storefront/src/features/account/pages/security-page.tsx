@@ -9,6 +9,8 @@ import { useChangePasswordMutation, type Customer } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
 import { callError, formFailureText } from '../form-result';
+import { useRecentProof } from '../recent-proof';
+import { SessionsSection } from '../components/sessions-section';
 import { useSuccessNotice } from '../use-saved-notice';
 
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
@@ -19,6 +21,8 @@ function PasswordForm({ customer }: { customer: Customer }) {
   const locale = useLocale();
   const notice = useSuccessNotice();
   const [change, { isLoading }] = useChangePasswordMutation();
+  // Setting a first password (no current one to give) needs a recent proof.
+  const proof = useRecentProof();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useShopForm(passwordChangeSchema, { defaultValues: EMPTY });
   const { field } = form;
@@ -29,7 +33,7 @@ function PasswordForm({ customer }: { customer: Customer }) {
     const body = hasPassword
       ? values
       : { password: values.password, passwordConfirmation: values.passwordConfirmation };
-    const error = callError(await change({ locale, body }));
+    const error = callError(await proof.withProof(() => change({ locale, body })));
     if (!error) {
       form.reset(EMPTY);
       notice(t`Changes are saved`, t`Your password is changed.`);
@@ -103,6 +107,7 @@ function PasswordForm({ customer }: { customer: Customer }) {
           </Button>
         </div>
       </form>
+      {proof.dialog}
     </AccountSection>
   );
 }
@@ -113,7 +118,10 @@ export function Component() {
   return (
     <AccountLayout title={t`Security`}>
       {customer ? (
-        <PasswordForm key={customer.id} customer={customer} />
+        <>
+          <PasswordForm key={customer.id} customer={customer} />
+          <SessionsSection key={`sessions-${customer.id}`} />
+        </>
       ) : (
         <AccountLoading failed={isError} onRetry={() => void refetch()} />
       )}

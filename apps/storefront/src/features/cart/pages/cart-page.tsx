@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
@@ -32,7 +32,7 @@ import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
-import { apiErrorText } from '../../../lib/form-messages';
+import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
 import { promoCodeStore } from '../../../lib/sdk';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import {
@@ -112,6 +112,20 @@ export function Component() {
   const [applyPromo, applyState] = useApplyPromoCodeMutation();
   const [removePromo, removePromoState] = useRemovePromoCodeMutation();
   const [promoError, setPromoError] = useState<string | null>(null);
+  // A removed line takes the focus with it: once it is gone the focus moves to the next line's
+  // name (the one before it when it was the last, the heading when the cart is empty), and the
+  // removal is said once through the status line under the heading.
+  const [removedText, setRemovedText] = useState('');
+  const removal = useRef<{ id: number; next: number | null } | null>(null);
+  useLayoutEffect(() => {
+    const pending = removal.current;
+    if (!pending || !view || view.lines.some((line) => line.product.id === pending.id)) return;
+    removal.current = null;
+    const next =
+      pending.next === null ? null : document.querySelector<HTMLElement>(`#main [data-line="${pending.next}"] a`);
+    const target = next ?? document.querySelector<HTMLElement>('#main h1');
+    if (target) focusTarget(target);
+  }, [view]);
 
   const failed = (error: unknown, name?: string) =>
     notify(dispatch, {
@@ -126,10 +140,11 @@ export function Component() {
     const result = await applyPromo({ code, locale });
     if ('error' in result && result.error) {
       const error = result.error as SdkQueryError;
+      // The server's reason on the promo field (invalid, not started {date}, expired, used,
+      // used up), in the page's language from the SDK catalogue.
       setPromoError(
-        error.code === 'promo_code_invalid' || error.status === 422
-          ? errorText('promo_code_invalid', locale)
-          : apiErrorText(locale, error),
+        fieldFailureTexts(locale, error).promoCode ??
+          (error.status === 422 ? errorText('promo_code_invalid', locale) : apiErrorText(locale, error)),
       );
       return false;
     }
@@ -190,6 +205,14 @@ export function Component() {
     />
   ) : null;
 
+  // The same element, after the heading, in the loaded and the emptied cart: the last removal is
+  // still said when it empties the cart.
+  const removedStatus = (
+    <p role="status" className="sr-only">
+      {removedText}
+    </p>
+  );
+
   // Every state of the page keeps the same heading element (same wrapper), so a change of state
   // (loaded, emptied, the waiting order's items back) never takes the focus away with it.
   if (view.lines.length === 0) {
@@ -199,6 +222,7 @@ export function Component() {
           <h1 className="text-3xl font-bold">
             <Trans>Cart</Trans>
           </h1>
+          {removedStatus}
           {pending ?? (
             <EmptyState
               icon={<ShoppingCart className="size-12" />}
@@ -301,6 +325,7 @@ export function Component() {
         <h1 className="text-3xl font-bold">
           <Trans>Cart</Trans>
         </h1>
+        {removedStatus}
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-4">
             {pending}
@@ -315,8 +340,21 @@ export function Component() {
                     if ('error' in result && result.error) failed(result.error, line.product.name);
                   }}
                   onRemove={async () => {
+                    const ids = view.lines.map((row) => row.product.id);
+                    const at = ids.indexOf(line.product.id);
+                    removal.current = { id: line.product.id, next: ids[at + 1] ?? ids[at - 1] ?? null };
+                    const name = line.product.name;
                     const result = await remove({ productId: line.product.id, locale });
-                    if ('error' in result && result.error) failed(result.error, line.product.name);
+                    if ('error' in result && result.error) {
+                      removal.current = null;
+                      failed(result.error, name);
+                      return;
+                    }
+                    setRemovedText((said) => {
+                      const text = t`${name} was removed from the cart.`;
+                      // The same words twice in a row are still said again (a no-break space).
+                      return said === text ? `${text}\u00a0` : text;
+                    });
                   }}
                 />
               ))}

@@ -1,0 +1,257 @@
+/**
+ * Notices of changes that could take an account: a password set, changed or recovered, an e-mail
+ * or phone added (sent when it is verified), made primary or removed. Each goes through the
+ * Notifier (so it lands in the outbox too) to the primary contact as it was BEFORE the change —
+ * for a make-primary, the contact that was primary — so the owner hears of it even when someone
+ * else made the change. It says what changed (a new contact masked), when (the SDK's date
+ * formatting in the customer's interface language), and how to report it: the account's security
+ * page and the support phone.
+ *
+ * A notice that cannot be sent never fails the change: the failure is logged.
+ *
+ * Time zone: the shop has no configured time zone, so the time is written in UTC and says so.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { formatDateTime } from '@otc/sdk';
+import type { Db, DbOrTx } from '../db/client.js';
+import { customers, emails, phones } from '../db/schema.js';
+import type { AppConfig } from '../env.js';
+import type { Clock } from '../lib/clock.js';
+import type { Lang } from '../lib/errors.js';
+import type { Notifier } from './notifier.js';
+
+/** The time zone notices are written in, and how they name it. */
+const NOTICE_TIME_ZONE = 'UTC';
+
+/** An e-mail (normalized, lower case) or a phone (ten digits). */
+export interface Contact {
+  kind: 'email' | 'phone';
+  value: string;
+}
+
+/** Where a customer's notices go: a contact, and the customer's interface language. */
+export interface NoticeRecipient extends Contact {
+  lang: Lang;
+}
+
+export type AccountChange =
+  | { type: 'password-set' | 'password-changed' | 'password-recovered' }
+  | { type: 'contact-added' | 'contact-primary' | 'contact-removed'; contact: Contact };
+
+/** `j•••@example.com` (first character of the name, the whole domain). */
+export function maskEmail(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at <= 0) return '•••';
+  return `${address.slice(0, 1)}•••${address.slice(at)}`;
+}
+
+/** `(•••) •••-1234` (the last four digits only). */
+export function maskPhone(number: string): string {
+  return `(•••) •••-${number.replace(/\D/g, '').slice(-4)}`;
+}
+
+export function maskContact(contact: Contact): string {
+  return contact.kind === 'email' ? maskEmail(contact.value) : maskPhone(contact.value);
+}
+
+/**
+ * The customer's primary contact: the primary (sign-in) e-mail, else the primary phone — the
+ * login the access token names. Null when the customer has neither (or no longer exists).
+ */
+export async function primaryContact(exec: DbOrTx, customerId: number): Promise<Contact | null> {
+  const [email] = await exec
+    .select({ address: emails.address })
+    .from(emails)
+    .where(and(eq(emails.customerId, customerId), eq(emails.reg, true)))
+    .limit(1);
+  if (email) return { kind: 'email', value: email.address };
+  const [phone] = await exec
+    .select({ number: phones.number })
+    .from(phones)
+    .where(and(eq(phones.customerId, customerId), eq(phones.reg, true)))
+    .limit(1);
+  return phone ? { kind: 'phone', value: phone.number } : null;
+}
+
+interface NoticeTexts {
+  subject: Record<AccountChange['type'], string>;
+  what: {
+    'password-set': string;
+    'password-changed': string;
+    'password-recovered': string;
+    'contact-added': Record<Contact['kind'], string>;
+    'contact-primary': Record<Contact['kind'], string>;
+    'contact-removed': Record<Contact['kind'], string>;
+  };
+  when: string;
+  ok: string;
+  notYou: string;
+  page: string;
+  call: string;
+}
+
+/** Short and plain: many customers are older readers. `{contact}`, `{time}`, `{link}`, `{phone}`. */
+const TEXTS: Record<Lang, NoticeTexts> = {
+  en: {
+    subject: {
+      'password-set': 'A password was added to your account',
+      'password-changed': 'Your password was changed',
+      'password-recovered': 'Your password was reset',
+      'contact-added': 'A new contact was added to your account',
+      'contact-primary': 'Your sign-in was changed',
+      'contact-removed': 'A contact was removed from your account',
+    },
+    what: {
+      'password-set': 'A password was added to your account.',
+      'password-changed': 'Your password was changed.',
+      'password-recovered': 'Your password was reset with a recovery code.',
+      'contact-added': {
+        email: 'A new e-mail was added to your account: {contact}.',
+        phone: 'A new phone number was added to your account: {contact}.',
+      },
+      'contact-primary': {
+        email: 'You now sign in with the e-mail {contact}.',
+        phone: 'You now sign in with the phone number {contact}.',
+      },
+      'contact-removed': {
+        email: 'The e-mail {contact} was removed from your account.',
+        phone: 'The phone number {contact} was removed from your account.',
+      },
+    },
+    when: 'When: {time}.',
+    ok: 'If you did this, you do not need to do anything.',
+    notYou: 'If you did not do this, tell us right away:',
+    page: 'Open {link}',
+    call: 'Or call us at {phone}.',
+  },
+  es: {
+    subject: {
+      'password-set': 'Se agregó una contraseña a su cuenta',
+      'password-changed': 'Se cambió su contraseña',
+      'password-recovered': 'Se restableció su contraseña',
+      'contact-added': 'Se agregó un contacto nuevo a su cuenta',
+      'contact-primary': 'Se cambió su forma de iniciar sesión',
+      'contact-removed': 'Se quitó un contacto de su cuenta',
+    },
+    what: {
+      'password-set': 'Se agregó una contraseña a su cuenta.',
+      'password-changed': 'Se cambió su contraseña.',
+      'password-recovered': 'Se restableció su contraseña con un código de recuperación.',
+      'contact-added': {
+        email: 'Se agregó un correo electrónico nuevo a su cuenta: {contact}.',
+        phone: 'Se agregó un teléfono nuevo a su cuenta: {contact}.',
+      },
+      'contact-primary': {
+        email: 'Ahora inicia sesión con el correo electrónico {contact}.',
+        phone: 'Ahora inicia sesión con el teléfono {contact}.',
+      },
+      'contact-removed': {
+        email: 'Se quitó el correo electrónico {contact} de su cuenta.',
+        phone: 'Se quitó el teléfono {contact} de su cuenta.',
+      },
+    },
+    when: 'Cuándo: {time}.',
+    ok: 'Si fue usted, no tiene que hacer nada.',
+    notYou: 'Si no fue usted, avísenos enseguida:',
+    page: 'Abra {link}',
+    call: 'O llámenos al {phone}.',
+  },
+};
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+export interface AccountNoticesOptions {
+  db: Db;
+  clock: Clock;
+  config: Pick<AppConfig, 'publicUrl' | 'supportPhone'>;
+  notifier: Notifier;
+  log: FastifyBaseLogger;
+}
+
+export function createAccountNotices(options: AccountNoticesOptions) {
+  const { db, clock, config, notifier, log } = options;
+
+  /** The security page of the storefront in a language (Spanish pages live under /es). */
+  const securityPage = (lang: Lang) =>
+    config.publicUrl ? `${config.publicUrl}${lang === 'es' ? '/es' : ''}/account/security` : null;
+
+  /** Subject and text of a notice (exported through the service for tests and previews). */
+  function compose(change: AccountChange, lang: Lang, at: Date) {
+    const texts = TEXTS[lang];
+    const what =
+      'contact' in change
+        ? fill(texts.what[change.type][change.contact.kind], {
+            contact: maskContact(change.contact),
+          })
+        : texts.what[change.type];
+    const time = `${formatDateTime(at.toISOString(), lang, { timeZone: NOTICE_TIME_ZONE })} ${NOTICE_TIME_ZONE}`;
+    const link = securityPage(lang);
+    const lines = [
+      what,
+      fill(texts.when, { time }),
+      '',
+      texts.ok,
+      texts.notYou,
+      ...(link ? [fill(texts.page, { link })] : []),
+      fill(texts.call, { phone: config.supportPhone }),
+    ];
+    return { subject: texts.subject[change.type], text: lines.join('\n') };
+  }
+
+  return {
+    compose,
+
+    /**
+     * Where a notice of a change would go now: read it BEFORE the change. `contact` names another
+     * contact instead (the old primary of a make-primary); the customer's language either way.
+     * Null when there is nowhere to send it. Never throws (a failed read is logged).
+     */
+    async recipient(
+      customerId: number,
+      contact?: Contact | null,
+      exec: DbOrTx = db,
+    ): Promise<NoticeRecipient | null> {
+      try {
+        const [row] = await exec
+          .select({ lang: customers.interfaceLanguage })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .limit(1);
+        if (!row) return null;
+        const to = contact ?? (await primaryContact(exec, customerId));
+        if (!to) return null;
+        return { ...to, lang: row.lang === 'es' ? 'es' : 'en' };
+      } catch (error) {
+        log.error({ err: error, customerId }, 'account notice: recipient could not be read');
+        return null;
+      }
+    },
+
+    /** Sends the notice of a change that was just made. Never throws: a failure is logged. */
+    async notify(
+      recipient: NoticeRecipient | null,
+      change: AccountChange,
+      at: Date = clock.now(),
+    ): Promise<void> {
+      if (!recipient) {
+        log.warn({ change: change.type }, 'account notice: no contact to send it to');
+        return;
+      }
+      try {
+        const { subject, text } = compose(change, recipient.lang, at);
+        await notifier.send({
+          to: recipient.value,
+          channel: recipient.kind === 'email' ? 'email' : 'sms',
+          subject,
+          text,
+        });
+      } catch (error) {
+        log.error({ err: error, change: change.type }, 'account notice could not be sent');
+      }
+    },
+  };
+}
+
+export type AccountNotices = ReturnType<typeof createAccountNotices>;

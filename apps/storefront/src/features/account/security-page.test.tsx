@@ -1,0 +1,168 @@
+import { waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { formatDate } from '@otc/sdk';
+import { connectStore } from '../../app/store';
+import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
+import { lastUsedOf } from './components/sessions-section';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+async function renderAccount(path: string) {
+  const view = await renderApp(path);
+  onTestFinished(connectStore(view.store));
+  return view;
+}
+
+beforeEach(() => signIn());
+
+const THIS = sessionOf({
+  id: '00000000-0000-4000-8000-00000000000a',
+  current: true,
+  device: 'Safari · macOS',
+  minutesAgo: 0,
+});
+const PHONE = sessionOf({
+  id: '00000000-0000-4000-8000-00000000000b',
+  device: 'Chrome · Android',
+  createdAt: '2024-04-01T15:00:00.000Z',
+  minutesAgo: 5,
+});
+const OLD = sessionOf({
+  id: '00000000-0000-4000-8000-00000000000c',
+  device: null,
+  lastUsedAt: '2024-03-02T10:00:00.000Z',
+});
+
+/** A button named `label` plus the device (a screen-reader-only part; jsdom drops the space). */
+function named(label: string, device: string): RegExp {
+  return new RegExp(`^${label}\\s*${device.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+
+describe('security: where you are signed in', () => {
+  it('lists the sessions: this device marked, when each signed in and was last used', async () => {
+    setLocaleCookie('en');
+    useAccountHandlers();
+    useSessionHandlers([THIS, PHONE, OLD]);
+    await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    const rows = await within(section).findAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toHaveTextContent('Safari · macOS');
+    expect(rows[0]).toHaveTextContent('This device');
+    expect(rows[0]).toHaveTextContent('Last used just now');
+    // This device is signed out with "Sign out of all devices", not alone.
+    expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(rows[1]).toHaveTextContent('Chrome · Android');
+    expect(rows[1]).not.toHaveTextContent('This device');
+    expect(rows[1]).toHaveTextContent(
+      `Signed in on ${formatDate('2024-04-01T15:00:00.000Z', 'en', { dateStyle: 'long' })}`,
+    );
+    expect(rows[1]).toHaveTextContent('Last used 5 minutes ago');
+    expect(rows[2]).toHaveTextContent('Unknown device');
+    expect(rows[2]).toHaveTextContent(
+      `Last used on ${formatDate('2024-03-02T10:00:00.000Z', 'en', { dateStyle: 'long' })}`,
+    );
+  });
+
+  it('signs one device out after a second tap, says so politely, and keeps the focus on the list', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    useAccountHandlers();
+    const handlers = useSessionHandlers([THIS, PHONE, OLD]);
+    await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    await user.click(
+      await within(section).findByRole('button', { name: named('Sign out', 'Chrome · Android') }),
+    );
+    expect(handlers.calls).toHaveLength(0);
+    await user.click(
+      within(section).getByRole('button', {
+        name: named('Press again to sign out', 'Chrome · Android'),
+      }),
+    );
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(section).getByRole('list')).not.toHaveTextContent('Chrome · Android');
+    const status = within(section)
+      .getAllByRole('status')
+      .find((region) => region.getAttribute('aria-live') === 'polite' && region.textContent);
+    expect(status).toHaveTextContent('Chrome · Android is signed out.');
+    expect(handlers.calls).toEqual([
+      { method: 'DELETE', path: `/api/auth/sessions/${PHONE.id}`, body: undefined },
+    ]);
+    // The next device's button takes the focus, never the page's body.
+    await waitFor(() =>
+      expect(
+        within(section).getByRole('button', { name: named('Sign out', 'Unknown device') }),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('signs out of all devices, this one too, and lands on the sign-in page saying why', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    useAccountHandlers();
+    const handlers = useSessionHandlers([THIS, PHONE]);
+    const { router } = await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    await user.click(
+      await within(section).findByRole('button', { name: 'Sign out of all devices' }),
+    );
+    await user.click(
+      within(section).getByRole('button', { name: 'Press again to sign out everywhere' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/account/security',
+    );
+    expect(await screen.findByText('You are signed out on all devices')).toBeInTheDocument();
+    expect(handlers.calls).toEqual([
+      { method: 'DELETE', path: '/api/auth/sessions', body: undefined },
+    ]);
+    expect(localStorage.getItem('session-tokens')).toBeNull();
+    await waitFor(() => expect(document.activeElement).not.toBe(document.body));
+  });
+
+  it('in Spanish: the list, this device and the times in Spanish', async () => {
+    setLocaleCookie('es');
+    useAccountHandlers();
+    useSessionHandlers([THIS, PHONE]);
+    await renderAccount('/es/account/security');
+    const section = await screen.findByRole('region', { name: 'Dónde tiene la sesión iniciada' });
+    const rows = await within(section).findAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Este dispositivo');
+    expect(rows[1]).toHaveTextContent('hace 5 minutos');
+    expect(rows[1]).toHaveTextContent(
+      formatDate('2024-04-01T15:00:00.000Z', 'es', { dateStyle: 'long' }),
+    );
+    expect(
+      within(section).getByRole('button', { name: named('Cerrar sesión', 'Chrome · Android') }),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('lastUsedOf', () => {
+  const now = Date.parse('2026-11-26T12:00:00.000Z');
+  it('reads as now, minutes, hours, yesterday, then a date after a week', () => {
+    expect(lastUsedOf('2026-11-26T11:59:30.000Z', 'en', now)).toEqual({ kind: 'now' });
+    expect(lastUsedOf('2026-11-26T11:55:00.000Z', 'en', now)).toEqual({
+      kind: 'ago',
+      text: '5 minutes ago',
+    });
+    expect(lastUsedOf('2026-11-26T09:00:00.000Z', 'es', now)).toEqual({
+      kind: 'ago',
+      text: 'hace 3 horas',
+    });
+    expect(lastUsedOf('2026-11-25T11:00:00.000Z', 'en', now)).toEqual({
+      kind: 'ago',
+      text: 'yesterday',
+    });
+    expect(lastUsedOf('2026-11-01T12:00:00.000Z', 'en', now)).toEqual({
+      kind: 'date',
+      text: formatDate('2026-11-01T12:00:00.000Z', 'en', { dateStyle: 'long' }),
+    });
+  });
+});
