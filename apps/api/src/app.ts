@@ -22,7 +22,8 @@ import {
   validatorCompiler,
   type ZodFastifySchemaValidationError,
 } from 'fastify-type-provider-zod';
-import { FIELD_ERRORS_MAX, errorText } from '@otc/sdk';
+import { CONTRACT_VERSION_HEADER, FIELD_ERRORS_MAX, errorText } from '@otc/sdk';
+import { CONTRACT_VERSION } from '@otc/sdk/contract';
 import { sessionRecordingConfigured } from '@otc/sdk/rules';
 import { fieldIssueFromZod, type ZodFieldIssue } from '@otc/sdk/validation';
 import { openDatabase, type Database } from './db/client.js';
@@ -295,6 +296,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   if (production && sandbox) app.log.warn(SANDBOX_IN_PRODUCTION_WARNING);
+  // Every /api answer (errors too) names the contract version it speaks (issue 20).
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) reply.header(CONTRACT_VERSION_HEADER, CONTRACT_VERSION);
+    return payload;
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang: Lang = request.lang ?? 'en';

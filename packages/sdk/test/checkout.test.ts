@@ -279,8 +279,9 @@ describe('checkout: place, pay, pay again, back to cart, cancel', () => {
       .pay(placed.id, { code: 'trnsx', input: { card: DECLINE, code: '123' } })
       .catch((e: unknown) => e);
     expect(declined).toBeInstanceOf(ValidationError);
+    // Under the pay input's own field name (issue 20), never grouped as `input`.
     expect((declined as ValidationError).fieldCodes).toEqual({
-      input: 'card_number_or_code_is_not_correct',
+      'input.card': 'card_number_or_code_is_not_correct',
     });
     expect(await checkout.open(placed.id)).toMatchObject({ kind: 'unpaid' });
 

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createClient } from '../src/client/index.js';
-import { ApiError, MalformedAnswerError, ValidationError } from '../src/errors/index.js';
+import { ApiError, MalformedAnswerError, ValidationError, errorText } from '../src/errors/index.js';
 import { createMemoryStorage, createTokenStore } from '../src/storage/index.js';
 import { BASE, customer, freshToken, settings } from './fixtures.js';
 import { server } from './msw-server.js';
@@ -87,10 +87,15 @@ describe('client.call', () => {
     const error = await client.settings.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedAnswerError);
     expect((error as MalformedAnswerError).route).toBe('settings');
-    expect((error as MalformedAnswerError).message).toContain('minimumOrder');
-    const notJson = await client.settings.health().catch((e: unknown) => e);
+    expect((error as MalformedAnswerError).detail).toContain('minimumOrder');
+    // An ApiError of its own code (issue 20), with the answer's status and a text to show.
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'malformed_answer', status: 200 });
+    expect((error as MalformedAnswerError).message).toBe(errorText('malformed_answer', 'en'));
+    const notJson = await client.settings.health({ locale: 'es' }).catch((e: unknown) => e);
     expect(notJson).toBeInstanceOf(MalformedAnswerError);
     expect((notJson as MalformedAnswerError).route).toBe('health');
+    expect((notJson as MalformedAnswerError).message).toBe(errorText('malformed_answer', 'es'));
   });
 
   it('turns error answers into ApiError and ValidationError, JSON or not', async () => {
@@ -121,6 +126,7 @@ describe('client.call', () => {
     const client = createClient({
       baseUrl: BASE,
       tokens: createTokenStore(createMemoryStorage()),
+      retry: false,
     });
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
 
@@ -141,7 +147,14 @@ describe('client.call', () => {
     const gateway = await client.orders.get(5).catch((e: unknown) => e);
     expect(gateway).toBeInstanceOf(ApiError);
     expect((gateway as ApiError).status).toBe(502);
-    expect((gateway as ApiError).message).toBe('<h1>Gateway</h1>');
+    // A proxy's page is never shown: a translated text with the status (issue 20).
+    expect((gateway as ApiError).message).toBe(
+      'The shop could not answer right now (error 502). Please try again later.',
+    );
+    expect(gateway).toMatchObject({ code: 'unexpected_answer', retryable: true });
+    const es = await client.orders.get(5, { locale: 'es' }).catch((e: unknown) => e);
+    expect((es as ApiError).message).toBe(errorText('unexpected_answer', 'es', { status: 502 }));
+    expect((es as ApiError).message).not.toContain('Gateway');
   });
 
   it('signs in through the auth helpers and signs out with the refresh token', async () => {

@@ -9,6 +9,7 @@ import {
   NetworkError,
   NoRefreshTokenError,
   SessionEndedError,
+  errorText,
 } from '../src/errors/index.js';
 import { createMemoryStorage, createTokenStore } from '../src/storage/index.js';
 import { BASE, customer, freshToken, makeJwt } from './fixtures.js';
@@ -101,6 +102,7 @@ describe('typed errors', () => {
       baseUrl: BASE,
       tokens: createMemoryStorage(),
       fetch: () => Promise.reject(failure),
+      retry: false,
     });
     const error = await client.settings.get().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NetworkError);
@@ -109,7 +111,37 @@ describe('typed errors', () => {
     expect((error as NetworkError).status).toBe(0);
     expect((error as NetworkError).cause).toBe(failure);
     expect((error as NetworkError).route).toBe('settings');
-    expect((error as Error).message).toContain('fetch failed');
+    expect((error as NetworkError).retryable).toBe(true);
+    expect((error as Error).message).toBe(errorText('network_error', 'en'));
+  });
+
+  it("writes the client's own errors in the call's language, the client's by default (issue 20)", async () => {
+    const client = createClient({
+      baseUrl: BASE,
+      tokens: createMemoryStorage(),
+      locale: 'es',
+      fetch: () => Promise.reject(new TypeError('fetch failed')),
+      retry: false,
+    });
+    const es = await client.settings.get().catch((e: unknown) => e);
+    expect((es as Error).message).toBe(
+      'No pudimos conectarnos con la tienda. Revise su conexión a internet e inténtelo de nuevo.',
+    );
+    const en = await client.settings.get({ locale: 'en' }).catch((e: unknown) => e);
+    expect((en as Error).message).toBe(errorText('network_error', 'en'));
+    // A guest's authenticated call answered 401: no refresh token, the text in Spanish.
+    const guest = createClient({
+      baseUrl: BASE,
+      tokens: createMemoryStorage(),
+      locale: 'es',
+      fetch: async () =>
+        new Response(JSON.stringify({ message: 'Unauthorized', code: 'unauthorized' }), {
+          status: 401,
+        }),
+    });
+    const ended = await guest.call('me').catch((e: unknown) => e);
+    expect(ended).toBeInstanceOf(NoRefreshTokenError);
+    expect((ended as Error).message).toBe('Su sesión ha terminado. Inicie sesión de nuevo.');
   });
 
   it('keeps the session when the refresh hits a network failure', async () => {
@@ -120,6 +152,7 @@ describe('typed errors', () => {
       tokens: signedIn(expired, 'r1'),
       onSessionEnd,
       fetch: () => Promise.reject(new TypeError('fetch failed')),
+      retry: false,
     });
     await expect(client.call('me')).rejects.toBeInstanceOf(NetworkError);
     expect(client.isSignedIn()).toBe(true);

@@ -407,6 +407,6 @@ describe('orders.complete', () => {
     client.signIn({ token: freshToken(), refresh_token: 'r1' });
     const error = await client.orders.complete(9).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MalformedAnswerError);
-    expect((error as MalformedAnswerError).message).toContain('number');
+    expect((error as MalformedAnswerError).detail).toContain('number');
   });
 });

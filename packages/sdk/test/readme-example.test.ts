@@ -19,6 +19,7 @@ import {
   toCents,
   ValidationError,
 } from '../src/index.js';
+import { CONTRACT_VERSION } from '../src/contract/index.js';
 import { mergeGuestCart } from '../src/rules/index.js';
 import {
   address,
@@ -243,6 +244,7 @@ describe('README examples', () => {
     );
     const client = createClient({ baseUrl, tokens: createMemoryStorage() });
     const offline = createClient({
+      retry: false,
       baseUrl,
       tokens: createMemoryStorage(),
       fetch: () => Promise.reject(new TypeError('fetch failed')),
@@ -280,6 +282,54 @@ describe('README examples', () => {
       'firstName: Required',
       'Check your connection',
     ]);
+  });
+
+  it('traces calls with hooks, with its own retries and timeout', async () => {
+    const correlation: Array<string | null> = [];
+    server.use(
+      http.get(`${baseUrl}/api/health`, ({ request }) => {
+        correlation.push(request.headers.get('X-Correlation-Id'));
+        return HttpResponse.json({ status: 'ok' });
+      }),
+    );
+    const storage = createMemoryStorage();
+
+    const log: string[] = [];
+    const traced = createClient({
+      baseUrl,
+      tokens: storage,
+      retry: { retries: 3, baseDelayMs: 200, maxDelayMs: 4000 }, // or false
+      timeoutMs: 10_000,
+      onRequest: (request) => {
+        // One id per call, kept by its retries, so the API's log ties them together.
+        request.headers['X-Correlation-Id'] ??= `${request.route}-${Date.now()}`;
+      },
+      onResponse: (response) => {
+        const retrying = response.retrying ? ' (retrying)' : '';
+        log.push(`${response.method} ${response.route} #${response.attempt}: ${response.status}${retrying}`);
+      },
+    });
+    const health = await traced.settings.health(); // log: ['GET health #1: 200']
+
+    expect(health).toEqual({ status: 'ok' });
+    expect(log).toEqual(['GET health #1: 200']);
+    expect(correlation[0]).toMatch(/^health-\d+$/);
+  });
+
+  it('tells the contract version the API speaks', async () => {
+    server.use(
+      http.get(`${baseUrl}/api/constants`, () =>
+        HttpResponse.json(demoSettings, { headers: { 'X-Contract-Version': '1.4.0' } }),
+      ),
+    );
+    const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+
+    await client.settings.get();
+    const spoken = client.contractVersion(); // '1.0.0' from the header, or null
+    const compatible = spoken === null || spoken.split('.')[0] === CONTRACT_VERSION.split('.')[0];
+
+    expect(spoken).toBe('1.4.0');
+    expect(compatible).toBe(true);
   });
 
   it('lists every namespace and method of the client in the README', () => {

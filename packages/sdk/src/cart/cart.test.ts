@@ -187,14 +187,25 @@ describe('createCart as a guest', () => {
     expect(shop.calls).toEqual([]);
   });
 
-  it('refuses a promo code with a space as the validator and the server do, keeping the one held', async () => {
+  it('refuses a promo code with a space inside as the validator and the server do, keeping the one held', async () => {
     const shop = fakeShop();
     const { cart, promoCode } = setup();
     await cart.applyPromoCode('Welcome10');
-    for (const typed of [' Welcome10', 'Welcome 10', 'Welcome10 ', '', '  ', 'x'.repeat(65)]) {
+    for (const typed of ['Welcome 10', 'Wel\tcome10', '', '  ', 'x'.repeat(65)]) {
       await refusedWith(cart.applyPromoCode(typed), 'promoCode', 'promo_code_invalid');
     }
     expect(promoCode.get()).toBe('Welcome10');
+    expect(shop.calls).toEqual([]);
+  });
+
+  it('trims the outer spaces of a promo code, as the validator and the server do (issue 20)', async () => {
+    const shop = fakeShop();
+    const { cart, promoCode } = setup();
+    for (const typed of [' Welcome10', 'Welcome10 ', '\tWelcome10\n']) {
+      const state = await cart.applyPromoCode(typed);
+      expect(state).toMatchObject({ kind: 'guest', promoCode: 'Welcome10' });
+      expect(promoCode.get()).toBe('Welcome10');
+    }
     expect(shop.calls).toEqual([]);
   });
 
@@ -283,6 +294,15 @@ describe('createCart signed in', () => {
     await refusedWith(cart.applyPromoCode('Welcome 10'), 'promoCode', 'promo_code_invalid');
     expect(shop.calls).toEqual([]);
     expect(shop.promoCode).toBeNull();
+  });
+
+  it('sends a promo code with outer spaces trimmed (issue 20)', async () => {
+    const shop = fakeShop([]);
+    const { cart, client } = setup();
+    client.signIn({ token: freshToken(), refresh_token: 'r1' });
+    const state = await cart.applyPromoCode('  Welcome10 ');
+    expect(shop.promoCode).toBe('Welcome10');
+    expect(state.kind === 'server' && state.draft.promoCode).toBe('Welcome10');
   });
 });
 

@@ -4,7 +4,7 @@ import type { orderEndpoints } from '../endpoints/orders.js';
 import type { ProductSummary } from '../schemas/catalog.js';
 import type { DraftMergeAnswer, LocalCartRow, OrderDraft } from '../schemas/order.js';
 import type { TextValueStore } from '../storage/storage.js';
-import { validatePromoCode } from '../validation/validate-promo-code.js';
+import { normalizePromoCode, validatePromoCode } from '../validation/validate-promo-code.js';
 import type { GuestCart } from './guest-cart.js';
 import { cartRefusal } from './refusal.js';
 
@@ -97,10 +97,11 @@ export interface Cart {
   /** Empties the cart (the server draft keeps its id, with no rows). */
   clear(options?: CallOptions): Promise<CartState>;
   /**
-   * Sets the promo code as typed. A code the validator refuses (`validatePromoCode`: empty, any
-   * space, too long) throws the same `ValidationError` as the server's 422
+   * Sets the promo code, its outer whitespace trimmed (`normalizePromoCode`), as the validator
+   * and the server trim it. A code the validator refuses (`validatePromoCode`: empty, a space
+   * inside, too long) throws the same `ValidationError` as the server's 422
    * (`fieldCodes.promoCode` `promo_code_invalid`) before any call, for a guest and a customer
-   * alike; nothing is trimmed or stripped silently. An unknown code is the server's to refuse.
+   * alike; nothing else is changed. An unknown code is the server's to refuse.
    */
   applyPromoCode(code: string, options?: CallOptions): Promise<CartState>;
   removePromoCode(options?: CallOptions): Promise<CartState>;
@@ -219,10 +220,12 @@ export function createCart(options: CreateCartOptions): Cart {
       return server(await client.orders.setItems(draft.id, [], callOptions));
     },
 
-    async applyPromoCode(code, callOptions) {
-      // The validator's rule, the server's too: " Welcome10" is refused, not quietly changed, so
-      // what a guest holds is what the server will be asked at sign-in.
-      if (validatePromoCode(code)) throw cartRefusal('promoCode', 'promo_code_invalid');
+    async applyPromoCode(typed, callOptions) {
+      // The validator's rule, the server's too: outer whitespace is trimmed (" Welcome10 " is
+      // "Welcome10"), a space inside is refused with the server's code, so what a guest holds is
+      // what the server will be asked at sign-in.
+      if (validatePromoCode(typed)) throw cartRefusal('promoCode', 'promo_code_invalid');
+      const code = normalizePromoCode(typed);
       if (!signedIn()) {
         if (!promoCode) {
           throw new TypeError('cart.applyPromoCode: a guest cart needs the promoCode store option');

@@ -4,7 +4,7 @@
  * render. `createCheckout` (checkout.ts) implements it over the SDK client.
  */
 import type { CallOptions } from '../client/core.js';
-import type { RouteInput } from '../contract/index.js';
+import type { PaymentMethodCode } from '../constants/index.js';
 import type { CheckoutGate, CheckoutStep, CheckoutSettings } from '../rules/checkout-gate.js';
 import type { OrderDetail, OrderDraft, PaymentAnswer, PlacedOrder } from '../schemas/order.js';
 
@@ -18,11 +18,30 @@ export {
 } from '../rules/checkout-gate.js';
 
 /**
- * What `pay` sends: the method `code` and what it needs in `input` (the contract's input type of
- * `payOrder`, so `input` may be left out for `prohealth` and `balance`). See the README's pay
- * input table.
+ * What each payment method of the contract (`PaymentMethodCode`) takes in `input` (the README's
+ * pay input table): a typed card, the card methods with its security code (which may be left
+ * out only for a card on the customer's own account), `credit` the number alone; `prohealth`
+ * (the active insurance card) and `balance` nothing.
  */
-export type PayInput = RouteInput<'payOrder'>['body'];
+export type PaymentMethodInputs = {
+  trnsx: { card: string; code?: string };
+  nationsbenefits: { card: string; code?: string };
+  credit: { card: string };
+  prohealth: Record<string, never>;
+  balance: Record<string, never>;
+};
+
+/**
+ * What `pay` sends: one member per payment method of the contract, discriminated by `code`, with
+ * what that method needs in `input` (left out for `prohealth` and `balance`). So
+ * `{ code: 'trnsx', input: {} }` does not compile. Every member is a body of the contract's
+ * `payOrder` row.
+ */
+export type PayInput = {
+  [C in PaymentMethodCode]: PaymentMethodInputs[C] extends Record<string, never>
+    ? { code: C; input?: PaymentMethodInputs[C] }
+    : { code: C; input: PaymentMethodInputs[C] };
+}[PaymentMethodCode];
 
 /**
  * An order as checkout opens it by id (`/checkout/{id}`):

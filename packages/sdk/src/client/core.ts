@@ -1,8 +1,9 @@
-import { STORAGE_KEYS, type Locale } from '../constants/index.js';
+import { CONTRACT_VERSION_HEADER, STORAGE_KEYS, type Locale } from '../constants/index.js';
 import {
   buildPath,
   buildQuery,
   contract,
+  type HttpMethod,
   type RouteDef,
   type RouteInput,
   type RouteName,
@@ -13,7 +14,9 @@ import {
   MalformedAnswerError,
   NetworkError,
   NoRefreshTokenError,
+  RETRYABLE_STATUSES,
   SessionEndedError,
+  TimeoutError,
   errorFromAnswer,
 } from '../errors/errors.js';
 import type { TokenPair } from '../schemas/auth.js';
@@ -25,6 +28,15 @@ import {
   type TokenStore,
 } from '../storage/storage.js';
 import { isTokenExpired } from './jwt.js';
+import {
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  backoffDelay,
+  isRetriedRoute,
+  parseRetryAfter,
+  sleep as sleepFor,
+  type RetryOptions,
+} from './retry.js';
 
 /** Name of the Web Lock every tab takes to refresh the session. */
 export const REFRESH_LOCK_NAME = 'otc-token-refresh';
@@ -39,26 +51,92 @@ export interface LockManagerLike {
   request<T>(name: string, callback: (lock: unknown) => Promise<T>): Promise<T>;
 }
 
+/** What `onRequest` sees before each try of a request; it may change `headers`. */
+export interface RequestContext {
+  /** The contract name of the call, e.g. `getOrder`. */
+  readonly route: string;
+  readonly method: HttpMethod;
+  readonly url: string;
+  /**
+   * The headers about to be sent: add or change any (a correlation id, a trace header). The
+   * same object on every try of one request, so a header set on the first try stays.
+   */
+  headers: Record<string, string>;
+  /** 1 for the first try, 2 for the first retry, ... */
+  readonly attempt: number;
+  readonly locale: Locale | undefined;
+}
+
+/** What `onResponse` sees after each try: the answer's status and headers, or the failure. */
+export interface ResponseContext {
+  readonly route: string;
+  readonly method: HttpMethod;
+  readonly url: string;
+  readonly attempt: number;
+  /** The headers that were sent (after `onRequest`). */
+  readonly requestHeaders: Readonly<Record<string, string>>;
+  /** The answer's HTTP status; 0 when no answer arrived (network failure, timeout). */
+  readonly status: number;
+  /** The answer's headers; undefined when no answer arrived. */
+  readonly headers: Headers | undefined;
+  /** From sending to the answer's body read, by the client's clock (`now`). */
+  readonly durationMs: number;
+  /** Why no answer arrived: a {@link NetworkError} or {@link TimeoutError}; undefined otherwise. */
+  readonly error: ApiError | undefined;
+  /** Whether the client tries the request again (after a wait). */
+  readonly retrying: boolean;
+}
+
 export interface ClientOptions {
   /** Origin (and optional prefix) of the API, e.g. `https://shop.example` or `''` for same origin. */
   baseUrl: string;
   /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
   tokens: KeyValueStorage | TokenStore;
+  /**
+   * The `fetch` to send with (default: the global one, looked up at each call): a server-side
+   * fetch with its own agent, a test double, an instrumented fetch.
+   */
   fetch?: typeof globalThis.fetch;
   /**
-   * Called once when a session ends (refresh refused, or still 401 after the retry). Never for
-   * a guest who was not signed in: a guest's 401 just throws {@link SessionEndedError}.
+   * Called once when a session ends (the refresh token refused with a 401, or still 401 after
+   * the retry). Never for a guest who was not signed in: a guest's 401 just throws
+   * {@link SessionEndedError}. A refresh that is busy (429), fails on the server (5xx) or gets no
+   * answer keeps the session.
    */
   onSessionEnd?: () => void;
   /** Sent with order creation and quantity changes; a function is read at each call. */
   agentId?: string | null | (() => string | null | undefined);
-  /** The default `Accept-Language` of calls that pass no `locale` option. Never changes. */
+  /**
+   * The default `Accept-Language` of calls that pass no `locale` option, and the language of the
+   * client's own errors (network, timeout, session ended). Never changes.
+   */
   locale?: Locale;
-  /** Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it off. */
+  /**
+   * Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it
+   * off (then a short lease in the token storage keeps two clients from spending one refresh
+   * token twice).
+   */
   locks?: LockManagerLike | null;
+  /** A token this close to its `exp` (seconds) is refreshed before the call (default 10). */
   expirySkewSeconds?: number;
-  /** Clock in milliseconds (tests). */
+  /**
+   * The clock in milliseconds (default `Date.now`): token expiry, the refresh lease, an HTTP-date
+   * `Retry-After`, `durationMs`. For tests and for a server whose clock is corrected.
+   */
   now?: () => number;
+  /**
+   * Retries of a try that got no answer, timed out, or was answered 429, 502, 503 or 504, for the
+   * calls that may be sent twice (`isRetriedRoute`; never `pay`): exponential backoff with full
+   * jitter, at least the answer's `Retry-After`. Default `{ retries: 2, baseDelayMs: 300,
+   * maxDelayMs: 5000 }`; `false` turns retries off.
+   */
+  retry?: RetryOptions | false;
+  /** How long one try waits for its answer, in ms (default 30000); `false` waits for ever. */
+  timeoutMs?: number | false;
+  /** Called before each try; may add headers (a correlation id). An error it throws fails the call. */
+  onRequest?: (context: RequestContext) => void | Promise<void>;
+  /** Called after each try (logging, metrics). An error it throws is ignored. */
+  onResponse?: (context: ResponseContext) => void | Promise<void>;
 }
 
 /** Options of one call. */
@@ -95,6 +173,11 @@ export interface ClientCore {
   readonly defaultLocale: Locale | undefined;
   /** The agent id to send with order calls, if any. */
   agentId(): string | undefined;
+  /**
+   * The contract version the API said it speaks (its `X-Contract-Version` answer header), as
+   * last seen; null before any answer carried it. Compare its major with `CONTRACT_VERSION`.
+   */
+  contractVersion(): string | null;
 }
 
 interface LooseInput {
@@ -108,8 +191,22 @@ interface Lease {
   until: number;
 }
 
+/** An answer with its body read. */
+interface Answer {
+  status: number;
+  ok: boolean;
+  headers: Headers;
+  text: string;
+  /** The answer's `Retry-After`, in ms. */
+  retryAfterMs: number | undefined;
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error as { name?: unknown } | null)?.name === 'AbortError';
 }
 
 function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
@@ -130,8 +227,11 @@ export function createClientCore(options: ClientOptions): ClientCore {
   const now = options.now ?? Date.now;
   const skew = options.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
   const defaultLocale = options.locale;
+  const retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
+  const timeoutMs = options.timeoutMs === false ? 0 : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let inflight: Promise<TokenPair> | null = null;
   let endNotified = false;
+  let contractVersion: string | null = null;
 
   function resolveLocks(): LockManagerLike | undefined {
     if (options.locks !== undefined) return options.locks ?? undefined;
@@ -153,45 +253,154 @@ export function createClientCore(options: ClientOptions): ClientCore {
     }
   }
 
+  /**
+   * One try: fetch and read the body, within `timeoutMs`. The caller's abort is thrown as is; no
+   * answer is a NetworkError (a TimeoutError when the time ran out).
+   */
+  async function tryOnce(
+    name: string,
+    url: string,
+    init: RequestInit,
+    signal: AbortSignal | undefined,
+    locale: Locale | undefined,
+  ): Promise<Answer> {
+    const controller = timeoutMs > 0 || signal ? new AbortController() : undefined;
+    let timedOut = false;
+    const onAbort = () => controller?.abort(signal?.reason);
+    if (signal?.aborted) throw signal.reason;
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer =
+      timeoutMs > 0
+        ? setTimeout(() => {
+            timedOut = true;
+            controller?.abort();
+          }, timeoutMs)
+        : undefined;
+    try {
+      const res = await doFetch(url, controller ? { ...init, signal: controller.signal } : init);
+      const text = await res.text().catch((error: unknown) => {
+        if (timedOut || signal?.aborted) throw error;
+        return '';
+      });
+      return {
+        status: res.status,
+        ok: res.ok,
+        headers: res.headers,
+        text,
+        retryAfterMs: parseRetryAfter(res.headers.get('retry-after'), now()),
+      };
+    } catch (error) {
+      if (timedOut && !signal?.aborted) throw new TimeoutError(name, timeoutMs, locale);
+      if (isAbort(error, signal)) throw error;
+      throw new NetworkError(name, error, locale);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * Sends a call: each try goes through `onRequest` and `onResponse`; a try that got no answer,
+   * timed out, or was answered 429/502/503/504 is tried again after a backoff when the row may
+   * be sent twice (`isRetriedRoute`) and retries are left.
+   */
   async function send(
     name: string,
     route: RouteDef,
     input: LooseInput,
     token: string | undefined,
     callOptions: CallOptions = {},
-  ): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+  ): Promise<Answer> {
     const locale = callOptions.locale ?? defaultLocale;
+    const url = `${baseUrl}${buildPath(route.path, input.params)}${route.query ? buildQuery(input.query) : ''}`;
+    const body = route.body && input.body !== undefined ? JSON.stringify(input.body) : undefined;
+    const retries = retry && isRetriedRoute(name, route.method) ? retry.retries : 0;
+    // One headers object for every try of this request: what `onRequest` set on the first try
+    // (a correlation id) is there on the next.
+    const headers: Record<string, string> = { Accept: 'application/json' };
     if (locale) headers['Accept-Language'] = locale;
     if (token) headers.Authorization = `Bearer ${token}`;
-    const init: RequestInit = { method: route.method, headers };
-    if (callOptions.signal) init.signal = callOptions.signal;
-    if (route.body && input.body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      init.body = JSON.stringify(input.body);
-    }
-    const url = `${baseUrl}${buildPath(route.path, input.params)}${route.query ? buildQuery(input.query) : ''}`;
-    try {
-      return await doFetch(url, init);
-    } catch (error) {
-      if (
-        callOptions.signal?.aborted ||
-        (error as { name?: unknown } | null)?.name === 'AbortError'
-      ) {
-        throw error;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    for (let attempt = 0; ; attempt += 1) {
+      const context: RequestContext = {
+        route: name,
+        method: route.method,
+        url,
+        headers,
+        attempt: attempt + 1,
+        locale,
+      };
+      await options.onRequest?.(context);
+      const init: RequestInit = { method: route.method, headers: { ...context.headers } };
+      if (body !== undefined) init.body = body;
+      const started = now();
+      let answer: Answer | undefined;
+      let failure: ApiError | undefined;
+      try {
+        answer = await tryOnce(name, url, init, callOptions.signal, locale);
+      } catch (error) {
+        if (!(error instanceof NetworkError)) throw error;
+        failure = error;
       }
-      throw new NetworkError(name, error);
+      const version = answer?.headers.get(CONTRACT_VERSION_HEADER);
+      if (version) contractVersion = version;
+      let wait: number | undefined;
+      if (
+        retry &&
+        attempt < retries &&
+        (failure || RETRYABLE_STATUSES.includes(answer?.status ?? 0))
+      ) {
+        const asked = answer?.retryAfterMs;
+        // Asked to wait longer than we would: the caller decides, with `retryAfterMs`.
+        if (asked === undefined || asked <= retry.maxDelayMs)
+          wait = backoffDelay(attempt, retry, asked);
+      }
+      try {
+        await options.onResponse?.({
+          route: name,
+          method: route.method,
+          url,
+          attempt: attempt + 1,
+          requestHeaders: { ...context.headers },
+          status: answer?.status ?? 0,
+          headers: answer?.headers,
+          durationMs: now() - started,
+          error: failure,
+          retrying: wait !== undefined,
+        });
+      } catch {
+        // A logging hook never turns an answered call into a failure.
+      }
+      if (wait === undefined) {
+        if (answer) return answer;
+        throw failure;
+      }
+      await sleepFor(wait, callOptions.signal);
     }
   }
 
-  async function readAnswer(name: string, route: RouteDef, res: Response): Promise<unknown> {
-    const text = await res.text().catch(() => '');
-    if (!res.ok) throw errorFromAnswer(res.status, text, name);
+  /** The error of a non-2xx answer, in the call's language. */
+  function failureOf(name: string, answer: Answer, locale: Locale | undefined): ApiError {
+    return errorFromAnswer(answer.status, answer.text, name, {
+      locale: locale ?? defaultLocale,
+      retryAfterMs: answer.retryAfterMs,
+    });
+  }
+
+  function readAnswer(
+    name: string,
+    route: RouteDef,
+    answer: Answer,
+    locale: Locale | undefined,
+  ): unknown {
+    const { text } = answer;
+    if (!answer.ok) throw failureOf(name, answer, locale);
+    const malformed = { status: answer.status, locale: locale ?? defaultLocale };
     let json: unknown;
     try {
       json = text === '' ? undefined : JSON.parse(text);
     } catch {
-      throw new MalformedAnswerError(name, 'the answer is not JSON');
+      throw new MalformedAnswerError(name, 'the answer is not JSON', undefined, malformed);
     }
     const parsed = route.response.safeParse(json);
     if (!parsed.success) {
@@ -199,6 +408,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
         name,
         describeIssues(parsed.error.issues),
         parsed.error.issues,
+        malformed,
       );
     }
     return parsed.data;
@@ -217,14 +427,15 @@ export function createClientCore(options: ClientOptions): ClientCore {
     }
   }
 
-  async function spend(refreshToken: string): Promise<TokenPair> {
-    const res = await send(
+  async function spend(refreshToken: string, locale: Locale | undefined): Promise<TokenPair> {
+    const answer = await send(
       'refreshToken',
       contract.refreshToken,
       { body: { refresh_token: refreshToken } },
       undefined,
+      { locale },
     );
-    const pair = (await readAnswer('refreshToken', contract.refreshToken, res)) as TokenPair;
+    const pair = readAnswer('refreshToken', contract.refreshToken, answer, locale) as TokenPair;
     store.write(pair);
     return pair;
   }
@@ -237,12 +448,13 @@ export function createClientCore(options: ClientOptions): ClientCore {
     seen: string | undefined,
     route: string,
     useLease: boolean,
+    locale: Locale | undefined,
   ): Promise<TokenPair> {
     for (;;) {
       const stored = store.read();
-      if (!stored) throw new NoRefreshTokenError(route);
+      if (!stored) throw new NoRefreshTokenError(route, locale ?? defaultLocale);
       if (stored.refresh_token !== seen) return stored;
-      if (!useLease) return spend(stored.refresh_token);
+      if (!useLease) return spend(stored.refresh_token, locale);
       const lease = readLease();
       if (lease && lease.rt === stored.refresh_token && lease.until > now()) {
         // Another client sharing this storage is spending this refresh token: wait for its pair.
@@ -254,19 +466,23 @@ export function createClientCore(options: ClientOptions): ClientCore {
         JSON.stringify({ rt: stored.refresh_token, until: now() + REFRESH_LEASE_MS }),
       );
       try {
-        return await spend(stored.refresh_token);
+        return await spend(stored.refresh_token, locale);
       } finally {
         if (readLease()?.rt === stored.refresh_token) leaseStorage.remove(leaseKey);
       }
     }
   }
 
-  async function runRefresh(seen: string | undefined, route: string): Promise<TokenPair> {
+  async function runRefresh(
+    seen: string | undefined,
+    route: string,
+    locale: Locale | undefined,
+  ): Promise<TokenPair> {
     const locks = resolveLocks();
     try {
       const pair = locks
-        ? await locks.request(REFRESH_LOCK_NAME, () => refreshOnce(seen, route, false))
-        : await refreshOnce(seen, route, true);
+        ? await locks.request(REFRESH_LOCK_NAME, () => refreshOnce(seen, route, false, locale))
+        : await refreshOnce(seen, route, true, locale);
       endNotified = false;
       return pair;
     } catch (error) {
@@ -276,18 +492,27 @@ export function createClientCore(options: ClientOptions): ClientCore {
         endSession(hadSession);
         throw error;
       }
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
+      // Only a refused refresh token (401 `invalid_refresh_token`) ends the session. Busy (429),
+      // a server or gateway failure, no answer, a malformed answer: the tokens are kept (the
+      // refresh may succeed later) and that error is thrown (`retryable`, `retryAfterMs`).
+      if (error instanceof ApiError && error.status === 401) {
         endSession(hadSession);
-        throw new SessionEndedError('The session could not be refreshed', route, { cause: error });
+        throw new SessionEndedError(undefined, route, {
+          cause: error,
+          locale: locale ?? defaultLocale,
+        });
       }
-      // Network failures and 5xx keep the session: the refresh may succeed later.
       throw error;
     }
   }
 
   /** Single flight: every concurrent caller shares one refresh. */
-  function refresh(seen: string | undefined, route: string): Promise<TokenPair> {
-    inflight ??= runRefresh(seen, route).finally(() => {
+  function refresh(
+    seen: string | undefined,
+    route: string,
+    locale: Locale | undefined,
+  ): Promise<TokenPair> {
+    inflight ??= runRefresh(seen, route, locale).finally(() => {
       inflight = null;
     });
     return inflight;
@@ -298,29 +523,28 @@ export function createClientCore(options: ClientOptions): ClientCore {
     const input = (args[0] ?? {}) as LooseInput;
     // Captured once: the retry after a refresh goes out with this call's own locale.
     const callOptions: CallOptions = args[1] ?? {};
+    const locale = callOptions.locale ?? defaultLocale;
     let pair = store.read();
     if (pair && isTokenExpired(pair.token, now(), skew)) {
       try {
-        pair = await refresh(pair.refresh_token, name);
+        pair = await refresh(pair.refresh_token, name, locale);
       } catch (error) {
         // A public call goes on as a guest when the session could not be renewed.
         if (route.auth || !(error instanceof SessionEndedError)) throw error;
         pair = null;
       }
     }
-    let res = await send(name, route, input, pair?.token, callOptions);
-    if (res.status === 401 && route.auth) {
-      const fresh = await refresh(pair?.refresh_token, name);
-      res = await send(name, route, input, fresh.token, callOptions);
-      if (res.status === 401) {
-        const cause = errorFromAnswer(401, await res.text().catch(() => ''), name);
+    let answer = await send(name, route, input, pair?.token, callOptions);
+    if (answer.status === 401 && route.auth) {
+      const fresh = await refresh(pair?.refresh_token, name, locale);
+      answer = await send(name, route, input, fresh.token, callOptions);
+      if (answer.status === 401) {
+        const cause = failureOf(name, answer, locale);
         endSession(true);
-        throw new SessionEndedError('Still unauthorized after refreshing the session', name, {
-          cause,
-        });
+        throw new SessionEndedError(undefined, name, { cause, locale });
       }
     }
-    return (await readAnswer(name, route, res)) as RouteOutput<N>;
+    return readAnswer(name, route, answer, locale) as RouteOutput<N>;
   }
 
   return {
@@ -333,13 +557,13 @@ export function createClientCore(options: ClientOptions): ClientCore {
       const pair = store.read();
       try {
         if (pair) {
-          const res = await send(
+          const answer = await send(
             'logout',
             contract.logout,
             { body: { refresh_token: pair.refresh_token } },
             pair.token,
           );
-          await readAnswer('logout', contract.logout, res);
+          readAnswer('logout', contract.logout, answer, defaultLocale);
         }
       } catch {
         // Signing out locally matters more than the revoke call.
@@ -351,5 +575,6 @@ export function createClientCore(options: ClientOptions): ClientCore {
     tokens: () => store.read(),
     defaultLocale,
     agentId,
+    contractVersion: () => contractVersion,
   };
 }

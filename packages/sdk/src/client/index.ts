@@ -9,5 +9,17 @@ export {
   type CallOptions,
   type ClientOptions,
   type LockManagerLike,
+  type RequestContext,
+  type ResponseContext,
 } from './core.js';
+export {
+  DEFAULT_RETRY,
+  DEFAULT_TIMEOUT_MS,
+  NOT_RETRIED_ROUTES,
+  RETRIED_ROUTES,
+  backoffDelay,
+  isRetriedRoute,
+  parseRetryAfter,
+  type RetryOptions,
+} from './retry.js';
 export { isTokenExpired, readTokenExpiry } from './jwt.js';

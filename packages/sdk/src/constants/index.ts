@@ -240,3 +240,9 @@ export const US_STATES = [
   'WI',
   'WY',
 ] as const;
+
+/**
+ * The answer header in which the API names the contract version it speaks (`CONTRACT_VERSION`
+ * of `@otc/sdk/contract`); the client keeps the last one seen (`client.contractVersion()`).
+ */
+export const CONTRACT_VERSION_HEADER = 'X-Contract-Version';

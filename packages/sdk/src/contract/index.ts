@@ -3,10 +3,17 @@
  * and parses answers with their schemas (zod/mini); the API registers its handlers from the same rows, so
  * the two cannot drift.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { TEXT_MAX } from '../constants/index.js';
 import * as s from '../schemas/index.js';
 import { textSchema } from '../validation/zod.js';
+
+/**
+ * The version of this contract (semver): major when a row, field or code is removed or renamed,
+ * minor when one is added, patch for texts and bounds. The API sends it in the
+ * `X-Contract-Version` answer header; the client keeps the one it saw (`client.contractVersion()`).
+ */
+export const CONTRACT_VERSION = '1.0.0';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -436,7 +443,7 @@ export const contract = {
     path: '/api/catalog/products',
     auth: false,
     tag: 'catalog',
-    summary: 'Product list with filters, sort and page',
+    summary: 'Product list with filters, words (q), sort and page',
     query: s.productListQuerySchema,
     response: s.productListSchema,
   }),
@@ -447,6 +454,7 @@ export const contract = {
     tag: 'catalog',
     summary: 'Product detail with similar products',
     params: id,
+    query: s.productQuerySchema,
     response: s.productDetailAnswerSchema,
   }),
   search: route({

@@ -1,5 +1,5 @@
 import type { CallOptions, ClientCore } from '../client/core.js';
-import type { RouteInput } from '../contract/index.js';
+import type { PayInput } from '../checkout/types.js';
 import { ApiError, ValidationError } from '../errors/errors.js';
 import { mergeGuestCart, type GuestCartItemRow } from '../rules/merge-guest-cart.js';
 import type { BulkItemRow, DraftMergeAnswer, OrderDraft } from '../schemas/order.js';
@@ -113,8 +113,12 @@ export function orderEndpoints(core: ClientCore) {
     backToDraft: (orderId: number, options?: CallOptions) =>
       core.call('backToDraft', { params: { id: orderId } }, options),
     backToDraftOrReload,
-    /** Checkout step 3: `{ code: 'trnsx', input: { card: '6009 ...' } }` (see the README). */
-    pay: (orderId: number, input: RouteInput<'payOrder'>['body'], options?: CallOptions) =>
+    /**
+     * Checkout step 3: `{ code: 'trnsx', input: { card: '6035...', code: '123' } }` (see the
+     * README). Never retried by the client: after a failure with no answer, call it again (a
+     * repeat of a paid order answers the first payment) or read the order.
+     */
+    pay: (orderId: number, input: PayInput, options?: CallOptions) =>
       core.call('payOrder', { params: { id: orderId }, body: input }, options),
     /**
      * Cancels an unpaid order (stock released), or a paid one not yet packaging within the

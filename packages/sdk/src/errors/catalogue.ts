@@ -330,6 +330,25 @@ export const ERROR_CATALOGUE = {
     en: 'This date must be in the past.',
     es: 'Esta fecha debe ser anterior a hoy.',
   },
+  // A birthdate (issue 21): a year before BIRTH_YEAR_MIN (1900) said as such (not "does not
+  // exist"), and the terms' age (ADULT_AGE, 18 or older). Written out, not as {params}: a form
+  // shows a check's code with its text, and these read the same for everyone.
+  birth_year_too_early: {
+    status: 422,
+    en: 'Enter a year from 1900 on.',
+    es: 'Ingrese un año a partir de 1900.',
+  },
+  must_be_adult: {
+    status: 422,
+    en: 'You must be 18 or older to shop here.',
+    es: 'Debe tener 18 años o más para comprar aquí.',
+  },
+  // A security code of the wrong length for a network or national card (3 digits; issue 21).
+  security_code_3_digits: {
+    status: 422,
+    en: 'Enter the 3 digit security code printed on the card.',
+    es: 'Ingrese el código de seguridad de 3 dígitos impreso en la tarjeta.',
+  },
   state_required: { status: 422, en: 'State is required', es: 'El estado es obligatorio' },
   state_not_delivered: {
     status: 422,
@@ -396,6 +415,26 @@ export const ERROR_CATALOGUE = {
     es: 'Algo salió mal. Inténtelo de nuevo más tarde.',
     clientOnly: true,
   },
+  timeout: {
+    status: 0,
+    en: 'The shop took too long to answer. Please try again.',
+    es: 'La tienda tardó demasiado en responder. Inténtelo de nuevo.',
+    clientOnly: true,
+  },
+  /** An error answer that is not the API's (a proxy's HTML page): the status only. */
+  unexpected_answer: {
+    status: 0,
+    en: 'The shop could not answer right now (error {status}). Please try again later.',
+    es: 'La tienda no pudo responder en este momento (error {status}). Inténtelo de nuevo más tarde.',
+    clientOnly: true,
+  },
+  /** A code this SDK does not know (a newer API's) and no message with it. */
+  unknown_error: {
+    status: 0,
+    en: 'Something went wrong. Please try again.',
+    es: 'Algo salió mal. Inténtelo de nuevo.',
+    clientOnly: true,
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
@@ -417,9 +456,44 @@ export function fillTemplate(template: string, params?: ErrorParams): string {
   );
 }
 
-/** The text of a code in a language, with its params filled in. */
-export function errorText(code: ErrorCode, locale: Locale, params?: ErrorParams): string {
-  return fillTemplate(ERROR_CATALOGUE[code][locale], params);
+/** The prefix of the spec's message keys (`errors.card_number_or_code_is_not_correct`). */
+export const ERROR_KEY_PREFIX = 'errors.';
+
+/**
+ * The text of a code in a language, with its params filled in. `code` may carry the spec's
+ * `errors.` prefix (`errors.notEnoughBalance`). It never throws: a code this SDK does not know
+ * (one a newer API sends) gives `fallback` (e.g. the answer's own message) when there is one,
+ * else the catalogue's generic `unknown_error` text; an unknown locale reads English.
+ */
+export function errorText(
+  code: ErrorCode | (string & {}),
+  locale: Locale,
+  params?: ErrorParams,
+  fallback?: string,
+): string {
+  const key =
+    typeof code === 'string' && code.startsWith(ERROR_KEY_PREFIX)
+      ? code.slice(ERROR_KEY_PREFIX.length)
+      : code;
+  if (!isErrorCode(key)) {
+    if (fallback && !fallback.startsWith(ERROR_KEY_PREFIX)) return fallback;
+    return errorText('unknown_error', locale);
+  }
+  const entry: CatalogueEntry = ERROR_CATALOGUE[key];
+  return fillTemplate(entry[locale] ?? entry.en, params);
+}
+
+/**
+ * A message as it may arrive (spec section 8: "error strings starting with errors. are
+ * translated"): `errors.<code>` becomes the catalogue's text in `locale` (the generic text for
+ * a code this SDK does not know); any other text is answered as it is.
+ */
+export function translateErrorMessage(
+  message: string,
+  locale: Locale,
+  params?: ErrorParams,
+): string {
+  return message.startsWith(ERROR_KEY_PREFIX) ? errorText(message, locale, params) : message;
 }
 
 /** The HTTP status the API answers a code with. */

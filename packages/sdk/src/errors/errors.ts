@@ -1,6 +1,13 @@
+import type { Locale } from '../constants/index.js';
 import { errorBodySchema } from '../schemas/common.js';
 
-import { ERROR_CODES, type ErrorCode, type ErrorParams } from './catalogue.js';
+import {
+  ERROR_CODES,
+  errorText,
+  translateErrorMessage,
+  type ErrorCode,
+  type ErrorParams,
+} from './catalogue.js';
 
 /** Every code of the error catalogue (see `ERROR_CATALOGUE`). */
 export const API_ERROR_CODES = ERROR_CODES;
@@ -44,7 +51,12 @@ export interface ApiErrorInit {
   route?: string | undefined;
   /** The error this one wraps (a fetch `TypeError`, the refused refresh). */
   cause?: unknown;
+  /** How long the API asked to wait before trying again (its `Retry-After`), in ms. */
+  retryAfterMs?: number | undefined;
 }
+
+/** Statuses worth another try of the same request later: busy (429) or a gateway in between. */
+export const RETRYABLE_STATUSES: readonly number[] = [429, 502, 503, 504];
 
 /**
  * A failed call: a non-2xx answer of the API, or a client-side failure with a catalogue code
@@ -65,6 +77,8 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** The contract name of the call that failed, e.g. `setItems`. */
   readonly route: string | undefined;
+  /** How long the API asked to wait before another try (its `Retry-After`), in ms, if it said. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -73,6 +87,18 @@ export class ApiError extends Error {
     this.code = init.code;
     this.data = init.data;
     this.route = init.route;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /**
+   * Whether the same request may succeed if tried again later, unchanged: no answer arrived
+   * (network failure, timeout), or the API was busy or behind a failing gateway
+   * (429, 502, 503, 504). The client already retried what it safely could (see `retry`).
+   */
+  get retryable(): boolean {
+    return this.status === 0
+      ? this.code === 'network_error' || this.code === 'timeout'
+      : RETRYABLE_STATUSES.includes(this.status);
   }
 }
 
@@ -82,13 +108,25 @@ export interface ApiFieldIssue {
   params?: ErrorParams;
 }
 
-/** Splits `rows.0.amount` / `rows[0].amount` into its root and first index. */
+/**
+ * Roots whose members are named fields of one form, reported under their own names: the pay
+ * input's `input.card` and `input.code` (never grouped as `input`).
+ */
+const NAMED_FIELD_ROOTS: readonly string[] = ['input'];
+
+/**
+ * Splits `rows.0.amount` / `rows[0].amount` into its root and first index; `input.code` (a
+ * named field of the pay input) keeps its two parts as its root.
+ */
 function splitKey(key: string): { root: string; index: number | undefined } {
   const parts = key.split(/[.[\]]+/).filter((p) => p !== '');
-  const root = parts[0] ?? key;
+  const first = parts[0] ?? key;
   const second = parts[1];
   const index = second !== undefined && /^\d+$/.test(second) ? Number(second) : undefined;
-  return { root, index };
+  if (second !== undefined && index === undefined && NAMED_FIELD_ROOTS.includes(first)) {
+    return { root: `${first}.${second}`, index: undefined };
+  }
+  return { root: first, index };
 }
 
 function isParams(value: unknown): value is ErrorParams {
@@ -187,18 +225,18 @@ export class ValidationError extends ApiError {
 
 /**
  * No answer arrived: the network failed (offline, DNS, refused connection, CORS). `status` is 0,
- * `code` is `network_error`, and `cause` holds what `fetch` threw (usually a `TypeError`).
- * A call cancelled through its `signal` is not a NetworkError: the abort error is thrown as is.
+ * `code` is `network_error`, the message is the catalogue's text in the call's language, and
+ * `cause` holds what `fetch` threw (usually a `TypeError`). A call cancelled through its
+ * `signal` is not a NetworkError: the abort error is thrown as is.
  */
 export class NetworkError extends ApiError {
   static override readonly kind: string = 'NetworkError';
   override name = 'NetworkError';
-  constructor(route: string | undefined, cause: unknown) {
-    const detail = cause instanceof Error ? cause.message : String(cause);
+  constructor(route: string | undefined, cause: unknown, locale: Locale = 'en') {
     super({
       status: 0,
       code: 'network_error',
-      message: `Network failure calling ${route ?? 'the API'}: ${detail}`,
+      message: errorText('network_error', locale),
       route,
       cause,
     });
@@ -206,15 +244,42 @@ export class NetworkError extends ApiError {
 }
 
 /**
- * The session is over (refresh refused or a retried call was still 401); tokens are cleared.
- * `code` is `session_ended`; `cause` holds the error that ended it (the refused refresh answer,
- * or the second 401).
+ * No answer within the client's `timeoutMs` (per try): the request was abandoned. A
+ * {@link NetworkError} with `code` `timeout`; `timeoutMs` says how long it waited.
+ */
+export class TimeoutError extends NetworkError {
+  static override readonly kind: string = 'TimeoutError';
+  override name = 'TimeoutError';
+  override readonly code = 'timeout';
+  readonly timeoutMs: number;
+  constructor(route: string | undefined, timeoutMs: number, locale: Locale = 'en') {
+    super(route, undefined, locale);
+    this.message = errorText('timeout', locale);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/**
+ * The session is over (the refresh token was refused with a 401, or a retried call was still
+ * 401); tokens are cleared. `code` is `session_ended`, the message the catalogue's text in the
+ * call's language; `cause` holds the error that ended it (the refused refresh answer, or the
+ * second 401).
  */
 export class SessionEndedError extends ApiError {
   static override readonly kind: string = 'SessionEndedError';
   override name = 'SessionEndedError';
-  constructor(message = 'The session has ended', route?: string, options?: { cause?: unknown }) {
-    super({ status: 401, code: 'session_ended', message, route, cause: options?.cause });
+  constructor(
+    message?: string,
+    route?: string,
+    options?: { cause?: unknown; locale?: Locale | undefined },
+  ) {
+    super({
+      status: 401,
+      code: 'session_ended',
+      message: message ?? errorText('session_ended', options?.locale ?? 'en'),
+      route,
+      cause: options?.cause,
+    });
   }
 }
 
@@ -222,21 +287,39 @@ export class SessionEndedError extends ApiError {
 export class NoRefreshTokenError extends SessionEndedError {
   static override readonly kind: string = 'NoRefreshTokenError';
   override name = 'NoRefreshTokenError';
-  constructor(route?: string) {
-    super('No refresh token to refresh the session with', route);
+  constructor(route?: string, locale?: Locale) {
+    super(undefined, route, { locale });
   }
 }
 
-/** A 2xx answer that does not match the contract's response schema. */
-export class MalformedAnswerError extends Error {
+/**
+ * A 2xx answer that breaks the contract (not JSON, or not the route's schema). An
+ * {@link ApiError} with `code` `malformed_answer` and the answer's `status`; the message is the
+ * catalogue's text in the call's language, `detail` says what broke (English, for logs) and
+ * `issues` holds the schema's issues.
+ */
+export class MalformedAnswerError extends ApiError {
+  static override readonly kind: string = 'MalformedAnswerError';
   override name = 'MalformedAnswerError';
-  /** Always `malformed_answer` (a client-only catalogue code). */
-  readonly code = 'malformed_answer';
-  readonly route: string;
+  override readonly code = 'malformed_answer';
+  override readonly route: string;
+  /** What broke, for logs: `Malformed answer to settings: minimumOrder: ...`. */
+  readonly detail: string;
   readonly issues: unknown;
-  constructor(route: string, detail: string, issues?: unknown) {
-    super(`Malformed answer to ${route}: ${detail}`);
+  constructor(
+    route: string,
+    detail: string,
+    issues?: unknown,
+    options?: { status?: number; locale?: Locale | undefined },
+  ) {
+    super({
+      status: options?.status ?? 200,
+      code: 'malformed_answer',
+      message: errorText('malformed_answer', options?.locale ?? 'en'),
+      route,
+    });
     this.route = route;
+    this.detail = `Malformed answer to ${route}: ${detail}`;
     this.issues = issues;
   }
 }
@@ -249,8 +332,50 @@ export function isApiError(e: unknown, code?: ApiErrorCode | (string & {})): e i
   return e instanceof ApiError && (code === undefined || e.code === code);
 }
 
-/** Builds the error of a non-2xx answer from its status and body text (JSON or not). */
-export function errorFromAnswer(status: number, bodyText: string, route?: string): ApiError {
+/** Options of {@link errorFromAnswer}. */
+export interface ErrorFromAnswerOptions {
+  /** The call's language: of the texts the SDK writes itself, and of `errors.` keys. */
+  locale?: Locale | undefined;
+  /** The answer's `Retry-After`, in ms. */
+  retryAfterMs?: number | undefined;
+}
+
+/**
+ * Field names of a route's 422 as the request names them, where the API's differ: the pay
+ * answer names the typed card number `card`, the pay input sends it as `input.card` (beside
+ * `input.code`, the security code, and `code`, the payment method).
+ */
+const FIELD_RENAMES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  payOrder: { card: 'input.card' },
+};
+
+function renameKeys<T>(
+  record: Record<string, T>,
+  renames: Readonly<Record<string, string>> | undefined,
+) {
+  if (!renames) return record;
+  const out: Record<string, T> = {};
+  for (const [key, value] of Object.entries(record)) out[renames[key] ?? key] = value;
+  return out;
+}
+
+/**
+ * Builds the error of a non-2xx answer from its status and body text (JSON or not).
+ * - The API's JSON error: its `message` (already in the request's language) and `code`; a
+ *   message that is a spec key (`errors.<code>`) is translated into `locale`; a code this SDK
+ *   does not know keeps the answer's message, or gets the generic text when it has none.
+ * - Anything else (a proxy's HTML page, an empty body): the code `unexpected_answer` and its
+ *   text with the status, in `locale`; the body is never shown.
+ * - 422: a {@link ValidationError}; field keys renamed to the request's (`card` of a pay answer
+ *   is `input.card`).
+ */
+export function errorFromAnswer(
+  status: number,
+  bodyText: string,
+  route?: string,
+  options: ErrorFromAnswerOptions = {},
+): ApiError {
+  const locale = options.locale ?? 'en';
   let json: unknown;
   try {
     json = bodyText ? JSON.parse(bodyText) : undefined;
@@ -258,27 +383,54 @@ export function errorFromAnswer(status: number, bodyText: string, route?: string
     json = undefined;
   }
   const parsed = errorBodySchema.safeParse(json);
-  const fallbackMessage = bodyText.trim().slice(0, 200) || `Request failed with status ${status}`;
-  let message = fallbackMessage;
+  let message: string | undefined;
   let code: string | undefined;
   if (parsed.success) {
     message = parsed.data.message;
     code = parsed.data.code;
-  } else if (json && typeof json === 'object') {
+  } else if (json && typeof json === 'object' && !Array.isArray(json)) {
     const loose = json as { message?: unknown; code?: unknown };
     if (typeof loose.message === 'string') message = loose.message;
     if (typeof loose.code === 'string') code = loose.code;
   }
+  if (message !== undefined && message.trim() !== '') {
+    message = translateErrorMessage(message, locale);
+  } else if (code !== undefined) {
+    message = errorText(code, locale);
+  } else {
+    code = 'unexpected_answer';
+    message = errorText('unexpected_answer', locale, { status });
+  }
+  const renames = route ? FIELD_RENAMES[route] : undefined;
   if (status === 422) {
     const fields =
       json && typeof json === 'object' ? (json as { fields?: unknown }).fields : undefined;
+    const data = parsed.success ? parsed.data.data : undefined;
     return new ValidationError({
       message,
       code,
       route,
-      data: parsed.success ? parsed.data.data : undefined,
-      fields: readFieldIssues(fields),
+      data: data
+        ? renameKeys(
+            Object.fromEntries(
+              Object.entries(data).map(([k, list]) => [
+                k,
+                list.map((m) => translateErrorMessage(m, locale)),
+              ]),
+            ),
+            renames,
+          )
+        : undefined,
+      fields: renameKeys(readFieldIssues(fields), renames),
+      retryAfterMs: options.retryAfterMs,
     });
   }
-  return new ApiError({ status, message, code, route, data: json });
+  return new ApiError({
+    status,
+    message,
+    code,
+    route,
+    data: json,
+    retryAfterMs: options.retryAfterMs,
+  });
 }

@@ -85,8 +85,10 @@ function localRowOrderable(row: EstimateLocalRow, amount: number): boolean {
 /**
  * The estimate of an order in integer cents, with the promo percent taken from the shop's
  * promotions (`options.promoPercents`, e.g. `{ Welcome10: 10 }` from the settings). The code is
- * matched case-insensitively because it arrives typed by people and from the personalcode link;
- * the API uses this same function, so both sides agree. Rounding of the
+ * matched case-insensitively because it arrives typed by people and from the personalcode link.
+ * The API does not call this function: it totals a draft in its view (apps/api services/orders/
+ * view.ts) with the same `percentOfCents` for the discount, so the discount agrees; shipping and
+ * tax are the server's alone (the cart shows "At checkout" until it answers). Rounding of the
  * discount is half up on the cent. Works for server rows (line totals) and guest rows
  * (unit price x amount). Rows that cannot be ordered are left out by default, as in the server's
  * totals, so "allowance left after this order" is what the order will cost.

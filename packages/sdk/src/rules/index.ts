@@ -11,6 +11,7 @@ export {
   type MergeDroppedRow,
   type MergeLimitedRow,
 } from './merge-guest-cart.js';
+export { priceRangeProblem, type PriceRangeProblem } from './price-range.js';
 export {
   itemAvailability,
   type AvailabilityFlag,

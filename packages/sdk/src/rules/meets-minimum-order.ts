@@ -12,9 +12,11 @@ export interface MinimumOrderCheck {
 }
 
 /**
- * Whether an order amount reaches the minimum order (a setting, default $25.00). The caller
- * passes the amount the shop compares (total or subtotal; the spec does not say). The notice
- * is `MESSAGES.minimumOrder` ("{qty} Minimum Order.") with the formatted minimum.
+ * Whether an order amount reaches the minimum order (a setting, default $25.00). The shop
+ * compares the items subtotal before the promo discount (`draft.totals.subtotal`: the rows that
+ * can be ordered, at their current prices), so a promo code never pushes a cart under the
+ * minimum; the API checks it so at `complete` and again at `pay`, and `checkoutGate` does the
+ * same. The notice is `MESSAGES.minimumOrder` ("{qty} Minimum Order.") with the formatted minimum.
  */
 export function meetsMinimumOrder(
   amount: Money,

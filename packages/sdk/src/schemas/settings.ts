@@ -1,40 +1,42 @@
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { paymentMethodCodeSchema } from './customer.js';
 import { countSchema, moneySchema, positiveIntSchema } from './common.js';
 
 /** A promotion the shop runs now: its promo code and the percent it takes off the subtotal. */
-export const promotionSchema = z.object({
-  code: z.string().check(z.minLength(1)),
-  percent: z.int().check(z.gte(1), z.lte(100)),
-});
+export const promotionSchema = /* @__PURE__ */ (() =>
+  z.object({
+    code: z.string().check(z.minLength(1)),
+    percent: z.int().check(z.gte(1), z.lte(100)),
+  }))();
 export type Promotion = z.infer<typeof promotionSchema>;
 
 /** GET /api/constants: the shop's settings. */
-export const settingsSchema = z.object({
-  companyName: z.string(),
-  copyrightYear: z.int(),
-  supportPhone: z.string(),
-  ttyPhone: z.string(),
-  supportEmail: z.string(),
-  deliveryStates: z.array(z.string().check(z.length(2))),
-  minimumOrder: moneySchema,
-  paymentMethods: z.array(paymentMethodCodeSchema),
-  requiredProfileFields: z.array(z.string()),
-  codeResendSeconds: countSchema,
-  pageSize: positiveIntSchema,
-  notificationTimeoutMs: positiveIntSchema,
-  /** When false, customers are told to call the contact center to add e-mails or phones. */
-  addingContactsEnabled: z.boolean(),
-  defaultLoginRedirect: z.string(),
-  catalogPath: z.string(),
-  productPath: z.string(),
-  /** The promotions active now (the API's `promo_codes` table), e.g. `[{ code: 'Welcome10', percent: 10 }]`. */
-  promotions: z.array(promotionSchema),
-  /** Minutes a placed, unpaid order holds its stock before it goes back to the cart. */
-  unpaidOrderMinutes: positiveIntSchema,
-  /** Minutes after paying during which an order not yet packaging may be cancelled (refunded). */
-  orderCancelMinutes: countSchema,
-});
+export const settingsSchema = /* @__PURE__ */ (() =>
+  z.object({
+    companyName: z.string(),
+    copyrightYear: z.int(),
+    supportPhone: z.string(),
+    ttyPhone: z.string(),
+    supportEmail: z.string(),
+    deliveryStates: z.array(z.string().check(z.length(2))),
+    minimumOrder: moneySchema,
+    paymentMethods: z.array(paymentMethodCodeSchema),
+    requiredProfileFields: z.array(z.string()),
+    codeResendSeconds: countSchema,
+    pageSize: positiveIntSchema,
+    notificationTimeoutMs: positiveIntSchema,
+    /** When false, customers are told to call the contact center to add e-mails or phones. */
+    addingContactsEnabled: z.boolean(),
+    defaultLoginRedirect: z.string(),
+    catalogPath: z.string(),
+    productPath: z.string(),
+    /** The promotions active now (the API's `promo_codes` table), e.g. `[{ code: 'Welcome10', percent: 10 }]`. */
+    promotions: z.array(promotionSchema),
+    /** Minutes a placed, unpaid order holds its stock before it goes back to the cart. */
+    unpaidOrderMinutes: positiveIntSchema,
+    /** Minutes after paying during which an order not yet packaging may be cancelled (refunded). */
+    orderCancelMinutes: countSchema,
+  }))();
 export type Settings = z.infer<typeof settingsSchema>;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import { errorText } from '../errors/catalogue.js';
 import { fieldIssueFromZod } from './field-issue.js';
 import { maxKeys, passwordSchema, textSchema, usPhoneSchema } from './zod.js';
@@ -58,6 +58,13 @@ describe('fieldIssueFromZod', () => {
     expect(fieldIssueFromZod({ code: 'invalid_type', message: 'Invalid input' })).toEqual({
       code: 'wrong_format',
     });
+  });
+
+  it('an empty string where a format is asked is required, not a wrong format', () => {
+    const code = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{3,4}$/)) });
+    expect(issuesOf(code, { code: '' })).toEqual([{ path: 'code', code: 'required' }]);
+    expect(issuesOf(code, { code: '  ' })).toEqual([{ path: 'code', code: 'required' }]);
+    expect(issuesOf(code, { code: '12' })).toEqual([{ path: 'code', code: 'wrong_format' }]);
   });
 
   it('keeps the params of a check of ours and gives texts through the catalogue', () => {

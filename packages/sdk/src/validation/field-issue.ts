@@ -40,7 +40,7 @@ function isMissing(issue: ZodIssueLike): boolean {
  * The catalogue code of one zod issue, the ONE mapping shared by the API's 422 answers and the
  * forms: a schema check of ours fails with a catalogue code as its message
  * (`{ error: 'password_not_complex' }`), used as is with the issue's `params`; otherwise a missing
- * value is `required`, an empty string where one character is the minimum `not_blank`, a string
+ * value, or an empty string where a format is asked, is `required`, an empty string where one character is the minimum `not_blank`, a string
  * over its maximum `too_long` with `{ max }`, a list over its maximum `too_many_items` with
  * `{ max }`, and anything else `wrong_format`.
  */
@@ -50,6 +50,10 @@ export function fieldIssueFromZod(issue: ZodIssueLike): ZodFieldIssue {
     return params ? { code: issue.message, params } : { code: issue.message };
   }
   if (issue.code === 'invalid_type' && isMissing(issue)) return { code: 'required' };
+  // Nothing typed where a format is asked (a security code, a date): "Required", not "wrong format".
+  if (issue.code === 'invalid_format' && typeof issue.input === 'string' && issue.input.trim() === '') {
+    return { code: 'required' };
+  }
   if (issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1) {
     return { code: 'not_blank' };
   }

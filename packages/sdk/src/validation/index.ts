@@ -17,7 +17,11 @@ export { validateZip } from './validate-zip.js';
 export { validateCardNumber, isCardNumberValid, cardLengthCode } from './validate-card-number.js';
 export { validatePassword, isPasswordComplex } from './validate-password.js';
 export { validatePasswordConfirmation } from './validate-password-confirmation.js';
-export { validatePromoCode } from './validate-promo-code.js';
+export {
+  validatePromoCode,
+  normalizePromoCode,
+  PROMO_CODE_MAX_LENGTH,
+} from './validate-promo-code.js';
 export {
   validateFields,
   hasFieldErrors,
@@ -26,7 +30,7 @@ export {
   type FieldValidator,
   type FieldErrors,
 } from './validate-fields.js';
-export { validateDate, validateBirthdate, isCalendarDate, todayIso } from './validate-date.js';
+export { ADULT_AGE, validateDate, validateBirthdate, isCalendarDate, todayIso } from './validate-date.js';
 export { hasNul } from './no-nul.js';
 export { fieldIssueFromZod, type ZodFieldIssue, type ZodIssueLike } from './field-issue.js';
 export {
@@ -52,6 +56,7 @@ export {
   cardNumberSchema,
   calendarDateSchema,
   birthdateSchema,
+  cardCodeOfType,
   cardNumberOfType,
   refinePasswordConfirmation,
   maxKeys,

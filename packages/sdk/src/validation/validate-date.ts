@@ -39,14 +39,24 @@ export function validateDate(value: unknown): ValidationIssue | null {
   return isCalendarDate(value) ? null : issue('invalid_date');
 }
 
+/** The age the terms of use ask of a customer (18 or older). */
+export const ADULT_AGE = 18;
+
 /**
- * A birthdate: a real date (see `validateDate`), not before 1900 (`invalid_date`) and before
- * today (`date_not_past`). Empty passes.
+ * A birthdate: a real date (see `validateDate`), from 1900 on (`birth_year_too_early`: a year
+ * such as 1850 exists, it is only too early), before today (`date_not_past`), and of someone at
+ * least 18 years old today (`must_be_adult`, the terms of use).
+ * Empty passes.
  */
 export function validateBirthdate(value: unknown, now: Date = new Date()): ValidationIssue | null {
   const found = validateDate(value);
   if (found || isEmpty(value)) return found;
   const text = value as string;
-  if (Number(text.slice(0, 4)) < BIRTH_YEAR_MIN) return issue('invalid_date');
-  return text < todayIso(now) ? null : issue('date_not_past');
+  if (Number(text.slice(0, 4)) < BIRTH_YEAR_MIN) return issue('birth_year_too_early');
+  const today = todayIso(now);
+  if (text >= today) return issue('date_not_past');
+  // Born on or before this day 18 years ago (YYYY-MM-DD compares as text; someone born on
+  // 29 February is 18 on 1 March of a year without one).
+  const latest = `${String(Number(today.slice(0, 4)) - ADULT_AGE).padStart(4, '0')}${today.slice(4)}`;
+  return text <= latest ? null : issue('must_be_adult');
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
+import { validateBirthdate } from './validate-date.js';
 import {
   birthdateSchema,
   calendarDateSchema,
+  cardCodeOfType,
   cardNumberOfType,
   cardNumberSchema,
   idParamSchema,
@@ -83,6 +85,19 @@ describe('zod/mini schemas from the validators', () => {
       true,
     );
   });
+
+  it('checks a security code\'s length by the card type next to it (network and national: 3)', () => {
+    const schema = z
+      .object({ type: z.enum(['network', 'national', 's3']), code: z.string() })
+      .check(cardCodeOfType());
+    expect(schema.safeParse({ type: 'network', code: '1234' }).error?.issues).toEqual([
+      expect.objectContaining({ path: ['code'], message: 'security_code_3_digits' }),
+    ]);
+    expect(schema.safeParse({ type: 'national', code: '123' }).success).toBe(true);
+    // S3 takes 3 or 4; an empty code is the required check's.
+    expect(schema.safeParse({ type: 's3', code: '1234' }).success).toBe(true);
+    expect(schema.safeParse({ type: 'network', code: '' }).success).toBe(true);
+  });
 });
 
 describe('bounds', () => {
@@ -127,13 +142,28 @@ describe('dates', () => {
     expect(firstCode(calendarDateSchema.safeParse(value))).toBe(code);
   });
 
-  it('takes a birthdate from 1900 to yesterday', () => {
+  it('takes a birthdate from 1900 on, of someone 18 or older', () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     const today = new Date().toISOString().slice(0, 10);
     expect(firstCode(birthdateSchema.safeParse('1960-02-29'))).toBeNull();
+    expect(firstCode(birthdateSchema.safeParse('1900-01-01'))).toBeNull();
     expect(firstCode(birthdateSchema.safeParse(tomorrow))).toBe('date_not_past');
     expect(firstCode(birthdateSchema.safeParse(today))).toBe('date_not_past');
-    expect(firstCode(birthdateSchema.safeParse('1899-12-31'))).toBe('invalid_date');
+    // 1850 exists: it is too early, said as such; 2020 is a child (the terms ask 18 or older).
+    expect(firstCode(birthdateSchema.safeParse('1899-12-31'))).toBe('birth_year_too_early');
+    expect(firstCode(birthdateSchema.safeParse('1850-06-01'))).toBe('birth_year_too_early');
+    expect(firstCode(birthdateSchema.safeParse('2020-06-01'))).toBe('must_be_adult');
     expect(firstCode(birthdateSchema.safeParse('2024-02-30'))).toBe('invalid_date');
+  });
+
+  it('is 18 on the birthday itself, not the day before', () => {
+    const now = new Date('2026-05-10T12:00:00Z');
+    expect(validateBirthdate('2008-05-10', now)).toBeNull();
+    expect(validateBirthdate('2008-05-11', now)?.code).toBe('must_be_adult');
+    expect(validateBirthdate('2008-05-11', now)?.message).toBe('You must be 18 or older to shop here.');
+    expect(validateBirthdate('1850-05-11', now)?.message).toBe('Enter a year from 1900 on.');
+    // Born on 29 February: 18 on 1 March of a year without one.
+    expect(validateBirthdate('2008-02-29', new Date('2026-03-01T12:00:00Z'))).toBeNull();
+    expect(validateBirthdate('2008-02-29', new Date('2026-02-28T12:00:00Z'))?.code).toBe('must_be_adult');
   });
 });

@@ -3,8 +3,9 @@
  * check a value the same way. A failing check sets its issue message to a catalogue code
  * (`wrong_format`, `password_not_complex`, ...), read back by `fieldIssueFromZod`.
  */
-import { z } from 'zod/mini';
+import * as z from 'zod/mini';
 import {
+  CARD_CODE_LENGTHS,
   CARD_TYPES,
   INT4_MAX,
   PASSWORD_MAX_LENGTH,
@@ -59,7 +60,8 @@ export function maxKeys(max: number) {
 }
 
 /** Refuses text holding a NUL character (`wrong_format`). */
-export const noNul = z.refine<string>((value) => !hasNul(value), { error: 'wrong_format' });
+export const noNul = /* @__PURE__ */ (() =>
+  z.refine<string>((value) => !hasNul(value), { error: 'wrong_format' }))();
 
 export interface TextOptions {
   /** Longest length, in UTF-16 units (`too_long` with `{ max }`). */
@@ -72,12 +74,14 @@ export interface TextOptions {
 
 /** Text of a request: trimmed, not blank (unless `min: 0`), at most `max` long, no NUL. */
 export function textSchema({ max, min = 1, trim = true }: TextOptions) {
-  return z.string().check(
-    ...(trim ? [z.trim()] : []),
-    ...(min === 1 ? [z.minLength(1)] : []),
-    z.maxLength(max),
-    noNul,
-  );
+  return z
+    .string()
+    .check(
+      ...(trim ? [z.trim()] : []),
+      ...(min === 1 ? [z.minLength(1)] : []),
+      z.maxLength(max),
+      noNul,
+    );
 }
 
 export interface FromOptions {
@@ -93,7 +97,10 @@ export interface FromOptions {
  * A string schema checked by a validator: empty fails with `required` (the validators let empty
  * pass so forms can combine them), then the validator's own code. NUL and overlong text refused.
  */
-export function schemaFrom(check: Validate, { max = 1000, trim = false, required = true }: FromOptions = {}) {
+export function schemaFrom(
+  check: Validate,
+  { max = 1000, trim = false, required = true }: FromOptions = {},
+) {
   return z.string().check(
     ...(trim ? [z.trim()] : []),
     z.maxLength(max),
@@ -105,55 +112,67 @@ export function schemaFrom(check: Validate, { max = 1000, trim = false, required
 // --- numbers (every integer fits a PostgreSQL int4) ---
 
 /** An id: integer 1..2147483647. */
-export const idNumberSchema = z.int().check(z.gte(1), z.lte(INT4_MAX));
+export const idNumberSchema = /* @__PURE__ */ (() => z.int().check(z.gte(1), z.lte(INT4_MAX)))();
 /** An amount or count: integer 0..2147483647. */
-export const countNumberSchema = z.int().check(z.gte(0), z.lte(INT4_MAX));
+export const countNumberSchema = /* @__PURE__ */ (() => z.int().check(z.gte(0), z.lte(INT4_MAX)))();
 /** A positive amount: integer 1..2147483647. */
-export const positiveCountSchema = z.int().check(z.gte(1), z.lte(INT4_MAX));
+export const positiveCountSchema = /* @__PURE__ */ (() =>
+  z.int().check(z.gte(1), z.lte(INT4_MAX)))();
 /** An id in a path or query string ("12" -> 12); out of int4 range fails. */
-export const idParamSchema = z.pipe(z.coerce.number(), idNumberSchema);
+export const idParamSchema = /* @__PURE__ */ (() => z.pipe(z.coerce.number(), idNumberSchema))();
 /** A price (dollars) in a query string: finite, 0..21474836.47 (its cents fit an int4). */
-export const priceParamSchema = z.pipe(
-  z.coerce.number(),
-  z.number().check(z.gte(0), z.lte(PRICE_MAX)),
-);
+export const priceParamSchema = /* @__PURE__ */ (() =>
+  z.pipe(z.coerce.number(), z.number().check(z.gte(0), z.lte(PRICE_MAX))))();
 
 // --- strings built from the validators ---
 
 /** Password with the spec's complexity ("Your password isn't complex enough"). */
-export const passwordSchema = schemaFrom(validatePassword, { max: PASSWORD_MAX_LENGTH });
+export const passwordSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validatePassword, { max: PASSWORD_MAX_LENGTH }))();
 /** A new password or the empty string (no password). */
-export const optionalPasswordSchema = schemaFrom(validatePassword, {
-  max: PASSWORD_MAX_LENGTH,
-  required: false,
-});
-/** Promo code: non-empty, no spaces or control characters ("The code you entered is not valid."). */
-export const promoCodeSchema = z.string().check(checkWith(validatePromoCode));
+export const optionalPasswordSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validatePassword, {
+    max: PASSWORD_MAX_LENGTH,
+    required: false,
+  }))();
+/**
+ * Promo code: trimmed (the parsed value, so the server looks up "Welcome10" for " Welcome10 "),
+ * then non-empty, no spaces or control characters inside ("The code you entered is not valid.").
+ */
+export const promoCodeSchema = /* @__PURE__ */ (() =>
+  z.string().check(z.trim(), checkWith(validatePromoCode)))();
 /** US phone, answered as its ten digits ("+1 (555) 123-4567" -> "5551234567"). */
-export const usPhoneSchema = z.pipe(
-  schemaFrom(validatePhone, { max: 32 }),
-  z.transform((value: string) => normalizePhone(value) ?? value),
-);
+export const usPhoneSchema = /* @__PURE__ */ (() =>
+  z.pipe(
+    schemaFrom(validatePhone, { max: 32 }),
+    z.transform((value: string) => normalizePhone(value) ?? value),
+  ))();
 /** An e-mail address or a US phone (sign-in), trimmed. */
-export const loginSchema = schemaFrom(validateLogin, { max: TEXT_MAX.login, trim: true });
+export const loginSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validateLogin, { max: TEXT_MAX.login, trim: true }))();
 /** An e-mail address, trimmed; empty passes (an optional e-mail). */
-export const optionalEmailSchema = schemaFrom(validateEmail, {
-  max: TEXT_MAX.email,
-  trim: true,
-  required: false,
-});
+export const optionalEmailSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validateEmail, {
+    max: TEXT_MAX.email,
+    trim: true,
+    required: false,
+  }))();
 /** http(s) link ("This link doesn’t look like a correct URL"). */
-export const linkSchema = schemaFrom(validateUrl, { max: TEXT_MAX.link, trim: true });
+export const linkSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validateUrl, { max: TEXT_MAX.link, trim: true }))();
 /** An http(s) link or nothing: empty passes. */
-export const optionalLinkSchema = schemaFrom(validateUrl, {
-  max: TEXT_MAX.link,
-  trim: true,
-  required: false,
-});
+export const optionalLinkSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validateUrl, {
+    max: TEXT_MAX.link,
+    trim: true,
+    required: false,
+  }))();
 /** ZIP or ZIP+4, trimmed. */
-export const zipCodeSchema = schemaFrom(validateZip, { max: 10, trim: true });
+export const zipCodeSchema = /* @__PURE__ */ (() =>
+  schemaFrom(validateZip, { max: 10, trim: true }))();
 /** A US state postal code ("State is required" otherwise); the delivery states are the server's. */
-export const stateSchema = z.string().check(z.trim(), z.maxLength(2), checkWith(validateState));
+export const stateSchema = /* @__PURE__ */ (() =>
+  z.string().check(z.trim(), z.maxLength(2), checkWith(validateState)))();
 /** Card number of a card type, answered without spaces. */
 export function cardNumberSchema(type: CardType) {
   return z.pipe(
@@ -162,13 +181,11 @@ export function cardNumberSchema(type: CardType) {
   );
 }
 /** A calendar date YYYY-MM-DD that exists (`wrong_format`, `invalid_date`). */
-export const calendarDateSchema = z.string().check(
-  checkWith((value) => validateRequired(value) ?? validateDate(value)),
-);
+export const calendarDateSchema = /* @__PURE__ */ (() =>
+  z.string().check(checkWith((value) => validateRequired(value) ?? validateDate(value))))();
 /** A birthdate: a real date from 1900 to yesterday (`invalid_date`, `date_not_past`). */
-export const birthdateSchema = z.string().check(
-  checkWith((value) => validateRequired(value) ?? validateBirthdate(value)),
-);
+export const birthdateSchema = /* @__PURE__ */ (() =>
+  z.string().check(checkWith((value) => validateRequired(value) ?? validateBirthdate(value))))();
 
 /**
  * Object check putting the card-number issue of the object's card type on its number field:
@@ -187,6 +204,24 @@ export function cardNumberOfType(typeField = 'type', numberField = 'number') {
         path: [numberField],
       });
     }
+  });
+}
+
+/**
+ * Object check putting a security code of the wrong length for the object's card type on its
+ * code field (`security_code_3_digits`): network and national cards take 3 digits
+ * (`CARD_CODE_LENGTHS`); S3's 3 or 4 are the code's own format check, and an empty code the
+ * required check's.
+ */
+export function cardCodeOfType(typeField = 'type', codeField = 'code') {
+  return z.superRefine<Record<string, unknown>>((values, ctx) => {
+    const type = values[typeField];
+    const code = values[codeField];
+    if (!(CARD_TYPES as readonly unknown[]).includes(type) || typeof code !== 'string') return;
+    const lengths = CARD_CODE_LENGTHS[type as CardType];
+    const digits = code.trim();
+    if (lengths.length !== 1 || lengths[0] !== 3 || digits === '' || /^\d{3}$/.test(digits)) return;
+    ctx.addIssue({ code: 'custom', message: 'security_code_3_digits', input: code, path: [codeField] });
   });
 }
 

@@ -9,6 +9,7 @@ import type {
   CheckoutOrder,
   Locale,
   OrderDetail,
+  PayInput,
   PaymentAnswer,
   PaymentMethodCode,
 } from '@otc/sdk';
@@ -124,7 +125,9 @@ export const checkoutApi = draftApi.injectEndpoints({
      */
     payOrder: build.mutation<PaymentAnswer, PayArgs>({
       queryFn: ({ orderId, code, input, locale }) =>
-        runCall(() => checkout.pay(orderId, { code, input }, { locale })),
+        // The payment step builds what each method needs (payment-step.tsx); the SDK types it
+        // per method (PayInput), the API checks it again.
+        runCall(() => checkout.pay(orderId, { code, input } as PayInput, { locale })),
       invalidatesTags: (result, error, { orderId }) => {
         if (result) return ['Cart', 'Orders', 'Customer', 'Cards'];
         if (error?.code === 'order_payment_time_over') return ['Cart', 'Orders'];
