@@ -21,8 +21,11 @@
 //    that completes a query to the results painted, over 20 queries (10 en, 10 es).
 // 6. The API benchmark (apps/api/scripts/bench.ts) at 1 000 products: product list, search and
 //    /api/health, latency and throughput.
+// 7. Search relevance and scale (apps/api/scripts/bench-search.ts, issue 19): the relevance set
+//    (bench/relevance/queries.json) top 1 / top 5, and search and catalog p50/p95 at 100 000 and
+//    1 000 000 products on PostgreSQL; also written to bench/results/search.md and search.json.
 //
-// Environment: BENCH_RUNS, BENCH_PAGES (e.g. `catalog,cart`), BENCH_SKIP (e.g. `api,search`),
+// Environment: BENCH_RUNS, BENCH_PAGES (e.g. `catalog,cart`), BENCH_SKIP (e.g. `api,search,search-scale`),
 // BENCH_SKIP_BUILD=1, BENCH_STRICT=1 (exit 1 when a target is missed), CHROME_PATH.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -535,6 +538,24 @@ function apiBench() {
   return { ...data, exitCode: result.status, sizes: env.BENCH_SIZES, backends: env.BENCH_BACKENDS, seconds: Number(env.BENCH_SECONDS) };
 }
 
+/**
+ * Search relevance and scale (issue 19, apps/api/scripts/bench-search.ts): the relevance set on the
+ * demo catalog, then search and catalog at 100 000 and 1 000 000 products on PostgreSQL. Also
+ * writes bench/results/search.md and search.json.
+ */
+function searchScaleBench() {
+  const file = join(tmpdir(), `otc-search-bench-${process.pid}.json`);
+  const result = spawnSync('pnpm', ['--filter', '@otc/api', 'run', 'bench:search'], {
+    cwd: root,
+    env: { ...process.env, BENCH_JSON: file },
+    stdio: 'inherit',
+  });
+  if (!existsSync(file)) throw new Error(`the search benchmark wrote no results (exit ${result.status})`);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  rmSync(file, { force: true });
+  return data;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function conditions() {
@@ -593,6 +614,10 @@ function verdicts(result) {
       ok: route.jsGzip <= jsLimit,
       by: jsLimit - route.jsGzip,
     });
+  }
+  for (const c of result.searchScale?.checks ?? []) {
+    if (c.ok === null) continue;
+    list.push({ target: c.label, subject: 'search-scale', value: c.ok ? 1 : 0, limit: 1, ok: c.ok, by: c.ok ? 0 : -1 });
   }
   if (result.search) {
     list.push({
@@ -677,6 +702,10 @@ async function main() {
   if (!skip.has('api')) {
     log('API benchmark');
     result.api = apiBench();
+  }
+  if (!skip.has('search-scale')) {
+    log('search relevance and scale (1 000 000 products on PostgreSQL)');
+    result.searchScale = searchScaleBench();
   }
   result.conditions.loadAverageEnd = load();
   result.conditions.durationS = Math.round((Date.now() - started) / 1000);

@@ -46,12 +46,13 @@ for (const locale of shopLocales) {
       await dialog.getByRole('searchbox').press('Enter');
       await expect(dialog.getByText(locale.text.nothingFound)).toBeVisible();
       const request = dialog.getByRole('link', { name: locale.text.askToAddProduct });
-      await expect(request).toHaveAttribute('href', localized(locale, '/request-new-product'));
-      // A visitor is sent to sign in first, with the request page as the redirect.
+      // The words typed go with it, as the product's name (issue 19).
+      await expect(request).toHaveAttribute('href', `${localized(locale, '/request-new-product')}?name=zzzzqqq`);
+      // A visitor is sent to sign in first, with the request page (and the words) as the redirect.
       await request.click();
       await expect(searchDialog(page, locale)).toBeHidden();
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login'));
-      expect(new URL(page.url()).searchParams.get('redirect')).toBe(localized(locale, '/request-new-product'));
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe(`${localized(locale, '/request-new-product')}?name=zzzzqqq`);
     });
 
     test('Escape and both close buttons close it; the text is kept on reopening', async ({ page }) => {

@@ -10,6 +10,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   index,
@@ -441,6 +442,36 @@ export const favorites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
+
+/**
+ * Words shoppers use (issue 19): a brand to its generic ("Tylenol" -> "acetaminophen"), an everyday
+ * word to the catalog's ("pañales" -> "ropa interior protectora"), or a word for a category
+ * ("incontinencia" -> the category slug `incontinence`). Search matches `term` with the same typo
+ * and accent tolerance as product names (services/synonyms.ts); staff keep the list with
+ * `ops synonyms:list|add|remove`.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial().primaryKey(),
+    /** As the shop spells it (shown to the shopper: "Showing acetaminophen, the generic of Tylenol"). */
+    term: text().notNull(),
+    /** Unaccented lower-case term, the key searched. */
+    termNorm: text().generatedAlwaysAs(sql`immutable_unaccent(lower(term))`),
+    /** 'en' or 'es': the language of `term` and `expandsTo` (a brand has a row per language). */
+    lang: text().notNull(),
+    /** Words of the catalog's names (brand, everyday), or a category slug (category). */
+    expandsTo: text().notNull(),
+    /** 'brand', 'everyday' or 'category'. */
+    kind: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('search_synonyms_term_lang_idx').on(t.termNorm, t.lang),
+    check('search_synonyms_kind_check', sql`${t.kind} IN ('brand', 'everyday', 'category')`),
+    check('search_synonyms_lang_check', sql`${t.lang} IN ('en', 'es')`),
+  ],
 );
 
 // --- orders --------------------------------------------------------------------------------

@@ -277,9 +277,10 @@ export const BRANDS: [string, string][] = [
   ['Brightday', 'Brightday Products Inc.'],
 ];
 
-/** Spanish form of a size: "100 ct" -> "100 unidades", "8 fl oz" -> "8 oz líq.". */
+/** Spanish form of a size: "100 ct" -> "100 unidades", "1 ct" -> "1 unidad", "8 fl oz" -> "8 oz líq.". */
 export function sizeEs(size: string): string {
   return size
+    .replace(/^1 ct\b/, '1 unidad')
     .replace(/\bct\b/, 'unidades')
     .replace(/\bfl oz\b/, 'oz líq.')
     .replace(/\bpairs\b/, 'pares')

@@ -24,6 +24,7 @@ import { hashPassword, keyedHash } from '../lib/crypto.js';
 import { productImagePath } from '../lib/product-image.js';
 import { CATEGORY_DATA } from './catalog-data.js';
 import { DEFAULT_PRODUCT_COUNT, productSpec } from './catalog.js';
+import { seedSynonyms } from '../services/synonyms.js';
 
 export const HEALTH_PLANS = [
   { code: 'cl1', name: 'Clear Living One', company: 'Clear Living Health' },
@@ -175,7 +176,10 @@ export async function seedCatalog(db: Db, options: { products?: number; log?: (l
       })),
     )
     .onConflictDoNothing();
-  return { productsAdded: await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log) };
+  const productsAdded = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
+  // The words shoppers use (brands, everyday words, other names of the categories).
+  await seedSynonyms(db);
+  return { productsAdded };
 }
 
 export type StartSeeding = 'demo' | 'sandbox-cards' | 'nothing';

@@ -8,13 +8,23 @@
  * at 1 000 or 100 000 products. Counts and brand lists are aggregates over the whole filtered set:
  * they are cached per filter for a short time (`countTtlMs`), as are the category rows and plan
  * codes every list and search reads.
+ *
+ * Words (`q`, issue 19) come resolved by the search engine (services/search.ts `list`) as a
+ * condition over the products and their best matches ranked: with the default sort a page takes
+ * the ranked matches first (the search modal's order), then the other matches in the catalog's
+ * order; another sort orders every match.
+ *
+ * Coverage marks (`coveredByPlan`): the plan of `coverage()` — the `coveragePlan` parameter, else
+ * the `plan` filter, else the signed-in customer's saved plan — read through services/coverage.ts,
+ * the one rule the cart reads too.
  */
 import { CATALOG_PAGE_SIZE, INT4_MAX, PRICE_MAX } from '@otc/sdk';
 import { fromCents, itemAvailability, toCents } from '@otc/sdk/rules';
-import type { Category, ProductDetail, ProductList, ProductListQuery, ProductSummary } from '@otc/sdk';
+import type { Category, ProductDetail, ProductList, ProductListQuery, ProductSummary, SearchMatch } from '@otc/sdk';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError, errors, type Lang } from '../lib/errors.js';
+import { coverageMarks, coveredBySql, customerPlan } from './coverage.js';
 
 /**
  * A price filter of the catalog query (dollars, a number the contract bounds to 0..PRICE_MAX) in
@@ -104,6 +114,27 @@ export class TtlCache<V> {
 
 const SIMILAR_COUNT = 8;
 
+/** The plan whose coverage an answer marks (id and code), or null. */
+export type Coverage = { id: number; code: string } | null;
+
+/** Ids as an SQL integer array (ids are integers: written inline). */
+export function intArrayOf(ids: number[]): SQL {
+  return sql.raw(ids.length === 0 ? `'{}'::integer[]` : `ARRAY[${ids.map((id) => Math.trunc(id)).join(',')}]::integer[]`);
+}
+
+/** The words of a list (`q`), resolved by the search engine (services/search.ts). */
+export interface WordsFilter {
+  /** SQL over `products p` of every match; null when nothing matches. */
+  condition: SQL | null;
+  /** The best matches under the plan filter, best first. */
+  ranked: number[];
+  /** Whether `ranked` holds every match. */
+  complete: boolean;
+  matched: SearchMatch[];
+  /** Every match under the plan filter and `extra` conditions (`key` names them for the cache). */
+  count: (extra: SQL[], key: string) => Promise<number>;
+}
+
 export interface CatalogDeps {
   db: Db;
   /** Lifetime of cached counts and brand lists (0: no cache). */
@@ -129,9 +160,41 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
   }
 
   function coveredBy(plan: number | null): SQL {
-    return plan === null
-      ? sql`TRUE`
-      : sql`EXISTS (SELECT 1 FROM product_plans pp WHERE pp.product_id = p.id AND pp.plan_id = ${plan})`;
+    return plan === null ? sql`TRUE` : coveredBySql(plan);
+  }
+
+  /**
+   * The plan whose coverage an answer marks: `coveragePlan`, else the `plan` filter, else the
+   * signed-in customer's saved plan (`customerId`, read only when needed); null when none applies.
+   */
+  async function coverage(
+    query: { coveragePlan?: string | undefined; plan?: string | undefined },
+    customerId: () => Promise<number | null>,
+  ): Promise<Coverage> {
+    for (const code of [query.coveragePlan, query.plan]) {
+      const id = await planId(code);
+      if (id !== null) return { id, code: code!.toLowerCase() };
+    }
+    const customer = await customerId();
+    return customer === null ? null : customerPlan(db, customer);
+  }
+
+  /** Summaries of rows with their coverage marks. */
+  async function marked(rows: SummaryRow[], plan: Coverage): Promise<ProductSummary[]> {
+    const marks = await coverageMarks(db, plan?.id ?? null, rows.map((row) => Number(row.id)));
+    return rows.map((row) => ({ ...toSummary(row), coveredByPlan: marks(Number(row.id)) }));
+  }
+
+  type CategoryRow = { id: number; slug: string; name_en: string; name_es: string };
+  function categoryRows(): Promise<CategoryRow[]> {
+    return aggregates.get('category-rows', async () =>
+      rowsOf<CategoryRow>(await db.execute(sql`SELECT id, slug, name_en, name_es FROM categories ORDER BY position, id`)),
+    ) as Promise<CategoryRow[]>;
+  }
+
+  /** Every category's id, slug and name in the caller's language (no counts: nothing is counted). */
+  async function categoryNames(lang: Lang): Promise<{ id: number; slug: string; name: string }[]> {
+    return (await categoryRows()).map((row) => ({ id: row.id, slug: row.slug, name: lang === 'es' ? row.name_es : row.name_en }));
   }
 
   async function categories(lang: Lang, planCode?: string): Promise<Category[]> {
@@ -145,10 +208,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       );
       return new Map(rows.map((row) => [row.category_id, Number(row.n)]));
     })) as Map<number, number>;
-    type CategoryRow = { id: number; slug: string; name_en: string; name_es: string };
-    const rows = (await aggregates.get('category-rows', async () =>
-      rowsOf<CategoryRow>(await db.execute(sql`SELECT id, slug, name_en, name_es FROM categories ORDER BY position, id`)),
-    )) as CategoryRow[];
+    const rows = await categoryRows();
     return rows
       .map((row) => ({
         id: row.id,
@@ -176,49 +236,151 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     }
   }
 
-  async function list(query: ProductListQuery, lang: Lang): Promise<ProductList> {
+  /**
+   * One page of the products matching `where` in a sort order. The page's ids are found first
+   * (from the sort's index alone when the filters allow, without reading the rows skipped: a deep
+   * page costs what its offset costs in the index), then their rows are read.
+   */
+  function pageOf(where: SQL, sort: ProductListQuery['sort'], lang: Lang, limit: number, offset: number): SQL {
+    return sql`
+      SELECT ${summaryColumns(lang)}
+      FROM (SELECT p.id FROM products p WHERE ${where} ORDER BY ${orderBy(sort, lang)} LIMIT ${limit} OFFSET ${offset}) page
+        JOIN products p ON p.id = page.id JOIN categories c ON c.id = p.category_id
+      ORDER BY ${orderBy(sort, lang)}`;
+  }
+
+  async function list(
+    query: ProductListQuery,
+    lang: Lang,
+    options: { coverage?: Coverage; words?: WordsFilter } = {},
+  ): Promise<ProductList> {
     const plan = await planId(query.plan);
     const page = query.page ?? 1;
-    const base: SQL[] = [sql`p.status IS NULL`];
-    if (query.category !== undefined) base.push(sql`p.category_id = ${query.category}`);
-    if (plan !== null) base.push(coveredBy(plan));
-    const filters = [...base];
-    if (query.brand) filters.push(sql`p.brand = ${query.brand}`);
+    const words = options.words;
+    const listed = sql`p.status IS NULL`;
+    const covered = plan === null ? [] : [coveredBy(plan)];
+    const inCategory = query.category === undefined ? [] : [sql`p.category_id = ${query.category}`];
+    // The brand list's filters: listed, category, plan.
+    const base: SQL[] = [listed, ...inCategory, ...covered];
+    // `extra`: the filters beside listing and plan (the words' count adds those two itself).
+    const extra: SQL[] = [...inCategory];
+    if (query.brand) extra.push(sql`p.brand = ${query.brand}`);
     const priceMin = query.priceMin === undefined ? undefined : priceFilterCents(query.priceMin);
     const priceMax = query.priceMax === undefined ? undefined : priceFilterCents(query.priceMax);
-    if (priceMin !== undefined) filters.push(sql`p.price_cents >= ${priceMin}`);
-    if (priceMax !== undefined) filters.push(sql`p.price_cents <= ${priceMax}`);
-    const where = sql.join(filters, sql` AND `);
-
-    const pageRows = db.execute(sql`
-      SELECT ${summaryColumns(lang)} FROM products p JOIN categories c ON c.id = p.category_id
-      WHERE ${where}
-      ORDER BY ${orderBy(query.sort, lang)}
-      LIMIT ${CATALOG_PAGE_SIZE} OFFSET ${(page - 1) * CATALOG_PAGE_SIZE}`);
+    if (priceMin !== undefined) extra.push(sql`p.price_cents >= ${priceMin}`);
+    if (priceMax !== undefined) extra.push(sql`p.price_cents <= ${priceMax}`);
+    const filters = [listed, ...extra, ...covered];
     const filterKey = JSON.stringify([query.category, plan, query.brand, priceMin, priceMax]);
+    const coverage = options.coverage ?? null;
+
+    // One index probe per brand (a loose index scan), not a pass over every product.
+    const baseWhere = sql.join(base, sql` AND `);
+    const brands = aggregates.get(`brands:${query.category ?? ''}:${plan ?? ''}`, async () =>
+      rowsOf<{ brand: string }>(
+        await db.execute(sql`
+          WITH RECURSIVE b(brand) AS (
+            (SELECT p.brand FROM products p WHERE ${baseWhere} ORDER BY p.brand LIMIT 1)
+            UNION ALL
+            SELECT (SELECT p.brand FROM products p WHERE ${baseWhere} AND p.brand > b.brand ORDER BY p.brand LIMIT 1)
+            FROM b WHERE b.brand IS NOT NULL)
+          SELECT brand FROM b WHERE brand IS NOT NULL`),
+      ).map((row) => row.brand),
+    ) as Promise<string[]>;
+    const offset = (page - 1) * CATALOG_PAGE_SIZE;
+    const answer = async (rows: SummaryRow[], total: number): Promise<ProductList> => ({
+      products: await marked(rows, coverage),
+      total,
+      page,
+      pageSize: CATALOG_PAGE_SIZE,
+      brands: await brands,
+      matched: words?.matched ?? [],
+      coveragePlan: coverage?.code ?? null,
+    });
+
+    if (words && words.condition === null) return answer([], 0);
+    if (words) {
+      // Words: the ranked matches and the count come with the plan filter applied.
+      const where = sql.join([...filters, words.condition!], sql` AND `);
+      const rankedIds = intArrayOf(words.ranked);
+      // The ranked matches that pass the other filters, in their order.
+      const rankedPassing = async () => {
+        const passing = new Set(
+          rowsOf<{ id: number }>(
+            await db.execute(sql`SELECT p.id FROM products p WHERE p.id = ANY(${rankedIds}) AND ${sql.join(filters, sql` AND `)}`),
+          ).map((row) => Number(row.id)),
+        );
+        return words.ranked.filter((id) => passing.has(id));
+      };
+      const relevance = query.sort === undefined || query.sort === 'default';
+      if (words.complete) {
+        // Every match is ranked: filter, order (by relevance or the sort) and page them.
+        if (relevance) {
+          const ids = await rankedPassing();
+          return answer(await summaries(ids.slice(offset, offset + CATALOG_PAGE_SIZE), lang), ids.length);
+        }
+        const [rows, counted] = await Promise.all([
+          db.execute(sql`
+            SELECT ${summaryColumns(lang)} FROM products p JOIN categories c ON c.id = p.category_id
+            WHERE p.id = ANY(${rankedIds}) AND ${sql.join(filters, sql` AND `)}
+            ORDER BY ${orderBy(query.sort, lang)}
+            LIMIT ${CATALOG_PAGE_SIZE} OFFSET ${offset}`),
+          db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE p.id = ANY(${rankedIds}) AND ${sql.join(filters, sql` AND `)}`),
+        ]);
+        return answer(rowsOf<SummaryRow>(rows), Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0));
+      }
+      const total = words.count(extra, filterKey);
+      if (!relevance) {
+        const [rows, counted] = await Promise.all([
+          db.execute(pageOf(where, query.sort, lang, CATALOG_PAGE_SIZE, offset)),
+          total,
+        ]);
+        return answer(rowsOf<SummaryRow>(rows), counted);
+      }
+      // Relevance: the ranked matches first, then the others in the catalog's order.
+      const [ids, counted] = await Promise.all([rankedPassing(), total]);
+      const head = ids.slice(offset, offset + CATALOG_PAGE_SIZE);
+      let rows = await summaries(head, lang);
+      if (head.length < CATALOG_PAGE_SIZE) {
+        const more = rowsOf<SummaryRow>(
+          await db.execute(
+            pageOf(
+              sql`${where} AND NOT (p.id = ANY(${rankedIds}))`,
+              'default',
+              lang,
+              CATALOG_PAGE_SIZE - head.length,
+              Math.max(0, offset - ids.length),
+            ),
+          ),
+        );
+        rows = [...rows, ...more];
+      }
+      return answer(rows, counted);
+    }
+
+    const where = sql.join(filters, sql` AND `);
+    const pageRows = db.execute(pageOf(where, query.sort, lang, CATALOG_PAGE_SIZE, offset));
     const total = aggregates.get(`count:${filterKey}`, async () => {
       const [row] = rowsOf<{ n: number }>(await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`));
       return Number(row?.n ?? 0);
     }) as Promise<number>;
-    const brands = aggregates.get(`brands:${query.category ?? ''}:${plan ?? ''}`, async () =>
-      rowsOf<{ brand: string }>(
-        await db.execute(
-          sql`SELECT DISTINCT p.brand FROM products p WHERE ${sql.join(base, sql` AND `)} ORDER BY p.brand`,
-        ),
-      ).map((row) => row.brand),
-    ) as Promise<string[]>;
-    const [rows, count, brandList] = await Promise.all([pageRows, total, brands]);
-    return {
-      products: rowsOf<SummaryRow>(rows).map(toSummary),
-      total: count,
-      page,
-      pageSize: CATALOG_PAGE_SIZE,
-      brands: brandList,
-    };
+    const [rows, count] = await Promise.all([pageRows, total]);
+    return answer(rowsOf<SummaryRow>(rows), count);
+  }
+
+  /** Summary rows of ids, in the order of the ids. */
+  async function summaries(ids: number[], lang: Lang): Promise<SummaryRow[]> {
+    if (ids.length === 0) return [];
+    const rows = rowsOf<SummaryRow>(
+      await db.execute(sql`
+        SELECT ${summaryColumns(lang)} FROM products p JOIN categories c ON c.id = p.category_id
+        WHERE p.id = ANY(${intArrayOf(ids)})`),
+    );
+    const byId = new Map(rows.map((row) => [Number(row.id), row]));
+    return ids.map((id) => byId.get(id)).filter((row): row is SummaryRow => row !== undefined);
   }
 
   /** Up to 8 listed products of the same category nearest in price, those in stock first. */
-  async function similar(product: { id: number; categoryId: number; priceCents: number }, lang: Lang) {
+  async function similar(product: { id: number; categoryId: number; priceCents: number }, lang: Lang, coverage: Coverage) {
     const cols = summaryColumns(lang);
     const near = (side: SQL, order: SQL) => sql`
       (SELECT ${cols}, p.in_stock FROM products p JOIN categories c ON c.id = p.category_id
@@ -230,22 +392,23 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
         UNION ALL
         ${near(sql`p.price_cents < ${product.priceCents}`, sql`p.price_cents DESC, p.id DESC`)}`),
     );
-    return rows
+    const nearest = rows
       .sort(
         (a, b) =>
           Number(b.in_stock) - Number(a.in_stock) ||
           Math.abs(a.price_cents - product.priceCents) - Math.abs(b.price_cents - product.priceCents) ||
           a.id - b.id,
       )
-      .slice(0, SIMILAR_COUNT)
-      .map(toSummary);
+      .slice(0, SIMILAR_COUNT);
+    return marked(nearest, coverage);
   }
 
   async function detail(
     id: number,
     lang: Lang,
     customerId: number | null,
-  ): Promise<{ product: ProductDetail; similar: ProductSummary[] }> {
+    options: { coverage?: Coverage } = {},
+  ): Promise<{ product: ProductDetail; similar: ProductSummary[]; coveragePlan: string | null }> {
     const [row] = rowsOf<
       SummaryRow & { description: string; plans: string[] | null; plan_ids: number[] | null }
     >(
@@ -273,17 +436,19 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
         if (customer.health_plan_id !== null) eligible = (row.plan_ids ?? []).includes(customer.health_plan_id);
       }
     }
-    const summary = toSummary(row);
+    const coverage = options.coverage ?? null;
+    const [summary] = await marked([row], coverage);
     return {
+      coveragePlan: coverage?.code ?? null,
       product: {
-        ...summary,
+        ...summary!,
         description: row.description,
         images: row.image_path ? [row.image_path] : [],
         plans: row.plans ?? [],
         eligible,
         favorite,
       },
-      similar: await similar({ id: row.id, categoryId: row.category_id, priceCents: row.price_cents }, lang),
+      similar: await similar({ id: row.id, categoryId: row.category_id, priceCents: row.price_cents }, lang, coverage),
     };
   }
 
@@ -312,7 +477,9 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
 
   return {
     planId,
+    coverage,
     categories,
+    categoryNames,
     list,
     detail,
     picture,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
-import { ProductCard } from './product-card';
+import { CoverageMark, ProductCard } from './product-card';
 import { Tabs } from './tabs';
 import { StatusPill } from './badge';
 
@@ -56,6 +56,59 @@ describe('ProductCard', () => {
     const image = document.querySelector('img');
     expect(image).toHaveAttribute('loading', 'eager');
     expect(image).toHaveAttribute('fetchpriority', 'high');
+  });
+});
+
+describe('CoverageMark in a ProductCard', () => {
+  it('says in words whether the plan covers the item, with an icon, and keeps its help link clickable', async () => {
+    const onHelp = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <ul>
+        <li>
+          <ProductCard
+            name="Vitamin C 500 mg"
+            price="$4.99"
+            linkProps={{ href: '/item/7' }}
+            coverage={<CoverageMark covered>Covered by your plan</CoverageMark>}
+          />
+        </li>
+        <li>
+          <ProductCard
+            name="Hair dye"
+            price="$9.99"
+            linkProps={{ href: '/item/8' }}
+            coverage={
+              <>
+                <CoverageMark covered={false}>Not covered</CoverageMark>
+                <a href="/docs/items-eligibility" onClick={onHelp}>
+                  Why?
+                </a>
+              </>
+            }
+          />
+        </li>
+      </ul>,
+    );
+    const covered = screen.getByText('Covered by your plan').parentElement!;
+    expect(covered).toHaveAttribute('data-covered', 'true');
+    // Not colour alone: an icon and the words, and an edge that forced colours keep.
+    expect(covered.querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
+    expect(covered.className).toMatch(/\bborder\b/);
+    const notCovered = screen.getByText('Not covered').parentElement!;
+    expect(notCovered).toHaveAttribute('data-covered', 'false');
+    expect(notCovered.querySelector('svg')).not.toBeNull();
+    // The marks sit outside the name's link (which covers the card) and above its cover.
+    const nameLink = screen.getByRole('link', { name: 'Hair dye' });
+    expect(nameLink).not.toContainElement(notCovered);
+    const help = screen.getByRole('link', { name: 'Why?' });
+    expect(help.parentElement?.className).toMatch(/\brelative\b.*\bz-10\b/);
+    await userEvent.setup().click(help);
+    expect(onHelp).toHaveBeenCalledTimes(1);
+  });
+
+  it('draws nothing for coverage when none is given', () => {
+    render(<ProductCard name="Gauze" price="$1.99" linkProps={{ href: '/item/9' }} />);
+    expect(document.querySelector('[data-covered]')).toBeNull();
   });
 });
 

@@ -1,6 +1,40 @@
 import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
+import { CircleCheck, CircleSlash } from 'lucide-react';
 import { cn } from '../cn';
 import { Price } from './price';
+
+export interface CoverageMarkProps {
+  /** Whether the shopper's health plan covers the item. */
+  covered: boolean;
+  /** The words ("Covered by your plan", "Not covered"): the mark never speaks by colour alone. */
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * Whether the shopper's plan covers an item: an icon (a tick, or a slashed circle) and words,
+ * on a tinted pill with a visible edge. Text contrast >= 4.5:1 in both colour modes (success on
+ * success-soft, fg on surface-3); in forced colours the edge and the icon keep their shape in the
+ * system's text colour.
+ */
+export function CoverageMark({ covered, children, className }: CoverageMarkProps) {
+  const Icon = covered ? CircleCheck : CircleSlash;
+  return (
+    <span
+      data-covered={covered ? 'true' : 'false'}
+      className={cn(
+        'inline-flex items-center gap-1 rounded-lg border px-2 py-0.5 text-sm leading-snug font-semibold',
+        covered
+          ? 'border-success bg-success-soft text-success'
+          : 'border-field-border border-dashed bg-surface-3 text-fg',
+        className,
+      )}
+    >
+      <Icon aria-hidden="true" className="size-4 shrink-0" strokeWidth={2.5} />
+      <span>{children}</span>
+    </span>
+  );
+}
 
 export interface ProductCardImage {
   src: string;
@@ -23,8 +57,13 @@ export type ProductCardProps<C extends ElementType = 'a'> = {
   /** Shown when there is no image. */
   imageFallback?: ReactNode;
   manufacturer?: ReactNode;
-  /** Badges such as "Out of stock" or "Not covered by your plan". */
+  /** Badges such as "Out of stock" or "Not available". */
   flags?: ReactNode;
+  /**
+   * Whether the shopper's plan covers the item: a `CoverageMark`, and where it is not covered a
+   * link to why. Drawn above the name's link cover, so its own links can be clicked.
+   */
+  coverage?: ReactNode;
   /** Add-to-cart button, stepper or favourite toggle. */
   action?: ReactNode;
   /** Link component (react-router `Link`); defaults to `<a>`. */
@@ -43,6 +82,7 @@ export function ProductCard<C extends ElementType = 'a'>({
   imageFallback,
   manufacturer,
   flags,
+  coverage,
   action,
   linkAs,
   linkProps,
@@ -55,7 +95,7 @@ export function ProductCard<C extends ElementType = 'a'>({
     <article
       className={cn(
         // A size container: content (names, the action) can adapt to the narrowest phone cards.
-        '@container relative flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-3 shadow-sm focus-within:ring-3 focus-within:ring-focus',
+        '@container relative flex h-full flex-col gap-2 rounded-xl border border-border bg-surface p-3 shadow-sm',
         className,
       )}
     >
@@ -76,10 +116,19 @@ export function ProductCard<C extends ElementType = 'a'>({
         )}
       </div>
       {flags ? <div className="flex flex-wrap gap-1">{flags}</div> : null}
+      {coverage ? (
+        <div className="relative z-10 flex flex-wrap items-center gap-x-2 gap-y-1 self-start">
+          {coverage}
+        </div>
+      ) : null}
+      {/*
+        The name's link covers the card (its ::after); its focus ring is that cover's outline, not a
+        box-shadow, so forced colours (which drop shadows) still show it around the whole card.
+      */}
       <Heading className="text-base leading-snug font-semibold @max-[9.5rem]:text-sm">
         <LinkComponent
           {...linkProps}
-          className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none"
+          className="after:absolute after:inset-0 after:rounded-xl hover:underline focus-visible:outline-none focus-visible:after:outline-3 focus-visible:after:outline-offset-2 focus-visible:after:outline-focus"
         >
           {name}
         </LinkComponent>

@@ -82,7 +82,7 @@ describe('search', () => {
 
   it('answers success with nothing found for a word that matches nothing', async () => {
     const answer = await search('xqzwv', 'en');
-    expect(answer).toEqual({ status: 'success', products: [], categories: [] });
+    expect(answer).toEqual({ status: 'success', products: [], categories: [], total: 0, matched: [], coveragePlan: null });
   });
 
   it('answers 422 under 3 characters, and 422 plan_not_found for an unknown plan', async () => {

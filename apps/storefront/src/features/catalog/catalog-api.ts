@@ -28,6 +28,13 @@ export function productQuery({ locale: _locale, ...args }: ProductPageArgs): Pro
   ) as ProductListQuery;
 }
 
+/** A product's detail; `coveragePlan`: a guest's chosen plan (a member's comes from the token). */
+export interface ProductArgs {
+  id: number;
+  locale: Locale;
+  coveragePlan?: string;
+}
+
 export const catalogApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCategories: build.query<CategoryList, { locale: Locale; plan?: string }>({
@@ -38,7 +45,9 @@ export const catalogApi = api.injectEndpoints({
     }),
     getProductPage: build.query<ProductList, ProductPageArgs>({
       query: (args) => localized(args.locale, { route: 'products', query: productQuery(args) }),
+      // `Session`: a member's answer carries their plan's marks (`coveredByPlan`, from the token).
       providesTags: (result) => [
+        'Session',
         { type: 'Products', id: 'LIST' },
         ...(result?.products ?? []).map((product) => ({
           type: 'Product' as const,
@@ -49,9 +58,15 @@ export const catalogApi = api.injectEndpoints({
       // (the scroll position is restored against the full list).
       keepUnusedDataFor: 10 * 60,
     }),
-    getProduct: build.query<ProductAnswer, { id: number; locale: Locale }>({
-      query: ({ id, locale }) => localized(locale, { route: 'product', params: { id } }),
-      // `favorite` and `eligible` are the signed-in customer's: refetched when the session changes.
+    getProduct: build.query<ProductAnswer, ProductArgs>({
+      query: ({ id, locale, coveragePlan }) =>
+        localized(locale, {
+          route: 'product',
+          params: { id },
+          query: coveragePlan ? { coveragePlan } : {},
+        }),
+      // `favorite`, `eligible` and a member's `coveredByPlan` are the signed-in customer's:
+      // refetched when the session changes.
       providesTags: (_result, _error, { id }) => [{ type: 'Product', id }, 'Session'],
       keepUnusedDataFor: 5 * 60,
     }),

@@ -1,7 +1,7 @@
 // Test fixtures: a small catalog served by msw the way the contract describes it (filters,
 // sort, pages of PAGE_SIZE), and a log of the product-list requests the API received.
 import { delay, http, HttpResponse } from 'msw';
-import type { ProductDetail, ProductSummary } from '@otc/sdk';
+import type { ProductDetail, ProductSummary, SearchMatch } from '@otc/sdk';
 import { API, server } from '../../test/server';
 import type { CategoryList, HealthPlanList, ProductList } from './catalog-api';
 
@@ -57,15 +57,53 @@ export function detailOf(
   };
 }
 
+/** Which products a plan covers: GOLD all but 2 and 8; SILVER the first aid ones (7-10). */
+export function planCovers(plan: string, id: number): boolean {
+  if (plan === 'GOLD') return id !== 2 && id !== 8;
+  if (plan === 'SILVER') return id >= 7;
+  return false;
+}
+
+/**
+ * The plan the API finds for a request with a bearer token (a signed-in member's saved plan);
+ * null: none. Set by a test, reset by `useCatalogHandlers`.
+ */
+export const tokenPlan = { code: null as string | null };
+
+/** Words the fixture search knows as others (the shop's synonyms, as the contract says them). */
+const synonyms: Record<string, SearchMatch> = {
+  'band-aid': { kind: 'brand', term: 'Band-Aid', as: 'bandage' },
+  curitas: { kind: 'brand', term: 'curitas', as: 'bandage' },
+  vitamns: { kind: 'spelling', term: 'vitamns', as: 'vitamin' },
+};
+
+/** The plan whose marks an answer carries: `coveragePlan`, else `plan`, else the token's. */
+function coveragePlanOf(params: URLSearchParams, request?: Request): string | null {
+  const bearer = request?.headers.get('Authorization')?.startsWith('Bearer ') ?? false;
+  return params.get('coveragePlan') || params.get('plan') || (bearer ? tokenPlan.code : null);
+}
+
+function marked(row: ProductSummary, plan: string | null): ProductSummary {
+  return { ...row, coveredByPlan: plan ? planCovers(plan, row.id) : null };
+}
+
 /** Milliseconds the product list waits before answering (to look at the loading state). */
 export const listDelay = { ms: 0 };
 
 /** Every product-list query the API received, in order. */
 export const productRequests: URLSearchParams[] = [];
+/** Every product-detail query the API received, in order. */
+export const productDetailRequests: URLSearchParams[] = [];
 
-export function listAnswer(params: URLSearchParams): ProductList {
+export function listAnswer(params: URLSearchParams, request?: Request): ProductList {
+  const q = (params.get('q') ?? '').trim().toLowerCase();
+  const synonym = q ? synonyms[q] : undefined;
+  const words = synonym ? synonym.as : q;
+  const plan = params.get('plan');
   let rows = productsFixture.filter(
     (row) =>
+      (!words || row.name.toLowerCase().includes(words)) &&
+      (!plan || planCovers(plan, row.id)) &&
       (!params.get('category') || row.categoryId === Number(params.get('category'))) &&
       (!params.get('brand') || row.brand === params.get('brand')) &&
       (!params.get('priceMin') || Number(row.price) >= Number(params.get('priceMin'))) &&
@@ -75,19 +113,24 @@ export function listAnswer(params: URLSearchParams): ProductList {
   if (sort === 'price-desc') rows = [...rows].sort((a, b) => Number(b.price) - Number(a.price));
   if (sort === 'name-desc') rows = [...rows].sort((a, b) => b.name.localeCompare(a.name));
   const page = Number(params.get('page') ?? '1');
+  const coveragePlan = coveragePlanOf(params, request);
   return {
-    products: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+    products: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => marked(row, coveragePlan)),
     total: rows.length,
     page,
     pageSize: PAGE_SIZE,
     brands: [...new Set(rows.map((row) => row.brand))],
+    matched: synonym ? [synonym] : [],
+    coveragePlan,
   };
 }
 
 /** Serves categories, plans, the product list and product details from the fixtures. */
 export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) {
   productRequests.length = 0;
+  productDetailRequests.length = 0;
   listDelay.ms = 0;
+  tokenPlan.code = null;
   server.use(
     http.get(`${API}/api/catalog/categories`, () => HttpResponse.json(categoriesFixture)),
     http.get(`${API}/api/health-plans`, () => HttpResponse.json(plansFixture)),
@@ -95,17 +138,22 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
       const params = new URL(request.url).searchParams;
       productRequests.push(params);
       if (listDelay.ms > 0) await delay(listDelay.ms);
-      return HttpResponse.json(listAnswer(params));
+      return HttpResponse.json(listAnswer(params, request));
     }),
-    http.get(`${API}/api/catalog/products/:id`, ({ params }) => {
+    http.get(`${API}/api/catalog/products/:id`, ({ params, request }) => {
       const id = Number(params.id);
+      const query = new URL(request.url).searchParams;
+      productDetailRequests.push(query);
       const summary = productsFixture.find((row) => row.id === id);
       if (!summary) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
+      const coveragePlan = coveragePlanOf(query, request);
       return HttpResponse.json({
-        product: details[id] ?? detailOf(summary),
+        product: { ...(details[id] ?? detailOf(summary)), coveredByPlan: coveragePlan ? planCovers(coveragePlan, id) : null },
         similar: productsFixture
           .filter((row) => row.categoryId === summary.categoryId && row.id !== id)
-          .slice(0, 2),
+          .slice(0, 2)
+          .map((row) => marked(row, coveragePlan)),
+        coveragePlan,
       });
     }),
   );

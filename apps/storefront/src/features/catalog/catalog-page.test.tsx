@@ -1,9 +1,13 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
-import { currentUrl, renderApp, screen, setLocaleCookie } from '../../test/render-app';
-import { listDelay, productRequests, useCatalogHandlers } from './catalog-fixtures';
+import { http, HttpResponse } from 'msw';
+import type { Customer } from '@otc/sdk';
+import { API, server } from '../../test/server';
+import { customerOf, draftOf } from '../../test/fixtures';
+import { currentUrl, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { listDelay, productDetailRequests, productRequests, tokenPlan, useCatalogHandlers } from './catalog-fixtures';
 
 function productNames(): string[] {
-  const list = screen.getByRole('list', { name: 'Products' });
+  const list = screen.getByRole('list', { name: /^(Products|Productos)$/ });
   return within(list)
     .queryAllByRole('heading', { level: 3 })
     .map((heading) => heading.textContent ?? '');
@@ -44,6 +48,27 @@ describe('catalog page', () => {
     expect(screen.getByRole('button', { name: 'Add Vitamin A to cart' })).toBeEnabled();
   });
 
+  it('a reversed price range is refused with a message, not searched', async () => {
+    const { router } = await renderApp('/catalog');
+    await waitForProducts(4);
+    const from = screen.getAllByLabelText('From ($)')[0]!;
+    const to = screen.getAllByLabelText('To ($)')[0]!;
+    fireEvent.change(from, { target: { value: '20' } });
+    fireEvent.change(to, { target: { value: '5' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Apply price' })[0]!);
+    const message = 'The “From” price is higher than the “To” price. Change one of them.';
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(from).toHaveAttribute('aria-invalid', 'true');
+    expect(from).toHaveAccessibleDescription(message);
+    expect(from).toHaveFocus();
+    expect(currentUrl(router)).toBe('/catalog');
+    // Put right, it is applied.
+    fireEvent.change(from, { target: { value: '2' } });
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Apply price' })[0]!);
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?priceMin=2&priceMax=5'));
+  });
+
   it('a new sort pushes a history entry and resets the page', async () => {
     const { router } = await renderApp('/catalog?page=2&category=1');
     await waitForProducts(6);
@@ -78,7 +103,8 @@ describe('catalog page', () => {
     const { router } = await renderApp('/catalog?page=2');
     await waitForProducts(8);
     productRequests.length = 0;
-    listDelay.ms = 300;
+    // Long enough that a busy machine still sees the cleared list before the answer.
+    listDelay.ms = 1500;
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=2'));
     // As soon as the page shows the new filter, the old pages are gone (skeletons or new rows).
@@ -136,10 +162,224 @@ describe('catalog page', () => {
     setLocaleCookie('es');
     const { router } = await renderApp('/es/catalog');
     expect(await screen.findByText('10 productos')).toBeInTheDocument();
-    const plan = await screen.findByRole('option', { name: 'Gold Advantage (Sunrise Health)' });
-    fireEvent.change(plan.closest('select')!, { target: { value: 'GOLD' } });
+    const select = screen.getByRole('combobox', { name: 'Plan de salud' });
+    await within(select).findByRole('option', { name: 'Gold Advantage (Sunrise Health)' });
+    fireEvent.change(select, { target: { value: 'GOLD' } });
     await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?plan=GOLD'));
     await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
     expect(screen.getByLabelText('Ordenar por')).toBeInTheDocument();
+  });
+});
+
+describe('catalog: words searched (q) with every filter (issue 19)', () => {
+  beforeEach(() => {
+    setLocaleCookie('en');
+    useCatalogHandlers();
+  });
+
+  it('searches with q, sort and category together, keeps them in the address, and clears the words alone', async () => {
+    const { router } = await renderApp('/catalog?q=band-aid&sort=price-desc');
+    expect(await screen.findByText('Results for “band-aid”')).toBeInTheDocument();
+    expect(await screen.findByTestId('search-matches')).toHaveTextContent(
+      'Showing bandage, the generic of Band-Aid',
+    );
+    expect(await screen.findByText('4 products')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(productNames()).toEqual(['Bandage J', 'Bandage I', 'Bandage H', 'Bandage G']),
+    );
+    expect(productRequests.at(-1)?.get('q')).toBe('band-aid');
+    expect(productRequests.at(-1)?.get('sort')).toBe('price-desc');
+
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe('/catalog?q=band-aid&sort=price-desc&category=2'),
+    );
+    await waitFor(() => expect(productRequests.at(-1)?.get('category')).toBe('2'));
+    expect(productRequests.at(-1)?.get('q')).toBe('band-aid');
+    // The page shows the new address (its render follows the router's in a transition).
+    await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?sort=price-desc&category=2'));
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(productRequests.at(-1)?.has('q')).toBe(false));
+    await waitFor(() => expect(screen.queryByText(/^Results for/)).not.toBeInTheDocument());
+  });
+
+  it('in Spanish: what the words were found as, the true total and load more with q kept', async () => {
+    setLocaleCookie('es');
+    const { router } = await renderApp('/es/catalog?q=vitamns');
+    expect(await screen.findByText('Resultados para “vitamns”')).toBeInTheDocument();
+    expect(await screen.findByTestId('search-matches')).toHaveTextContent(
+      'Mostrando resultados para vitamin',
+    );
+    expect(await screen.findByText('6 productos')).toBeInTheDocument();
+    await waitForProducts(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?q=vitamns&page=2'));
+    await waitForProducts(6);
+    expect(productRequests.at(-1)?.get('q')).toBe('vitamns');
+    expect(productRequests.at(-1)?.get('page')).toBe('2');
+  });
+
+  it('words that find nothing offer the product request with the words as its name', async () => {
+    await renderApp('/catalog?q=unicorn');
+    expect(
+      await screen.findByRole('heading', { name: 'Nothing was found for “unicorn”' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Check the spelling or try a shorter word.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ask us to add the product' })).toHaveAttribute(
+      'href',
+      '/request-new-product?name=unicorn',
+    );
+  });
+});
+
+describe('catalog: plan coverage (issue 19)', () => {
+  let chosen: unknown[] = [];
+  let member: Customer;
+
+  function useMember(plan: { code: string; name: string } | null) {
+    member = customerOf({ insurancePlan: plan });
+    tokenPlan.code = plan?.code ?? null;
+    signIn();
+    server.use(
+      http.get(`${API}/api/auth/me`, () => HttpResponse.json(member)),
+      http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draftOf([], { id: 1 }))),
+      http.get(`${API}/api/favorites`, () => HttpResponse.json([])),
+      http.put(`${API}/api/customer/health-plan`, async ({ request }) => {
+        const body = (await request.json()) as { code: string };
+        chosen.push(body);
+        member = customerOf({ insurancePlan: { code: body.code, name: 'Silver Care' } });
+        tokenPlan.code = body.code;
+        return HttpResponse.json(member);
+      }),
+    );
+  }
+
+  beforeEach(() => {
+    chosen = [];
+    useCatalogHandlers();
+  });
+
+  it('a member sees only what their plan covers, as a removable chip; every card says whether it is covered', async () => {
+    setLocaleCookie('en');
+    useMember({ code: 'GOLD', name: 'Gold Advantage' });
+    const { router } = await renderApp('/catalog');
+    const chip = await screen.findByRole('button', { name: 'Remove filter: Covered by your plan only' });
+    expect(chip).toHaveTextContent('Covered by your plan only');
+    expect(screen.getByText('Gold Advantage')).toBeInTheDocument();
+    await waitForProducts(4);
+    expect(productRequests.every((params) => params.get('plan') === 'GOLD')).toBe(true);
+    expect(productNames()).not.toContain('Vitamin B');
+    expect(within(card('Vitamin A')).getByText('Covered by your plan')).toBeInTheDocument();
+    expect(screen.getByText('8 products')).toBeInTheDocument();
+
+    fireEvent.click(chip);
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?coverage=all'));
+    await waitFor(() => expect(productNames()).toContain('Vitamin B'));
+    expect(productRequests.at(-1)?.has('plan')).toBe(false);
+    // The marks stay (the plan from the token): not covered, with the way to why.
+    expect(within(card('Vitamin B')).getByText('Not covered')).toBeInTheDocument();
+    expect(
+      within(card('Vitamin B')).getByRole('link', { name: 'Why is Vitamin B not covered?' }),
+    ).toHaveAttribute('href', '/docs/items-eligibility');
+    expect(within(card('Vitamin A')).getByText('Covered by your plan')).toBeInTheDocument();
+
+    // Back puts the filter back.
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog'));
+    expect(
+      await screen.findByRole('button', { name: 'Remove filter: Covered by your plan only' }),
+    ).toBeInTheDocument();
+  });
+
+  it('in Spanish, the member’s marks and chip are Spanish', async () => {
+    setLocaleCookie('es');
+    useMember({ code: 'GOLD', name: 'Gold Advantage' });
+    await renderApp('/es/catalog?coverage=all');
+    await waitFor(() => expect(productNames()).toContain('Vitamin B'));
+    expect(within(card('Vitamin B')).getByText('No cubierto')).toBeInTheDocument();
+    expect(
+      within(card('Vitamin B')).getByRole('link', { name: '¿Por qué su plan no cubre Vitamin B?' }),
+    ).toHaveAttribute('href', '/es/docs/items-eligibility');
+    expect(within(card('Vitamin A')).getByText('Cubierto por su plan')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar solo lo que cubre su plan' }));
+    expect(
+      await screen.findByRole('button', { name: 'Quitar el filtro: Solo lo que cubre su plan' }),
+    ).toBeInTheDocument();
+  });
+
+  it('a guest picks a plan: kept in storage, marks and the covered-only filter follow; forgetting it drops them', async () => {
+    setLocaleCookie('en');
+    const { router } = await renderApp('/catalog');
+    await waitForProducts(4);
+    expect(document.querySelector('[data-covered]')).toBeNull();
+    const picker = screen.getByRole('combobox', { name: 'Your health plan' });
+    await within(picker).findByRole('option', { name: 'Silver Care (Sunrise Health)' });
+    fireEvent.change(picker, { target: { value: 'SILVER' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Show my coverage' }));
+    expect(localStorage.getItem('guest-health-plan')).toBe('SILVER');
+    await waitFor(() =>
+      expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
+    );
+    expect(productRequests.at(-1)?.get('plan')).toBe('SILVER');
+    expect(productRequests.at(-1)?.get('coveragePlan')).toBe('SILVER');
+    expect(within(card('Bandage G')).getByText('Covered by your plan')).toBeInTheDocument();
+    expect(screen.getByText('Silver Care')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/catalog');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Covered by your plan only' }));
+    await waitFor(() => expect(productNames()).toContain('Vitamin A'));
+    expect(within(card('Vitamin A')).getByText('Not covered')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Forget my plan' }));
+    await waitFor(() => expect(document.querySelector('[data-covered]')).toBeNull());
+    expect(localStorage.getItem('guest-health-plan')).toBeNull();
+    // The choice is offered again.
+    expect(screen.getByRole('combobox', { name: 'Your health plan' })).toBeInTheDocument();
+  });
+
+  it('the guest’s plan goes into the new account at sign-up, then is forgotten', async () => {
+    setLocaleCookie('es');
+    localStorage.setItem('guest-health-plan', 'SILVER');
+    useMember(null);
+    await renderApp('/es/catalog');
+    await waitFor(() => expect(chosen).toEqual([{ code: 'SILVER' }]));
+    await waitFor(() => expect(localStorage.getItem('guest-health-plan')).toBeNull());
+    expect(
+      await screen.findByText('Su plan de salud Silver Care se guardó en su cuenta.'),
+    ).toBeInTheDocument();
+    // Now the account's plan: the filter and marks are the member's.
+    expect(
+      await screen.findByRole('button', { name: 'Quitar el filtro: Solo lo que cubre su plan' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('SILVER'));
+  });
+
+  it('an account that has a plan keeps it: the stored choice is dropped', async () => {
+    setLocaleCookie('en');
+    localStorage.setItem('guest-health-plan', 'SILVER');
+    useMember({ code: 'GOLD', name: 'Gold Advantage' });
+    await renderApp('/catalog');
+    await waitFor(() => expect(localStorage.getItem('guest-health-plan')).toBeNull());
+    await waitForProducts(4);
+    expect(chosen).toEqual([]);
+    expect(productRequests.at(-1)?.get('plan')).toBe('GOLD');
+  });
+
+  it('the item page marks the item and its similar ones for a guest’s plan', async () => {
+    setLocaleCookie('en');
+    localStorage.setItem('guest-health-plan', 'GOLD');
+    await renderApp('/item/2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Vitamin B' })).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(await within(main).findAllByText('Not covered')).not.toHaveLength(0);
+    expect(within(main).getByRole('link', { name: 'Why is Vitamin B not covered?' })).toHaveAttribute(
+      'href',
+      '/docs/items-eligibility',
+    );
+    expect(productDetailRequests.at(-1)?.get('coveragePlan')).toBe('GOLD');
+    expect(within(card('Vitamin A')).getByText('Covered by your plan')).toBeInTheDocument();
   });
 });

@@ -96,18 +96,26 @@ describe('item page', () => {
     fireEvent.click(more);
     fireEvent.click(more);
     expect(screen.getByRole('group', { name: 'Quantity of Vitamin B' })).toHaveTextContent('3');
-    expect(more).toBeDisabled();
+    expect(more).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByText('You cannot add more')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'One less' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await screen.findByRole('link', { name: 'Cart, 2 items' });
     // One unit left in stock: the stepper starts again at 1 and cannot go up.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toBeDisabled());
-    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toHaveAttribute('aria-disabled', 'true'));
+    expect(screen.getByText('2 in your cart')).toBeInTheDocument();
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    add.focus();
+    fireEvent.click(add);
     await screen.findByRole('link', { name: 'Cart, 3 items' });
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
     expect(screen.getByText('You cannot add more')).toBeInTheDocument();
+    // Every unit is in the cart: said, with the way to it, which takes the focus of the button gone.
+    expect(screen.getByText('3 in your cart')).toBeInTheDocument();
+    const viewCart = screen.getByRole('link', { name: 'View cart' });
+    expect(viewCart).toHaveAttribute('href', '/cart');
+    await waitFor(() => expect(viewCart).toHaveFocus());
   });
 
   it('explains a product the plan does not cover', async () => {

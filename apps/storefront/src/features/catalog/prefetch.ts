@@ -2,7 +2,9 @@
 // (and Back, within the cache time) renders from the cache. Subscriptions end when the query
 // settles; the mounted page subscribes itself.
 import { getActiveStore } from '../../app/store';
-import { catalogApi, type ProductPageArgs } from './catalog-api';
+import { customerApi } from '../../app/customer-api';
+import { coveragePlanNow, type CoveragePlan } from '../../lib/coverage-plan';
+import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
 
 type Started = { unwrap: () => Promise<unknown>; unsubscribe: () => void };
@@ -47,8 +49,21 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
 }
 
 /** A product's detail; resolves with the answer or rejects with the query error. */
-export function prefetchProduct(id: number, locale: Locale): Promise<unknown> {
+export function prefetchProduct(args: ProductArgs): Promise<unknown> {
   const store = getActiveStore();
   if (!store) return Promise.resolve(null);
-  return hold(store.dispatch(catalogApi.endpoints.getProduct.initiate({ id, locale })));
+  return hold(store.dispatch(catalogApi.endpoints.getProduct.initiate(args)));
+}
+
+/**
+ * The plan in force (`useCoveragePlan`) as a loader can know it: at once for a guest, after the
+ * signed-in customer's `me` (started here if nobody has yet) for a member.
+ */
+export async function coveragePlanForLoader(): Promise<CoveragePlan> {
+  const store = getActiveStore();
+  if (!store) return { code: null, source: null, ready: true };
+  const now = coveragePlanNow(store.getState());
+  if (now.ready) return now;
+  await hold(store.dispatch(customerApi.endpoints.getMe.initiate())).catch(() => {});
+  return coveragePlanNow(store.getState());
 }

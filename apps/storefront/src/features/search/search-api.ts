@@ -15,15 +15,22 @@ export interface SearchCategory {
 export interface SearchArgs {
   q: string;
   locale: Locale;
-  /** The plan filter of the current address, when one is active. */
+  /** The plan filter in force (the address's, or the shopper's plan by default). */
   plan?: string;
+  /** The plan whose marks (`coveredByPlan`) to show: a guest's choice (a member's comes from the token). */
+  coveragePlan?: string;
 }
 
 export const searchApi = api.injectEndpoints({
   endpoints: (build) => ({
     searchProducts: build.query<SearchAnswer, SearchArgs>({
-      query: ({ q, plan, locale }) => ({ route: 'search', locale, query: plan ? { q, plan } : { q } }),
-      providesTags: ['Products'],
+      query: ({ q, plan, coveragePlan, locale }) => ({
+        route: 'search',
+        locale,
+        query: { q, ...(plan ? { plan } : {}), ...(coveragePlan ? { coveragePlan } : {}) },
+      }),
+      // `Session`: a member's answer carries their plan's marks (from the token).
+      providesTags: ['Products', 'Session'],
       keepUnusedDataFor: 60,
     }),
   }),

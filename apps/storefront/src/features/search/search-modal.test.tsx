@@ -7,6 +7,8 @@ import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
 import { searchOpened } from '../../app/ui-slice';
 import { loadSearchModal, SearchSlot } from '../../app/search-slot';
+import { customerOf } from '../../test/fixtures';
+import { signIn } from '../../test/render-app';
 import type { SearchAnswer } from './search-api';
 
 const categories = [
@@ -240,9 +242,10 @@ describe('search modal: content', () => {
     expect(
       await within(dialog).findByText('Nothing was found. Check the spelling or try a shorter word.'),
     ).toBeInTheDocument();
+    // The request form opens with the words typed as the product's name.
     expect(within(dialog).getByRole('link', { name: 'Ask us to add the product' })).toHaveAttribute(
       'href',
-      '/request-new-product',
+      '/request-new-product?name=unicorn+tonic',
     );
   });
 
@@ -266,10 +269,150 @@ describe('search modal: content', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await within(dialog).findByRole('link', { name: 'Pídanos que agreguemos el producto' })).toHaveAttribute(
       'href',
-      '/es/request-new-product',
+      '/es/request-new-product?name=unicornio',
     );
   });
 });
+
+describe('search modal: what was matched, the true total and coverage (issue 19)', () => {
+  const acetaminophen = {
+    id: 12,
+    name: 'CareWell Acetaminophen 500 mg caplets, 24 ct',
+    price: '5.49',
+    manufacturer: 'CareWell Labs',
+    mainImage: '/api/images/products/12.svg',
+    categoryId: 1,
+    categoryName: 'Pain Relief',
+  };
+  const brandAnswer = (as: string, extra: Partial<SearchAnswer> = {}): SearchAnswer => ({
+    status: 'success',
+    products: [{ ...acetaminophen, coveredByPlan: null }],
+    categories: [{ id: 1, name: 'Pain Relief' }],
+    total: 23,
+    matched: [{ kind: 'brand', term: 'Tylenol', as }],
+    coveragePlan: null,
+    ...extra,
+  });
+
+  async function search(input: HTMLElement, words: string) {
+    type(input, words);
+    fireEvent.keyDown(input, { key: 'Enter' });
+  }
+
+  it('a brand says what it was searched as, never "check the spelling", with the true total and a see-all link', async () => {
+    useSearchHandler(() => brandAnswer('acetaminophen'));
+    const { dialog, input } = await renderModal();
+    await search(input, 'tylenol');
+    expect(await within(dialog).findByRole('heading', { name: 'Products found: 23' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('search-matches')).toHaveTextContent(
+      'Showing acetaminophen, the generic of Tylenol',
+    );
+    expect(within(dialog).queryByText(/check the spelling/i)).not.toBeInTheDocument();
+    // One link under the count, one after the best 20 (only one of 23 is listed here).
+    const seeAll = within(dialog).getAllByRole('link', { name: 'See all 23 results' });
+    expect(seeAll).toHaveLength(2);
+    seeAll.forEach((link) => expect(link).toHaveAttribute('href', '/catalog?q=tylenol'));
+  });
+
+  it('in Spanish: the generic in Spanish and the see-all link under /es', async () => {
+    useSearchHandler(() => brandAnswer('acetaminofén'));
+    const { dialog, input } = await renderModal('/es');
+    await search(input, 'tylenol');
+    expect(await within(dialog).findByRole('heading', { name: 'Productos encontrados: 23' })).toBeInTheDocument();
+    expect(within(dialog).getByTestId('search-matches')).toHaveTextContent(
+      'Mostrando acetaminofén, el genérico de Tylenol',
+    );
+    expect(within(dialog).getAllByRole('link', { name: 'Ver los 23 resultados' })[0]).toHaveAttribute(
+      'href',
+      '/es/catalog?q=tylenol',
+    );
+  });
+
+  it('a category name links to the category; words found as a synonym with no product never say "check the spelling"', async () => {
+    useSearchHandler((q) =>
+      q === 'incontinence'
+        ? {
+            status: 'success',
+            products: [{ ...acetaminophen, id: 40, name: 'Protective underwear, M', categoryId: 10, categoryName: 'Incontinence' }],
+            categories: [{ id: 10, name: 'Incontinence' }],
+            total: 1,
+            matched: [{ kind: 'category', term: 'incontinence', as: 'Incontinence', categoryId: 10 }],
+            coveragePlan: null,
+          }
+        : brandAnswer('acetaminophen', { products: [], categories: [], total: 0 }),
+    );
+    const { dialog, input } = await renderModal();
+    await search(input, 'incontinence');
+    const matches = await within(dialog).findByTestId('search-matches');
+    expect(matches).toHaveTextContent('Showing the category Incontinence');
+    expect(within(matches).getByRole('link', { name: 'Incontinence' })).toHaveAttribute('href', '/catalog?category=10');
+
+    await search(input, 'tylenol');
+    expect(await within(dialog).findByText('None of these products is in the shop now.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/check the spelling/i)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Ask us to add the product' })).toHaveAttribute(
+      'href',
+      '/request-new-product?name=tylenol',
+    );
+  });
+
+  it('a member searches within their plan by default (a removable chip), and every result says whether it is covered', async () => {
+    signIn();
+    server.use(
+      http.get(`${API}/api/auth/me`, () =>
+        HttpResponse.json(customerOf({ insurancePlan: { code: 'GOLD', name: 'Gold Advantage' } })),
+      ),
+    );
+    useSearchHandler(() =>
+      brandAnswer('acetaminophen', {
+        products: [
+          { ...acetaminophen, coveredByPlan: true },
+          { ...acetaminophen, id: 13, name: 'Acetaminophen PM caplets', coveredByPlan: false },
+        ],
+        coveragePlan: 'GOLD',
+      }),
+    );
+    const { dialog, input } = await renderModal();
+    await search(input, 'tylenol');
+    await within(dialog).findByRole('heading', { name: 'Products found: 23' });
+    expect(searches.at(-1)?.get('plan')).toBe('GOLD');
+    // The API knows a member's plan from the token: no coveragePlan is sent.
+    expect(searches.at(-1)?.has('coveragePlan')).toBe(false);
+    expect(within(dialog).getByText('Results are filtered by your health plan.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Covered by your plan')).toBeInTheDocument();
+    expect(within(dialog).getByText('Not covered')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Why is Acetaminophen PM caplets not covered?' })).toHaveAttribute(
+      'href',
+      '/docs/items-eligibility',
+    );
+    expect(within(dialog).getAllByRole('link', { name: 'See all 23 results' })[0]).toHaveAttribute('href', '/catalog?q=tylenol');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove filter: Covered by your plan only' }));
+    await waitForSearches(2);
+    expect(searches.at(-1)?.has('plan')).toBe(false);
+    await within(dialog).findByRole('button', { name: 'Show only items your plan covers' });
+    // "See all" keeps the choice: every item, not only the covered ones.
+    expect(within(dialog).getAllByRole('link', { name: 'See all 23 results' })[0]).toHaveAttribute(
+      'href',
+      '/catalog?q=tylenol&coverage=all',
+    );
+  });
+
+  it('a guest’s chosen plan (kept in storage) marks and filters the results', async () => {
+    localStorage.setItem('guest-health-plan', 'SILVER');
+    useSearchHandler(() => brandAnswer('acetaminophen', { coveragePlan: 'SILVER', products: [{ ...acetaminophen, coveredByPlan: true }] }));
+    const { dialog, input } = await renderModal('/es');
+    await search(input, 'tylenol');
+    expect(await within(dialog).findByText('Cubierto por su plan')).toBeInTheDocument();
+    expect(searches.at(-1)?.get('coveragePlan')).toBe('SILVER');
+    expect(searches.at(-1)?.get('plan')).toBe('SILVER');
+    expect(within(dialog).getByRole('button', { name: 'Quitar el filtro: Solo lo que cubre su plan' })).toBeInTheDocument();
+  });
+});
+
+async function waitForSearches(count: number) {
+  await vi.waitFor(() => expect(searches.length).toBeGreaterThanOrEqual(count));
+}
 
 describe('search modal: closing', () => {
   it('closes with the header close button and keeps the typed text for next time', async () => {

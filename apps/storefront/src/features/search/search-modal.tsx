@@ -1,8 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Search } from 'lucide-react';
-import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS, formatPrice } from '@otc/sdk';
+import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS, TEXT_MAX, formatPrice } from '@otc/sdk';
 import { Button, Dialog, Skeleton, cn } from '@otc/ui';
 import { useDebouncedCallback } from 'use-debounce';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -15,6 +15,14 @@ import {
   productImageUrl,
   productPath as productPathOf,
 } from '../../lib/product-links';
+import {
+  COVERAGE_ALL,
+  coverageParam,
+  planAddressParams,
+  useCoveragePlan,
+} from '../../lib/coverage-plan';
+import { Coverage, PlanFilterChip } from '../../lib/coverage-mark';
+import { SearchMatches, matchedAsWords } from '../../lib/search-matches';
 import { useSearchProductsQuery, type SearchAnswer, type SearchCategory } from './search-api';
 
 const DEFAULT_CATALOG_PATH = '/catalog';
@@ -48,8 +56,19 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   const [searchParams] = useSearchParams();
-  const plan = searchParams.get('plan') || undefined;
   const selectedCategory = searchParams.get('category');
+  // The plan filter: the one the address names, else the shopper's plan (a member's saved plan, a
+  // guest's choice) unless the address says every item; the chip in the results overrides both.
+  const coverage = useCoveragePlan();
+  const [override, setOverride] = useState<'all' | 'covered' | null>(null);
+  const addressPlan = searchParams.get('plan') || undefined;
+  const byDefault = searchParams.get('coverage') === COVERAGE_ALL ? undefined : (coverage.code ?? undefined);
+  const plan =
+    override === 'all'
+      ? undefined
+      : override === 'covered'
+        ? (coverage.code ?? undefined)
+        : (addressPlan ?? byDefault);
 
   const { data: settings } = useGetSettingsQuery();
   const catalogPath = settings?.catalogPath || DEFAULT_CATALOG_PATH;
@@ -59,9 +78,13 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
     maxWait: SEARCH_MAX_WAIT_MS,
   });
 
-  const searching = query.length >= MIN_SEARCH_LENGTH;
+  // Longer words than the search takes (TEXT_MAX.query) are said so, and not sent (issue 21).
+  const searching = query.length >= MIN_SEARCH_LENGTH && query.length <= TEXT_MAX.query;
   const locale = useLocale();
-  const search = useSearchProductsQuery({ q: query, plan, locale }, { skip: !open || !searching });
+  const search = useSearchProductsQuery(
+    { q: query, plan, coveragePlan: coverageParam(coverage, plan), locale },
+    { skip: !open || !searching || !coverage.ready },
+  );
 
   const close = () => dispatch(searchClosed());
 
@@ -83,6 +106,8 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
   };
 
   const typedEnough = text.trim().length >= MIN_SEARCH_LENGTH;
+  const maxQuery = TEXT_MAX.query;
+  const tooLong = text.trim().length > maxQuery;
   // The hint is for the first letters: it goes once the answer of a search is on screen.
   const answered = typedEnough && searching && !search.isFetching && (search.currentData !== undefined || search.isError);
 
@@ -127,7 +152,7 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
                 applyQuery(event.target.value);
               }}
               onKeyDown={onInputKeyDown}
-              className="block min-h-13 w-full rounded-lg border-2 border-border bg-surface py-2 pr-3 pl-12 text-lg text-fg placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
+              className="block min-h-13 w-full rounded-lg border-2 border-field-border bg-surface py-2 pr-3 pl-12 text-lg text-fg placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-focus"
             />
           </div>
           {answered ? null : (
@@ -139,10 +164,19 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
 
         {typedEnough ? (
           <SearchResults
-            loading={!searching || search.isFetching}
-            error={search.isError ? searchErrorText(search.error, t`Something went wrong`) : null}
+            loading={!tooLong && (!searching || search.isFetching)}
+            error={
+              tooLong
+                ? t`Your search is too long. Type at most ${maxQuery} characters.`
+                : search.isError
+                  ? searchErrorText(search.error, t`Something went wrong`)
+                  : null
+            }
             answer={search.isError ? undefined : search.currentData}
-            filtered={Boolean(plan)}
+            query={query}
+            plan={plan}
+            planInForce={coverage.code}
+            onPlanFilter={(covered) => setOverride(covered ? 'covered' : 'all')}
             catalogPath={catalogPath}
             productPath={productPath}
           />
@@ -201,17 +235,28 @@ function SearchResults({
   loading,
   error,
   answer,
-  filtered,
+  query,
+  plan,
+  planInForce,
+  onPlanFilter,
   catalogPath,
   productPath,
 }: {
   loading: boolean;
   error: string | null;
   answer: SearchAnswer | undefined;
-  filtered: boolean;
+  /** The words searched. */
+  query: string;
+  /** The plan filter of this search. */
+  plan: string | undefined;
+  /** The shopper's plan (a member's saved plan, a guest's choice). */
+  planInForce: string | null;
+  /** Puts back (true) or removes (false) the covered-only filter. */
+  onPlanFilter: (covered: boolean) => void;
   catalogPath: string;
   productPath: string;
 }) {
+  const { t } = useLingui();
   if (error) {
     return (
       <p role="alert" className="rounded-lg border-2 border-danger px-4 py-3 font-semibold text-danger">
@@ -242,17 +287,45 @@ function SearchResults({
   }
 
   const count = answer.products.length;
+  // Every match, not only the best 20 shown here.
+  const total = Math.max(answer.total ?? count, count);
+  const seeAll = `${catalogPath}?${new URLSearchParams({ q: query, ...planAddressParams(plan, planInForce) }).toString()}`;
+  const requestPath = `/request-new-product?${new URLSearchParams({ name: query }).toString()}`;
+  // The marks are for the shopper's own plan only.
+  const showCoverage = planInForce !== null && answer.coveragePlan === planInForce;
+  const foundAsWords = matchedAsWords(answer.matched);
+  const seeAllLink = (
+    <AppLink to={seeAll} className="self-start font-semibold text-primary underline underline-offset-4">
+      <Plural value={total} one="See the # result" other="See all # results" />
+    </AppLink>
+  );
   return (
     <div className="flex flex-col gap-5">
-      <div role="status">
-        <h3 className="text-lg font-bold">
-          <Trans>Products found: {count}</Trans>
-        </h3>
-        {filtered ? (
-          <p className="text-muted">
-            <Trans>Results are filtered by your health plan.</Trans>
-          </p>
+      <div className="flex flex-col gap-2">
+        <div role="status" className="flex flex-col gap-1">
+          <h3 className="text-lg font-bold">
+            <Trans>Products found: {total}</Trans>
+          </h3>
+          <SearchMatches matched={answer.matched} catalogPath={catalogPath} />
+          {plan ? (
+            <p className="text-muted">
+              <Trans>Results are filtered by your health plan.</Trans>
+            </p>
+          ) : null}
+        </div>
+        {plan ? (
+          <div>
+            <PlanFilterChip
+              label={plan === planInForce ? t`Covered by your plan only` : t`Covered by plan ${plan} only`}
+              onRemove={() => onPlanFilter(false)}
+            />
+          </div>
+        ) : planInForce ? (
+          <Button variant="link" className="self-start justify-start text-left" onClick={() => onPlanFilter(true)}>
+            <Trans>Show only items your plan covers</Trans>
+          </Button>
         ) : null}
+        {total > 0 ? seeAllLink : null}
       </div>
 
       {answer.categories.length > 0 ? (
@@ -278,12 +351,20 @@ function SearchResults({
       {count === 0 ? (
         <div className="rounded-lg bg-surface-2 px-4 py-5">
           <p className="text-lg font-semibold">
-            <Trans>Nothing was found. Check the spelling or try a shorter word.</Trans>
+            {foundAsWords ? (
+              plan ? (
+                <Trans>Your plan covers none of these products.</Trans>
+              ) : (
+                <Trans>None of these products is in the shop now.</Trans>
+              )
+            ) : (
+              <Trans>Nothing was found. Check the spelling or try a shorter word.</Trans>
+            )}
           </p>
           <p className="mt-2">
             <Trans>
               Can’t find what you need?{' '}
-              <AppLink to="/request-new-product" className="font-semibold text-primary underline underline-offset-4">
+              <AppLink to={requestPath} className="font-semibold text-primary underline underline-offset-4">
                 Ask us to add the product
               </AppLink>
             </Trans>
@@ -311,6 +392,11 @@ function SearchResults({
                   </AppLink>
                   <p className="text-lg font-bold">{formatPrice(product.price)}</p>
                   <p className="text-muted">{product.manufacturer}</p>
+                  {showCoverage && typeof product.coveredByPlan === 'boolean' ? (
+                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                      <Coverage covered={product.coveredByPlan} name={product.name} />
+                    </p>
+                  ) : null}
                   <p>
                     <Trans>
                       from{' '}
@@ -328,6 +414,8 @@ function SearchResults({
           })}
         </ul>
       )}
+      {/* Only the best matches are listed: the rest are a link away, at the end of the list too. */}
+      {total > count && count > 0 ? seeAllLink : null}
     </div>
   );
 }

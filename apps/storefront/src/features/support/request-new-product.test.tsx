@@ -54,6 +54,18 @@ describe('request a new product', () => {
     ]);
   });
 
+  it('opens with the words of a search that found nothing as the product name (from the search modal)', async () => {
+    setLocaleCookie('en');
+    await renderApp('/request-new-product?name=compression+socks');
+    expect(await screen.findByLabelText(/^Product name/)).toHaveValue('compression socks');
+  });
+
+  it('in Spanish too, the searched words fill the name', async () => {
+    setLocaleCookie('es');
+    await renderApp('/es/request-new-product?name=pa%C3%B1ales+de+noche');
+    expect(await screen.findByLabelText(/^Nombre del producto/)).toHaveValue('pañales de noche');
+  });
+
   it('in Spanish, a failure says so in Spanish and keeps what was typed', async () => {
     setLocaleCookie('es');
     const user = userEvent.setup();

@@ -1,32 +1,41 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { priceRangeProblem } from '@otc/sdk';
 import { Button, Select, type SelectOption } from '@otc/ui';
 import type { CategoryList, HealthPlanList } from '../catalog-api';
 import type { CatalogChanges, CatalogParams } from '../catalog-params';
 
 export interface CatalogFiltersProps {
   params: CatalogParams;
+  /** The plan filtering the list (the address's, or the plan in force by default). */
+  planFilter: string | undefined;
   categories: CategoryList | undefined;
   plans: HealthPlanList | undefined;
   brands: string[] | undefined;
   onChange: (changes: CatalogChanges) => void;
+  /** Sets the plan filter: a code, or '' for every plan. */
+  onPlanChange: (code: string) => void;
   /** Called after the price range is applied (the phone drawer closes). */
   onApplied?: () => void;
 }
 
-const fieldset = 'flex flex-col gap-3 rounded-xl border border-border p-4';
+// min-w-0: a fieldset is as wide as its widest content by default, so a select of long plan names
+// ran past a 320 px screen.
+const fieldset = 'flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4';
 const legend = 'px-1 text-lg font-bold';
 const input =
-  'min-h-11 w-full rounded-lg border-2 border-border bg-surface px-3 text-base text-fg ' +
-  'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus';
+  'min-h-11 w-full rounded-lg border-2 border-field-border bg-surface px-3 text-base text-fg ' +
+  'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus aria-invalid:border-danger';
 
 /** Category, brand, health plan and price range; each change goes to the address at once. */
 export function CatalogFilters({
   params,
+  planFilter,
   categories,
   plans,
   brands,
   onChange,
+  onPlanChange,
   onApplied,
 }: CatalogFiltersProps) {
   const { t } = useLingui();
@@ -51,11 +60,22 @@ export function CatalogFilters({
     label: plan.company ? `${plan.name} (${plan.company})` : plan.name,
   }));
 
+  // A reversed range ("From" above "To") is refused with a message, never searched silently.
+  const [priceError, setPriceError] = useState<string | null>(null);
+  const minRef = useRef<HTMLInputElement>(null);
   const applyPrice = (event: FormEvent) => {
     event.preventDefault();
+    const bound = (text: string) => (text.trim() === '' ? undefined : Number(text));
+    if (priceRangeProblem(bound(priceMin), bound(priceMax))) {
+      setPriceError(t`The “From” price is higher than the “To” price. Change one of them.`);
+      minRef.current?.focus();
+      return;
+    }
+    setPriceError(null);
     onChange({ priceMin, priceMax });
     onApplied?.();
   };
+  const errorId = `${id}-price-error`;
 
   return (
     <div className="flex flex-col gap-4">
@@ -82,8 +102,8 @@ export function CatalogFilters({
           hint={t`Show only items your plan covers.`}
           placeholder={t`All health plans`}
           options={planOptions}
-          value={params.plan ?? ''}
-          onChange={(event) => onChange({ plan: event.target.value })}
+          value={planFilter ?? ''}
+          onChange={(event) => onPlanChange(event.target.value)}
         />
       </fieldset>
       <form onSubmit={applyPrice}>
@@ -103,8 +123,14 @@ export function CatalogFilters({
                 inputMode="decimal"
                 min={0}
                 step="0.01"
+                ref={minRef}
                 value={priceMin}
-                onChange={(event) => setPriceMin(event.target.value)}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? errorId : undefined}
+                onChange={(event) => {
+                  setPriceMin(event.target.value);
+                  setPriceError(null);
+                }}
               />
             </div>
             <div className="flex flex-col gap-1">
@@ -119,10 +145,20 @@ export function CatalogFilters({
                 min={0}
                 step="0.01"
                 value={priceMax}
-                onChange={(event) => setPriceMax(event.target.value)}
+                aria-invalid={priceError ? true : undefined}
+                aria-describedby={priceError ? errorId : undefined}
+                onChange={(event) => {
+                  setPriceMax(event.target.value);
+                  setPriceError(null);
+                }}
               />
             </div>
           </div>
+          {priceError ? (
+            <p id={errorId} className="text-sm font-semibold text-danger">
+              {priceError}
+            </p>
+          ) : null}
           <Button type="submit" variant="secondary">
             <Trans>Apply price</Trans>
           </Button>

@@ -4,6 +4,7 @@ import { ProductCard } from '@otc/ui';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
 import { AppLink } from '../../../components/app-link';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
+import { Coverage } from '../../../lib/coverage-mark';
 import { productCardImage, productPath } from '../../../lib/product-links';
 import { FavoriteHeart } from './favorite-heart';
 
@@ -16,14 +17,18 @@ export const ProductTile = memo(function ProductTile({
   product,
   headingLevel = 3,
   priority = false,
+  showCoverage = false,
 }: {
   product: ProductSummary;
   headingLevel?: 2 | 3;
   /** One of the first tiles on screen: its picture loads at once, with high priority. */
   priority?: boolean;
+  /** The answer's marks are for the shopper's own plan: say whether it covers the item. */
+  showCoverage?: boolean;
 }) {
   const availability = availabilityOf(product);
   const name = product.name;
+  const covered = showCoverage ? product.coveredByPlan : null;
   return (
     <ProductCard
       name={name}
@@ -31,6 +36,9 @@ export const ProductTile = memo(function ProductTile({
       image={productCardImage(product.mainImage, priority)}
       manufacturer={product.manufacturer}
       flags={<ProductFlags availability={availability} />}
+      coverage={
+        covered === true || covered === false ? <Coverage covered={covered} name={name} /> : undefined
+      }
       linkAs={AppLink}
       linkProps={{ to: productPath(product.id), prefetch: 'intent' }}
       headingLevel={headingLevel}
@@ -48,3 +56,4 @@ export const ProductTile = memo(function ProductTile({
     />
   );
 });
+

@@ -2,12 +2,16 @@ import { useCallback, useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { LayoutGrid, Rows3, SlidersHorizontal } from 'lucide-react';
+import { LayoutGrid, Rows3, SlidersHorizontal, X } from 'lucide-react';
 import { SORT_OPTIONS, type SortOption } from '@otc/sdk';
 import { Button, Container, Drawer, EmptyState, Select, Skeleton } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useCustomer } from '../../../app/customer-api';
+import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
 import { localeOfPath } from '../../../lib/locale';
+import { coverageParam, useCoveragePlan, type CoveragePlan } from '../../../lib/coverage-plan';
+import { SearchMatches, matchedAsWords } from '../../../lib/search-matches';
 import {
   useGetCategoriesQuery,
   useGetHealthPlansQuery,
@@ -15,16 +19,40 @@ import {
   type ProductPageArgs,
 } from '../catalog-api';
 import {
+  clearFilterChanges,
   filtersOf,
   hasFilters,
   nextCatalogSearch,
+  planChanges,
+  planFilterOf,
   readCatalogParams,
   type CatalogChanges,
+  type CatalogParams,
 } from '../catalog-params';
 import { selectTwoColumns, twoColumnsToggled } from '../catalog-view-slice';
 import { CatalogFilters } from '../components/catalog-filters';
+import { CoverageBar, planNameOf } from '../components/coverage-bar';
 import { ProductTile } from '../components/product-tile';
-import { prefetchCategories, prefetchHealthPlans, prefetchProductPages } from '../prefetch';
+import {
+  coveragePlanForLoader,
+  prefetchCategories,
+  prefetchHealthPlans,
+  prefetchProductPages,
+} from '../prefetch';
+
+/**
+ * The list's API filters (no page): the address's, the plan in force as the default plan filter,
+ * and the plan whose marks the cards show.
+ */
+function listArgsOf(params: CatalogParams, coverage: CoveragePlan, locale: ProductPageArgs['locale']) {
+  const filters = filtersOf(params, coverage.code);
+  return {
+    ...filters,
+    coveragePlan: coverageParam(coverage, filters.plan),
+    sort: params.sort,
+    locale,
+  } satisfies Omit<ProductPageArgs, 'page'>;
+}
 
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -33,12 +61,12 @@ export function loader({ request }: LoaderFunctionArgs) {
   prefetchCategories(locale);
   prefetchHealthPlans();
   // Not awaited: a changed filter shows skeletons at once; Back finds the pages in the cache.
-  void prefetchProductPages({
-    ...filtersOf(params),
-    sort: params.sort,
-    page: params.page,
-    locale,
-  }).catch(() => {});
+  // A member's list waits for their plan (`me`, usually asked for already by the header).
+  void coveragePlanForLoader()
+    .then((coverage) =>
+      prefetchProductPages({ ...listArgsOf(params, coverage, locale), page: params.page }),
+    )
+    .catch(() => {});
   return null;
 }
 
@@ -62,10 +90,20 @@ function SkeletonTiles() {
 const PRIORITY_TILES = 2;
 
 /** One page of the list: its products, or skeletons while it loads. */
-function ProductPageItems({ args }: { args: ProductPageArgs }) {
+function ProductPageItems({
+  args,
+  skip,
+  planCode,
+}: {
+  args: ProductPageArgs;
+  /** The plan in force is not known yet (a member's `me` is loading). */
+  skip: boolean;
+  /** The plan in force: cards say whether it covers them when the answer's marks are its. */
+  planCode: string | null;
+}) {
   // `currentData`: the answer for THESE filters only (`data` would keep the previous filter's
   // rows on screen while the new ones load).
-  const { currentData: data, isError, refetch } = useGetProductPageQuery(args);
+  const { currentData: data, isError, refetch } = useGetProductPageQuery(args, { skip });
   if (isError && !data) {
     return (
       <li className="col-span-full">
@@ -82,10 +120,15 @@ function ProductPageItems({ args }: { args: ProductPageArgs }) {
     );
   }
   if (!data) return <SkeletonTiles />;
+  const showCoverage = planCode !== null && data.coveragePlan === planCode;
   // The first row of the first page is on screen at once (two columns on a phone).
   return data.products.map((product, index) => (
     <li key={product.id}>
-      <ProductTile product={product} priority={args.page === 1 && index < PRIORITY_TILES} />
+      <ProductTile
+        product={product}
+        priority={args.page === 1 && index < PRIORITY_TILES}
+        showCoverage={showCoverage}
+      />
     </li>
   ));
 }
@@ -98,10 +141,15 @@ export function Component() {
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readCatalogParams(searchParams);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const coverage = useCoveragePlan();
+  const { customer, signedIn } = useCustomer();
+  const planCode = coverage.code;
+  const planFilter = planFilterOf(params, planCode);
 
-  const base: Omit<ProductPageArgs, 'page'> = { ...filtersOf(params), sort: params.sort, locale };
-  const first = useGetProductPageQuery({ ...base, page: 1 });
-  const last = useGetProductPageQuery({ ...base, page: params.page });
+  const base: Omit<ProductPageArgs, 'page'> = listArgsOf(params, coverage, locale);
+  const skip = !coverage.ready;
+  const first = useGetProductPageQuery({ ...base, page: 1 }, { skip });
+  const last = useGetProductPageQuery({ ...base, page: params.page }, { skip });
   const { data: categories } = useGetCategoriesQuery({ locale });
   const { data: plans } = useGetHealthPlansQuery();
 
@@ -127,13 +175,25 @@ export function Component() {
     'price-desc': t`Price: high to low`,
   };
   const categoryName = categories?.find((category) => category.id === params.category)?.name;
+  const filtered = hasFilters(params, planCode);
+  const clearFilters = () => change(clearFilterChanges(planCode));
+  const filterByPlan = (code: string) => change(planChanges(code, planCode));
+  const planName = planCode
+    ? coverage.source === 'member'
+      ? (customer?.insurancePlan?.name ?? planCode)
+      : planNameOf(plans, planCode)
+    : null;
+  const q = params.q;
+  const matched = first.currentData?.matched;
   const filters = (
     <CatalogFilters
       params={params}
+      planFilter={planFilter}
       categories={categories}
       plans={plans}
       brands={first.currentData?.brands}
       onChange={change}
+      onPlanChange={filterByPlan}
       onApplied={() => setFiltersOpen(false)}
     />
   );
@@ -144,6 +204,22 @@ export function Component() {
     <div className="@container">
       <Container className="py-6 lg:py-10">
         <h1 className="text-3xl font-bold">{categoryName ?? <Trans>Catalog</Trans>}</h1>
+        {q ? (
+          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+            <p className="text-xl font-semibold break-words">
+              <Trans>Results for “{q}”</Trans>
+            </p>
+            <Button
+              variant="secondary"
+              size="sm"
+              startIcon={<X aria-hidden="true" className="size-5" />}
+              onClick={() => change({ q: '' })}
+            >
+              <Trans>Clear search</Trans>
+            </Button>
+          </div>
+        ) : null}
+        {q ? <SearchMatches matched={matched} className="mt-2" /> : null}
         <p aria-live="polite" className="mt-1 min-h-7 text-lg text-muted">
           {total !== undefined ? plural(total, { one: '# product', other: '# products' }) : null}
         </p>
@@ -152,6 +228,16 @@ export function Component() {
             {filters}
           </aside>
           <div className="flex min-w-0 flex-col gap-4">
+            {coverage.ready ? (
+              <CoverageBar
+                coverage={coverage}
+                planFilter={planFilter}
+                plans={plans}
+                planName={planName}
+                signedIn={signedIn}
+                onFilter={filterByPlan}
+              />
+            ) : null}
             <div className="flex flex-wrap items-end justify-between gap-3">
               <Select
                 className="w-full @min-[40rem]:w-64"
@@ -184,36 +270,44 @@ export function Component() {
                 >
                   <Trans>Two columns</Trans>
                 </Button>
-                {hasFilters(params) ? (
-                  <Button
-                    variant="link"
-                    onClick={() =>
-                      change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
-                    }
-                  >
+                {filtered ? (
+                  <Button variant="link" onClick={clearFilters}>
                     <Trans>Clear filters</Trans>
                   </Button>
                 ) : null}
               </div>
             </div>
-            {total === 0 ? (
+            {total === 0 && filtered ? (
               <EmptyState
                 title={<Trans>No products match these filters</Trans>}
                 description={
                   <Trans>Try another category, brand or price range, or clear the filters.</Trans>
                 }
                 action={
-                  hasFilters(params) ? (
-                    <Button
-                      onClick={() =>
-                        change({ category: '', brand: '', plan: '', priceMin: '', priceMax: '' })
-                      }
-                    >
-                      <Trans>Clear filters</Trans>
-                    </Button>
-                  ) : null
+                  <Button onClick={clearFilters}>
+                    <Trans>Clear filters</Trans>
+                  </Button>
                 }
               />
+            ) : total === 0 && q ? (
+              <EmptyState
+                title={<Trans>Nothing was found for “{q}”</Trans>}
+                description={
+                  matchedAsWords(matched) ? null : (
+                    <Trans>Check the spelling or try a shorter word.</Trans>
+                  )
+                }
+                action={
+                  <AppLink
+                    to={`/request-new-product?${new URLSearchParams({ name: q }).toString()}`}
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
+                    <Trans>Ask us to add the product</Trans>
+                  </AppLink>
+                }
+              />
+            ) : total === 0 ? (
+              <EmptyState title={<Trans>No products match these filters</Trans>} />
             ) : (
               <>
                 {/* The products' names are h3: this names their list and keeps the heading order. */}
@@ -230,7 +324,12 @@ export function Component() {
                   }
                 >
                   {Array.from({ length: params.page }, (_, index) => (
-                    <ProductPageItems key={index + 1} args={{ ...base, page: index + 1 }} />
+                    <ProductPageItems
+                      key={index + 1}
+                      args={{ ...base, page: index + 1 }}
+                      skip={skip}
+                      planCode={planCode}
+                    />
                   ))}
                 </ul>
               </>

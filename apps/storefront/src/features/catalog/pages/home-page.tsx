@@ -5,6 +5,8 @@ import { Container, Skeleton, buttonClasses } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
+import { getActiveStore } from '../../../app/store';
+import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
 import { ProductTile } from '../components/product-tile';
 import { prefetchCategories, prefetchProductPages } from '../prefetch';
@@ -14,7 +16,11 @@ const FEATURED_COUNT = 8;
 export function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   prefetchCategories(locale);
-  void prefetchProductPages({ sort: 'default', page: 1, locale }).catch(() => {});
+  // Marks only (no plan filter on the home page): a guest's chosen plan is sent, a member's comes
+  // from the token.
+  const store = getActiveStore();
+  const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
+  void prefetchProductPages({ sort: 'default', page: 1, locale, coveragePlan }).catch(() => {});
   return null;
 }
 
@@ -72,7 +78,14 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const categories = useGetCategoriesQuery({ locale });
-  const products = useGetProductPageQuery({ sort: 'default', page: 1, locale });
+  const coverage = useCoveragePlan();
+  const products = useGetProductPageQuery({
+    sort: 'default',
+    page: 1,
+    locale,
+    coveragePlan: coverageParam(coverage),
+  });
+  const showCoverage = coverage.code !== null && products.data?.coveragePlan === coverage.code;
   const featured = (products.data?.products ?? [])
     .filter((product) => product.status === null && product.inStock > 0)
     .slice(0, FEATURED_COUNT);
@@ -166,7 +179,7 @@ export function Component() {
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
             {featured.map((product) => (
               <li key={product.id}>
-                <ProductTile product={product} />
+                <ProductTile product={product} showCoverage={showCoverage} />
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, ShoppingCart } from 'lucide-react';
@@ -15,8 +15,11 @@ import { useCartPort } from '../../../lib/cart-port';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../app/session-slice';
+import { getActiveStore } from '../../../app/store';
+import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
 import { ProductJsonLd } from '../components/product-json-ld';
+import { Coverage } from '../../../lib/coverage-mark';
 import { ProductTile } from '../components/product-tile';
 import { prefetchProduct } from '../prefetch';
 
@@ -26,7 +29,10 @@ export const ownsTitle = true;
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   try {
-    await prefetchProduct(Number(params.id), localeOfPath(url.pathname));
+    // A guest's chosen plan marks the item (and its similar items); a member's comes from the token.
+    const store = getActiveStore();
+    const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
+    await prefetchProduct({ id: Number(params.id), locale: localeOfPath(url.pathname), coveragePlan });
   } catch (error) {
     // An unknown product is the 404 page; other failures are shown by the page (retry).
     if ((error as SdkQueryError | undefined)?.status === 404) notFound(url.pathname);
@@ -147,37 +153,71 @@ function BuyBox({ product }: { product: ProductDetail }) {
   const canAddOne = canIncrement({ product, amount: inCart }).allowed;
   const canIncrementMore = canIncrement({ product, amount: inCart + quantity }).allowed;
   const name = product.name;
+  // The last units added take the Add to cart button away: the focus goes to the cart link
+  // beside "You cannot add more" instead of falling to the page body.
+  const inCartRef = useRef<HTMLParagraphElement>(null);
+  const [focusCart, setFocusCart] = useState(false);
+  useEffect(() => {
+    if (!focusCart || canAddOne) return;
+    setFocusCart(false);
+    inCartRef.current?.querySelector('a')?.focus();
+  }, [focusCart, canAddOne]);
   if (availability.outOfStock || availability.notAvailable) return null;
+  // "6 in your cart · View cart": what is in the cart already, and the way to it.
+  const inCartLine =
+    inCart > 0 ? (
+      <p ref={inCartRef} className="flex flex-wrap items-center gap-x-2">
+        <span>
+          <Trans>{inCart} in your cart</Trans>
+        </span>
+        <span aria-hidden="true">·</span>
+        <AppLink to="/cart" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+          <Trans>View cart</Trans>
+        </AppLink>
+      </p>
+    ) : null;
   if (!canAddOne) {
-    return <p className="font-semibold text-warning">{cannotAddMore}</p>;
+    return (
+      <div className="flex flex-col gap-1">
+        <p className="font-semibold text-warning">{cannotAddMore}</p>
+        {inCartLine}
+      </div>
+    );
   }
   return (
-    <div className="flex flex-wrap items-start gap-4">
-      <QuantityStepper
-        value={quantity}
-        onChange={setQuantity}
-        min={1}
-        max={canIncrementMore ? undefined : quantity}
-        label={t`Quantity of ${name}`}
-        decrementLabel={t`One less`}
-        incrementLabel={t`One more`}
-        maxReachedMessage={cannotAddMore}
-      />
-      <Button
-        size="lg"
-        loading={busy}
-        startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
-        onClick={async () => {
-          setBusy(true);
-          try {
-            if (await addToCart(product, quantity)) setQuantity(1);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        <Trans>Add to cart</Trans>
-      </Button>
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-start gap-4">
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          min={1}
+          max={canIncrementMore ? undefined : quantity}
+          label={t`Quantity of ${name}`}
+          decrementLabel={t`One less`}
+          incrementLabel={t`One more`}
+          maxReachedMessage={cannotAddMore}
+        />
+        <Button
+          size="lg"
+          loading={busy}
+          startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
+          onClick={async (event) => {
+            const hadFocus = document.activeElement === event.currentTarget;
+            setBusy(true);
+            try {
+              if (await addToCart(product, quantity)) {
+                setQuantity(1);
+                if (hadFocus) setFocusCart(true);
+              }
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          <Trans>Add to cart</Trans>
+        </Button>
+      </div>
+      {inCartLine}
     </div>
   );
 }
@@ -200,8 +240,15 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const id = Number(useParams().id);
-  const { currentData: data, isError, refetch } = useGetProductQuery({ id, locale });
+  const coverage = useCoveragePlan();
+  const { currentData: data, isError, refetch } = useGetProductQuery({
+    id,
+    locale,
+    coveragePlan: coverageParam(coverage),
+  });
   const product = data?.product;
+  // The marks are the shopper's own plan's (not, say, a plan the answer fell back to).
+  const showCoverage = coverage.code !== null && data?.coveragePlan === coverage.code;
 
   // The page is a size container as wide as the window: its columns follow the width in rem, so
   // larger text gets one wide column instead of two narrow ones.
@@ -228,7 +275,9 @@ export function Component() {
     );
   }
 
-  const availability = availabilityOf(product);
+  const covered = showCoverage ? (product.coveredByPlan ?? null) : null;
+  // The coverage mark says it once: no second "Not covered by your plan" badge.
+  const availability = { ...availabilityOf(product), ...(covered === null ? {} : { notCovered: false }) };
   return (
     <div className="@container">
       <Container className="py-6 lg:py-10">
@@ -260,10 +309,11 @@ export function Component() {
               </dt>
               <dd className="font-semibold">{product.id}</dd>
             </dl>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap items-center gap-2">
+              {covered === null ? null : <Coverage covered={covered} name={product.name} />}
               <ProductFlags availability={availability} />
             </div>
-            {availability.notCovered || availability.notAvailable ? (
+            {(availability.notCovered || availability.notAvailable) && covered !== false ? (
               <p>
                 <AppLink
                   to="/docs/items-eligibility"
@@ -293,7 +343,7 @@ export function Component() {
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
               {data.similar.map((similar) => (
                 <li key={similar.id}>
-                  <ProductTile product={similar} />
+                  <ProductTile product={similar} showCoverage={showCoverage} />
                 </li>
               ))}
             </ul>

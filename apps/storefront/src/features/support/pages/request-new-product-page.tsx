@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageSearch } from 'lucide-react';
 import { TEXT_MAX, productRequestSchema } from '@otc/sdk';
@@ -7,6 +8,7 @@ import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
+import { useCharacterCount } from '../../../lib/character-count';
 import { useRequestProductMutation } from '../support-api';
 
 const EMPTY = { name: '', description: '', link: '' };
@@ -14,7 +16,8 @@ const EMPTY = { name: '', description: '', link: '' };
 /**
  * Asks the shop to carry a product (signed-in customers; the route sends visitors to sign in
  * first): its name, an optional description and link (checked with the SDK's
- * `productRequestSchema`). The answer is the request's number.
+ * `productRequestSchema`). The answer is the request's number. `?name=` (the words of a search
+ * that found nothing) fills the name.
  */
 export function Component() {
   const { t } = useLingui();
@@ -22,7 +25,13 @@ export function Component() {
   const [send, { isLoading }] = useRequestProductMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [number, setNumber] = useState<string | null>(null);
-  const form = useShopForm(productRequestSchema, { defaultValues: EMPTY });
+  const [searchParams] = useSearchParams();
+  const [searched] = useState(() =>
+    (searchParams.get('name') ?? '').trim().slice(0, TEXT_MAX.productName),
+  );
+  const form = useShopForm(productRequestSchema, { defaultValues: { ...EMPTY, name: searched } });
+  const nameCount = useCharacterCount(form.watch('name'), TEXT_MAX.productName);
+  const descriptionCount = useCharacterCount(form.watch('description'), TEXT_MAX.description);
 
   const onSubmit = form.submit(async (values) => {
     setFailure(null);
@@ -83,13 +92,13 @@ export function Component() {
               label={t`Product name`}
               requiredMark="*"
               required
-              maxLength={TEXT_MAX.productName}
+              {...nameCount}
               {...form.field('name')}
             />
             <TextAreaField
               label={t`Description (optional)`}
               hint={t`The brand, the size, what you use it for.`}
-              maxLength={TEXT_MAX.description}
+              {...descriptionCount}
               {...form.field('description')}
             />
             <TextField

@@ -1,0 +1,142 @@
+// Which health plan's coverage the shop shows (issue 19): a signed-in member's saved plan, else
+// the plan a guest chose (kept in storage, `guest-plan.ts`). The catalog, the search modal and the
+// item page send it as `coveragePlan` (marks on every card) and, unless the shopper removed that
+// filter, as `plan` (covered items only).
+import { useEffect, useRef } from 'react';
+import { t } from '@lingui/core/macro';
+import type { Customer, RouteOutput } from '@otc/sdk';
+import { customerApi, useCustomer } from '../app/customer-api';
+import { useAppDispatch } from '../app/hooks';
+import { notify } from '../app/notify';
+import type { RootState } from '../app/store';
+import { api } from './api';
+import { clearGuestPlan, readGuestPlan, saveGuestPlan, useGuestPlan } from './guest-plan';
+
+/** `coverage=all` in the catalog's address: every item, not only those the plan in force covers. */
+export const COVERAGE_ALL = 'all';
+
+/**
+ * The catalog address parameters that filter by `planFilter` (undefined: every item) when the
+ * plan in force is the default filter.
+ */
+export function planAddressParams(
+  planFilter: string | undefined,
+  planInForce: string | null,
+): Record<string, string> {
+  if (planFilter && planFilter === planInForce) return {};
+  if (planFilter) return { plan: planFilter };
+  return planInForce ? { coverage: COVERAGE_ALL } : {};
+}
+
+export interface CoveragePlan {
+  /** The plan code whose coverage is shown, or null (a guest who chose none, a member without one). */
+  code: string | null;
+  /** Whose plan it is: the member's saved plan, or the guest's choice. */
+  source: 'member' | 'guest' | null;
+  /** False while a signed-in customer's plan is not known yet (their `me` is loading). */
+  ready: boolean;
+}
+
+function planOf(signedIn: boolean, customer: Customer | undefined, loading: boolean, guest: string | null): CoveragePlan {
+  if (!signedIn) return { code: guest, source: guest ? 'guest' : null, ready: true };
+  if (!customer) return { code: null, source: null, ready: !loading };
+  const saved = customer.insurancePlan?.code ?? null;
+  if (saved) return { code: saved, source: 'member', ready: true };
+  // A new account without a plan: the guest's choice until it is carried into the account.
+  return { code: guest, source: guest ? 'guest' : null, ready: true };
+}
+
+/** The plan in force for the page, following sign-in, sign-out and the guest's choice. */
+export function useCoveragePlan(): CoveragePlan {
+  const { customer, signedIn, isLoading } = useCustomer();
+  const guest = useGuestPlan();
+  return planOf(signedIn, customer, isLoading, guest);
+}
+
+/**
+ * The `coveragePlan` to send with a list, a search or an item: the guest's choice (the API knows a
+ * member's plan from the token), or the member's own plan when the list is filtered by another
+ * plan (else the marks would be that plan's).
+ */
+export function coverageParam(plan: CoveragePlan, filterPlan?: string): string | undefined {
+  if (!plan.code) return undefined;
+  if (plan.source === 'guest') return plan.code;
+  return filterPlan && filterPlan !== plan.code ? plan.code : undefined;
+}
+
+/** The same, read from the store (route loaders prefetch with it before the page renders). */
+export function coveragePlanNow(state: Pick<RootState, 'session' | 'api'>): CoveragePlan {
+  const signedIn = state.session.signedIn;
+  const me = customerApi.endpoints.getMe.select()(state as RootState);
+  return planOf(signedIn, me.data, signedIn && !me.data && !me.isError, readGuestPlan());
+}
+
+const carryApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    carryGuestPlan: build.mutation<RouteOutput<'chooseHealthPlan'>, { code: string }>({
+      query: ({ code }) => ({ route: 'chooseHealthPlan', body: { code } }),
+      // The plan filters the catalog and decides which items are covered (as the account's
+      // own plan choice does).
+      invalidatesTags: ['Customer', 'Categories', 'Products', 'Product', 'Cart', 'Cards'],
+    }),
+  }),
+});
+
+/**
+ * Carries the guest's chosen plan into the account once someone is signed in (a new account,
+ * or one without a plan): saved as the account's plan, then forgotten. An account that already
+ * has a plan keeps it (the stored choice is forgotten). Mounted once, by the layout.
+ */
+export function useCarryGuestPlan(): void {
+  const dispatch = useAppDispatch();
+  const { customer, signedIn } = useCustomer();
+  const guest = useGuestPlan();
+  const [carry] = carryApi.useCarryGuestPlanMutation();
+  const carrying = useRef<string | null>(null);
+  useEffect(() => {
+    if (!signedIn || !customer || !guest || carrying.current === guest) return;
+    if (customer.insurancePlan) {
+      clearGuestPlan();
+      return;
+    }
+    carrying.current = guest;
+    void carry({ code: guest }).then((result) => {
+      carrying.current = null;
+      clearGuestPlan();
+      if ('data' in result && result.data) {
+        const name = result.data.insurancePlan?.name ?? guest;
+        notify(dispatch, {
+          id: 'guest-plan-carried',
+          title: t`Your health plan ${name} was saved to your account.`,
+          icon: 'success',
+          color: 'success',
+        });
+      }
+    });
+  }, [signedIn, customer, guest, carry, dispatch]);
+}
+
+/**
+ * Choosing the plan whose coverage the shop shows: a guest's choice is kept in storage; a
+ * signed-in member's becomes their account's plan. `forget` drops a guest's choice.
+ */
+export function useChooseCoveragePlan(): {
+  choose: (code: string) => Promise<boolean>;
+  forget: () => void;
+  busy: boolean;
+} {
+  const { signedIn } = useCustomer();
+  const [save, { isLoading }] = carryApi.useCarryGuestPlanMutation();
+  return {
+    choose: async (code: string) => {
+      if (!signedIn) {
+        saveGuestPlan(code);
+        return true;
+      }
+      const result = await save({ code });
+      return 'data' in result && result.data !== undefined;
+    },
+    forget: clearGuestPlan,
+    busy: isLoading,
+  };
+}
