@@ -77,13 +77,16 @@
   function askEarly(segments, lang) {
     if (segments.length !== 2 || segments[0] !== 'item' || !/^[1-9][0-9]{0,8}$/.test(segments[1])) return;
     var signedIn = true;
+    var plan = null;
     try {
       signedIn = !!localStorage.getItem('session-tokens');
+      // A guest's chosen plan marks the item as the app asks (src/lib/guest-plan.ts).
+      plan = localStorage.getItem('guest-health-plan');
     } catch {
       // Storage blocked: leave it to the app.
     }
     if (signedIn || !window.fetch || !window.Promise) return;
-    var url = '/api/catalog/products/' + segments[1];
+    var url = '/api/catalog/products/' + segments[1] + (plan ? '?coveragePlan=' + encodeURIComponent(plan) : '');
     var answer = fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang } });
     (window.__otcEarly = window.__otcEarly || {})[url] = { lang: lang, answer: answer };
     answer

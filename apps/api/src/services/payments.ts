@@ -180,7 +180,8 @@ export function createPaymentsService(deps: {
       // (parallel pays cannot pass the limit), and given back unless the card was refused. Only
       // for an order of this customer waiting for payment: another's order or a paid one answers
       // as without the limit (404, the payment), never 429.
-      const [payable] = typesACard(body.code)
+      // A card on file chosen by its id (`input.cardId`) was proven when it was added: no proof.
+      const [payable] = typesACard(body.code) && !(body.input.cardId !== undefined && !body.input.card)
         ? await db
             .select({ id: orders.id })
             .from(orders)

@@ -8,6 +8,8 @@ import { SearchSlot } from './search-slot';
 import { AlternateLinks } from '../components/alternate-links';
 import { SessionWatch } from './session-watch';
 import { RouteFocus } from './route-focus';
+import { useLinkCodeNotice } from './link-code-notice';
+import { useCarryGuestPlan } from '../lib/coverage-plan';
 
 /**
  * The scroll position of a history entry is kept under its key. Every page opened by its address
@@ -24,6 +26,9 @@ export function scrollKey(location: Location): string {
 /** Skip link, header, main content, footer, notifications, the search modal and the session rules. */
 export function AppLayout() {
   useAppUpdateNotice();
+  useLinkCodeNotice();
+  // A guest's chosen health plan goes into the account at sign-up (issue 19).
+  useCarryGuestPlan();
   return (
     <div className="flex min-h-dvh flex-col overflow-x-clip">
       <AlternateLinks />

@@ -115,6 +115,39 @@ export async function runCall<T>(
   }
 }
 
+/** Product names (and their category's) per language and id, as the catalog gave them. */
+const localNames = new Map<string, Pick<ProductSummary, 'name' | 'categoryName'>>();
+
+/**
+ * A guest cart keeps each product as it was added, in that page's language: its names are read
+ * again from the catalog by id in the language asked for (once per product and language). A
+ * product the catalog no longer answers keeps the names it was stored with.
+ */
+export async function guestNamesIn(view: CartView, locale: Locale): Promise<CartView> {
+  const lines = await Promise.all(
+    view.lines.map(async (line) => {
+      const key = `${locale}:${line.product.id}`;
+      let names = localNames.get(key);
+      if (!names) {
+        try {
+          const { product } = await client.catalog.product(line.product.id, { locale });
+          names = { name: product.name, categoryName: product.categoryName };
+          localNames.set(key, names);
+        } catch {
+          return line;
+        }
+      }
+      return { ...line, product: { ...line.product, ...names } };
+    }),
+  );
+  return { ...view, lines };
+}
+
+/** For tests: forget the names read so far. */
+export function forgetLocalNames(): void {
+  localNames.clear();
+}
+
 export const draftApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The cart: ONE entry for the header, the cart page and checkout (per language). */
@@ -124,7 +157,8 @@ export const draftApi = api.injectEndpoints({
           const options = locale ? { locale } : {};
           // A customer's cart is the open draft, read through checkout's one read of it.
           if (client.isSignedIn()) return draftView(await checkout.draft(options));
-          return toCartView(await cart.read(options));
+          const view = toCartView(await cart.read(options));
+          return locale ? guestNamesIn(view, locale) : view;
         }),
       // Whose cart it is follows the session (a guest's local cart, a customer's draft).
       providesTags: ['Cart', 'Session'],

@@ -5,6 +5,7 @@ import { client, agentIdStore, promoCodeStore } from '../lib/sdk';
 import { localeOfPath, localizePath, type Locale } from '../lib/locale';
 import { settingsApi } from './settings-api';
 import { getActiveStore } from './store';
+import { noteLinkCode } from './link-code-notice';
 
 /** What a 404 carries so the error page can say which rule sent it. */
 export interface NotFoundData {
@@ -60,10 +61,16 @@ export function redirectSignedIn(url: URL, locale: Locale): void {
   throw redirect(signInTarget(url.searchParams.get('redirect'), cachedDefaultRedirect(), locale));
 }
 
-/** `?personalcode=` sets the promo code; `?agentId=` is kept for order calls. */
+/**
+ * `?personalcode=` sets the promo code (the layout then says whether the shop runs it:
+ * `useLinkCodeNotice`); `?agentId=` is kept for order calls.
+ */
 export function captureLinkParams(url: URL): void {
-  const personalCode = url.searchParams.get('personalcode');
-  if (personalCode) promoCodeStore.set(personalCode);
+  const personalCode = url.searchParams.get('personalcode')?.trim();
+  if (personalCode) {
+    promoCodeStore.set(personalCode);
+    noteLinkCode(personalCode);
+  }
   const agentId = url.searchParams.get('agentId');
   if (agentId) agentIdStore.set(agentId);
 }

@@ -1,23 +1,42 @@
-import { renderApp, setLocaleCookie, waitForUrl } from '../test/render-app';
+import { waitFor } from '@testing-library/react';
+import { renderApp, screen, setLocaleCookie, waitForUrl } from '../test/render-app';
 import { client } from '../lib/sdk';
+import { resetLinkCode } from './link-code-notice';
 
 describe('link parameters', () => {
   beforeEach(() => setLocaleCookie('en'));
+  afterEach(() => resetLinkCode());
 
-  it('personalcode in any address sets the promo code, as given (a single text value)', async () => {
-    // Not quietly changed (the SDK's promo code store): a code with a space is refused visibly
-    // where it is applied.
-    const { router } = await renderApp('/catalog?personalcode=SAVE%2010&sort=default');
-    await waitForUrl(router, '/catalog?personalcode=SAVE%2010&sort=default');
-    expect(localStorage.getItem('promo-code')).toBe('SAVE 10');
+  it('a personalcode the shop does not run is said not valid on landing, and dropped', async () => {
+    const { router } = await renderApp('/catalog?personalcode=NOPE123&sort=default');
+    await waitForUrl(router, '/catalog?personalcode=NOPE123&sort=default');
+    expect(await screen.findByText('Promo code NOPE123 is not valid')).toBeInTheDocument();
+    expect(localStorage.getItem('promo-code')).toBeNull();
   });
 
-  it('works under /es and on nested pages too, replacing an earlier code', async () => {
+  it('… in Spanish too, and the guest cart never shows it as applied', async () => {
+    setLocaleCookie('es');
+    const { router } = await renderApp('/es/cart?personalcode=NOPE123');
+    await waitForUrl(router, '/es/cart?personalcode=NOPE123');
+    expect(await screen.findByText('El código promocional NOPE123 no es válido')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('promo-code')).toBeNull());
+    expect(screen.queryByText(/NOPE123 aplicado/)).not.toBeInTheDocument();
+  });
+
+  it('a valid code in any address (here /es, nested) replaces an earlier one and is said valid', async () => {
     localStorage.setItem('promo-code', 'OLD');
     setLocaleCookie('es');
     const { router } = await renderApp('/es/docs/items-eligibility?personalcode=Welcome10');
     await waitForUrl(router, '/es/docs/items-eligibility?personalcode=Welcome10');
+    expect(await screen.findByText('Código promocional Welcome10: 10 % de descuento en su pedido')).toBeInTheDocument();
     expect(localStorage.getItem('promo-code')).toBe('Welcome10');
+  });
+
+  it('a valid code is said valid in English', async () => {
+    const { router } = await renderApp('/?personalcode=welcome10');
+    await waitForUrl(router, '/?personalcode=welcome10');
+    expect(await screen.findByText('Promo code welcome10: 10% off your order')).toBeInTheDocument();
+    expect(localStorage.getItem('promo-code')).toBe('welcome10');
   });
 
   it('without personalcode the stored code is left alone', async () => {

@@ -32,6 +32,31 @@ describe('first visit language detection', () => {
     await waitForUrl(router, '/cart');
   });
 
+  it('the bare address follows the cookie before the browser language (Spanish remembered)', async () => {
+    browserLanguages(['en-US']);
+    setLocaleCookie('es');
+    const { router } = await renderApp('/?personalcode=ABC');
+    await waitForUrl(router, '/es?personalcode=ABC');
+    expect(document.documentElement.lang).toBe('es-US');
+    expect(readLocaleCookie()).toBe('es');
+  });
+
+  it('the bare address follows an English cookie in a Spanish browser', async () => {
+    browserLanguages(['es-MX']);
+    setLocaleCookie('en');
+    const { router } = await renderApp('/');
+    await waitForUrl(router, '/');
+    expect(document.documentElement.lang).toBe('en-US');
+    expect(readLocaleCookie()).toBe('en');
+  });
+
+  it('an upper-case /ES address goes to its lower-case one, in Spanish', async () => {
+    setLocaleCookie('es');
+    const { router } = await renderApp('/ES/catalog?sort=price-asc');
+    await waitForUrl(router, '/es/catalog?sort=price-asc');
+    expect(document.documentElement.lang).toBe('es-US');
+  });
+
   it('a Spanish link opened by an English browser stays Spanish', async () => {
     browserLanguages(['en-US']);
     const { router } = await renderApp('/es/cart');
@@ -58,6 +83,18 @@ describe('language switch', () => {
     const [toEnglish] = screen.getAllByRole('link', { name: /English/ });
     await user.click(toEnglish!);
     await waitForUrl(router, '/catalog?category=4&sort=name-asc');
+    expect((await screen.findAllByRole('link', { name: 'Catalog' }))[0]).toHaveAttribute('href', '/catalog');
+    expect(readLocaleCookie()).toBe('en');
+  });
+
+  it('English chosen on the Spanish home page stays English at the bare address', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    const { router } = await renderApp('/es');
+    await waitForUrl(router, '/es');
+    const [toEnglish] = await screen.findAllByRole('link', { name: /English/ });
+    await user.click(toEnglish!);
+    await waitForUrl(router, '/');
     expect((await screen.findAllByRole('link', { name: 'Catalog' }))[0]).toHaveAttribute('href', '/catalog');
     expect(readLocaleCookie()).toBe('en');
   });

@@ -16,13 +16,21 @@ import type { RouteHandle } from './route-handle';
 function rootLoader(locale: Locale) {
   return async ({ request }: LoaderFunctionArgs) => {
     const url = new URL(request.url);
+    // The routes match without regard to case: `/ES/catalog` is the Spanish tree, but every
+    // address rule reads the lower-case prefix. One address per page: sent to `/es/catalog`.
+    const prefix = LOCALE_PREFIX[locale];
+    if (prefix && !url.pathname.startsWith(prefix)) {
+      throw redirect(`${prefix}${url.pathname.slice(prefix.length)}${url.search}${url.hash}`);
+    }
     captureLinkParams(url);
     const cookie = readLocaleCookie();
-    if (!cookie && locale === 'en') {
-      // First visit: a Spanish browser is sent to the /es variant, once. Afterwards the address
-      // decides and the cookie remembers the language of the last page shown.
-      const detected = detectBrowserLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
-      if (detected === 'es') {
+    // The bare address (`/`, no language in it): the cookie (the language of the last page shown,
+    // 365 days) decides, then the browser's language. Any other address decides by itself; on a
+    // first visit (no cookie) a Spanish browser is sent to its /es variant, once.
+    const bare = locale === 'en' && url.pathname === '/';
+    if (locale === 'en' && (bare || !cookie)) {
+      const wanted = cookie ?? detectBrowserLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+      if (wanted === 'es') {
         writeLocaleCookie('es');
         throw redirect(switchLocaleHref(url, 'es'));
       }

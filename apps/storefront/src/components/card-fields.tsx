@@ -1,6 +1,6 @@
 import { Controller, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
-import { CARD_TYPES, type CardType } from '@otc/sdk';
+import { CARD_CODE_LENGTHS, CARD_TYPES, type CardType } from '@otc/sdk';
 import { RadioGroup, TextField } from '@otc/ui';
 
 /** The card types' names in the page's language. */
@@ -27,8 +27,9 @@ export interface CardFieldsForm {
 
 /**
  * A card's type, number and security code, as the account's "Add a card" and the balance check
- * ask them: the number's hint follows the type (16 or 17 digits for S3, else 16 or 19), and a
- * number already looked at is checked again when the type changes.
+ * ask them: the number's and the code's hints follow the type (16 or 17 digits and a code of 3 or
+ * 4 for S3, else 16 or 19 and 3), and a number already looked at is checked again when the type
+ * changes.
  */
 export function CardFields({ form, onTypeChange }: { form: CardFieldsForm; onTypeChange?: () => void }) {
   const { t } = useLingui();
@@ -65,7 +66,12 @@ export function CardFields({ form, onTypeChange }: { form: CardFieldsForm; onTyp
       />
       <TextField
         label={t`Security code`}
-        hint={t`3 or 4 digits on the back of the card`}
+        hint={
+          // The lengths of the chosen type (CARD_CODE_LENGTHS): network and national 3, S3 3 or 4.
+          type && CARD_CODE_LENGTHS[type].length === 1
+            ? t`${CARD_CODE_LENGTHS[type][0]} digits on the back of the card`
+            : t`3 or 4 digits on the back of the card`
+        }
         inputMode="numeric"
         autoComplete="off"
         maxLength={4}

@@ -76,9 +76,11 @@ export function ColourModeMenu({ value, onChange, variant = 'popover' }: ColourM
         aria-controls={panelId}
         aria-label={t`Color mode: ${current}`}
         onClick={() => setOpen((was) => !was)}
-        className="inline-flex size-11 items-center justify-center rounded-lg text-fg hover:bg-surface-3"
+        className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3"
       >
-        <Current aria-hidden="true" className="size-6" />
+        <Current aria-hidden="true" className="size-6 shrink-0" />
+        {/* Said in words, not by an icon alone; the name starts with these words (2.5.3). */}
+        <span>{t`Color mode`}</span>
       </button>
       <div
         id={panelId}

@@ -108,7 +108,7 @@ describe('header', () => {
       .getAllByRole('link')
       .filter((link) => link.getAttribute('href') === '/es/account/payment-methods')
       .map((link) => link.textContent);
-    expect(allowance).toContain('Saldo disponible: $150.00, úselo antes del 31 de marzo de 2026');
+    expect(allowance).toContain('Asignación: $150.00, úsela antes del 31 de marzo de 2026');
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
     expect(button).toHaveFocus();

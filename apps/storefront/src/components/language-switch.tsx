@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Languages } from 'lucide-react';
 import { cn } from '@otc/ui';
-import { switchLocaleHref } from '../lib/locale';
+import { switchLocaleHref, writeLocaleCookie } from '../lib/locale';
 import { useLocale } from '../lib/use-locale';
 
 /** A link to the same page and query in the other language. */
@@ -17,6 +17,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <Link
       to={switchLocaleHref(location, target)}
       hrefLang={target === 'es' ? 'es-US' : 'en-US'}
+      // The choice is remembered before the page changes: English at the bare `/` is not sent
+      // back to Spanish by the cookie of the page being left.
+      onClick={() => writeLocaleCookie(target)}
       className={cn(
         'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3',
         className,

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  afterLoadWhenIdle,
   loaderUrl,
   recordingAllowed,
   SESSION_RECORDING_CSP,
@@ -85,20 +84,5 @@ describe('startSessionRecording', () => {
     }
     expect(loaders()).toHaveLength(0);
     expect((window as { clarity?: unknown }).clarity).toBeUndefined();
-  });
-
-  it('waits for the load event, then for idle time', () => {
-    const task = vi.fn();
-    vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
-    const idle = vi.fn((callback: IdleRequestCallback) => {
-      callback({ didTimeout: false, timeRemaining: () => 10 });
-      return 1;
-    });
-    Object.assign(window, { requestIdleCallback: idle });
-    afterLoadWhenIdle(task);
-    expect(task).not.toHaveBeenCalled();
-    window.dispatchEvent(new Event('load'));
-    expect(idle).toHaveBeenCalledOnce();
-    expect(task).toHaveBeenCalledOnce();
   });
 });

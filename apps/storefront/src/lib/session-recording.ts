@@ -90,13 +90,3 @@ export function startSessionRecording(
   doc.head.appendChild(script);
   return true;
 }
-
-/** Runs `task` once the page has loaded and the browser is idle (timeout 5 s). */
-export function afterLoadWhenIdle(task: () => void, win: Window = window): void {
-  const idle = () => {
-    if (typeof win.requestIdleCallback === 'function') win.requestIdleCallback(() => task(), { timeout: 5000 });
-    else win.setTimeout(task, 1);
-  };
-  if (win.document.readyState === 'complete') idle();
-  else win.addEventListener('load', idle, { once: true });
-}

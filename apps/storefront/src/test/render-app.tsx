@@ -3,6 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '../app/router';
 import { Providers } from '../app/providers';
 import { createAppStore } from '../app/store';
+import { forgetLocalNames } from '../app/draft-api';
 import { activateLocale } from '../lib/i18n';
 import { localeOfPath } from '../lib/locale';
 
@@ -26,6 +27,7 @@ export function setLocaleCookie(locale: 'en' | 'es'): void {
 /** The whole app (both locale trees) in a memory router at `path`, as main.tsx starts it. */
 export async function renderApp(path: string) {
   await activateLocale(localeOfPath(path));
+  forgetLocalNames();
   const store = createAppStore();
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
   const prefetch = vi.fn();

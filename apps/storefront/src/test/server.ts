@@ -35,4 +35,9 @@ export const server = setupServer(
   http.get(`${API}/api/catalog/products`, () =>
     HttpResponse.json({ products: [], total: 0, page: 1, pageSize: 24, brands: [] }),
   ),
+  // A guest cart reads its products' names again in the page's language; by default the catalog
+  // does not know them (the stored names stay).
+  http.get(`${API}/api/catalog/products/:id`, () =>
+    HttpResponse.json({ code: 'not_found', message: 'Not found' }, { status: 404 }),
+  ),
 );

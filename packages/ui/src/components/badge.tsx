@@ -33,12 +33,13 @@ export function Badge({ tone = 'neutral', icon, className, children, ...rest }: 
 }
 
 /** Colours of order statuses (the SDK's ORDER_STATUSES `color` values). */
-export type StatusColor = 'slate' | 'orange' | 'rose' | 'darkred' | 'teal' | 'cyan' | 'sky' | 'primary';
+export type StatusColor = 'slate' | 'orange' | 'rose' | 'violet' | 'darkred' | 'teal' | 'cyan' | 'sky' | 'primary';
 
 const statusColors: Record<StatusColor, string> = {
   slate: 'bg-slate-200 text-slate-900 dark:bg-slate-700 dark:text-slate-50',
   orange: 'bg-orange-100 text-orange-900 dark:bg-orange-900 dark:text-orange-50',
   rose: 'bg-rose-100 text-rose-900 dark:bg-rose-900 dark:text-rose-50',
+  violet: 'bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-50',
   darkred: 'bg-red-200 text-red-950 dark:bg-red-950 dark:text-red-100',
   teal: 'bg-teal-100 text-teal-900 dark:bg-teal-900 dark:text-teal-50',
   cyan: 'bg-cyan-100 text-cyan-900 dark:bg-cyan-900 dark:text-cyan-50',

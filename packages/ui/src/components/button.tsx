@@ -16,11 +16,13 @@ const base =
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus ' +
   'disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-not-allowed aria-disabled:opacity-60 select-none';
 
+// Filled buttons carry a transparent border: in forced colours (Windows High Contrast) the
+// background goes and the border is drawn in the system's button colour, so they keep their shape.
 const variants: Record<ButtonVariant, string> = {
-  primary: 'bg-primary text-on-primary hover:bg-primary-hover',
+  primary: 'border-2 border-transparent bg-primary text-on-primary hover:bg-primary-hover',
   secondary: 'border-2 border-primary bg-surface text-primary hover:bg-primary-soft',
   ghost: 'bg-transparent text-fg hover:bg-surface-3',
-  danger: 'bg-danger text-surface hover:opacity-90',
+  danger: 'border-2 border-transparent bg-danger text-surface hover:opacity-90',
   link: 'bg-transparent text-primary underline underline-offset-4 hover:no-underline',
 };
 

@@ -1,8 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, type ButtonProps, type ButtonVariant } from './button';
 import { VisuallyHidden } from './visually-hidden';
-
-export const DEFAULT_CONFIRM_TIMEOUT_MS = 4000;
 
 export interface ConfirmButtonProps extends Omit<
   ButtonProps,
@@ -16,8 +14,6 @@ export interface ConfirmButtonProps extends Omit<
   confirmAnnouncement?: ReactNode;
   /** Runs on the second tap. */
   onConfirm: () => void;
-  /** How long the button waits for the second tap. Default 4000 ms. */
-  timeout?: number;
   variant?: ButtonVariant;
   /** The look while waiting for the second tap. Default `danger`. */
   confirmVariant?: ButtonVariant;
@@ -25,15 +21,15 @@ export interface ConfirmButtonProps extends Omit<
 
 /**
  * A button that asks for a second tap before it acts (removing a cart line). The first tap, Enter
- * or Space switches it to `confirmLabel` for a few seconds; a second one calls `onConfirm`.
- * Escape, moving focus away or the time running out cancel. The switch is announced politely.
+ * or Space switches it to `confirmLabel`; a second one calls `onConfirm`. It waits as long as the
+ * person needs (no time limit, WCAG 2.2.1: a screen reader first reads the whole prompt): only
+ * Escape or moving the focus away cancel. The switch is announced politely.
  */
 export function ConfirmButton({
   label,
   confirmLabel,
   confirmAnnouncement,
   onConfirm,
-  timeout = DEFAULT_CONFIRM_TIMEOUT_MS,
   variant = 'ghost',
   confirmVariant = 'danger',
   onKeyDown,
@@ -42,12 +38,6 @@ export function ConfirmButton({
   ...rest
 }: ConfirmButtonProps) {
   const [armed, setArmed] = useState(false);
-
-  useEffect(() => {
-    if (!armed) return;
-    const timer = setTimeout(() => setArmed(false), timeout);
-    return () => clearTimeout(timer);
-  }, [armed, timeout]);
 
   const isArmed = armed && !disabled;
   return (

@@ -138,7 +138,11 @@ export function Dialog({
       className="fixed inset-0 z-50 flex bg-black/60"
       data-testid="dialog-backdrop"
       onMouseDown={(event) => {
-        if (closeOnOutsideClick && event.target === event.currentTarget) onCloseRef.current();
+        if (event.target !== event.currentTarget) return;
+        // The press's own default action would move the focus to the backdrop, which is gone by
+        // then: the focus would fall to the page body instead of going back to the opener.
+        event.preventDefault();
+        if (closeOnOutsideClick) onCloseRef.current();
       }}
     >
       <div

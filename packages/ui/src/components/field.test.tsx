@@ -27,6 +27,17 @@ describe('fields and buttons', () => {
     expect(screen.getByRole('textbox', { name: 'Name' })).not.toHaveAttribute('aria-invalid');
   });
 
+  it('TextField writes its type, text by default (an autocomplete token is matched to it)', () => {
+    render(
+      <>
+        <TextField label="First name" autoComplete="given-name" />
+        <TextField label="E-mail" type="email" />
+      </>,
+    );
+    expect(screen.getByRole('textbox', { name: 'First name' })).toHaveAttribute('type', 'text');
+    expect(screen.getByRole('textbox', { name: 'E-mail' })).toHaveAttribute('type', 'email');
+  });
+
   it('TextAreaField ties hint and error to the text box and passes required on', () => {
     render(<TextAreaField label="Message" hint="How we can help" error="Required" requiredMark="*" required />);
     const box = screen.getByRole('textbox', { name: 'Message*' });
@@ -34,6 +45,17 @@ describe('fields and buttons', () => {
     expect(box).toBeRequired();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(box).toHaveAccessibleDescription('How we can help Required');
+  });
+
+  it('a character count describes the field, and is said as it changes only when asked (near the limit)', () => {
+    const { rerender } = render(<TextAreaField label="Message" hint="How we can help" counter="12 of 4000 characters" maxLength={4000} />);
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    expect(box).toHaveAccessibleDescription('How we can help 12 of 4000 characters');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    rerender(<TextAreaField label="Message" hint="How we can help" counter="3990 of 4000 characters" counterLive maxLength={4000} />);
+    expect(screen.getByRole('status')).toHaveTextContent('3990 of 4000 characters');
+    render(<TextField label="Product name" counter="5 of 200 characters" />);
+    expect(screen.getByRole('textbox', { name: 'Product name' })).toHaveAccessibleDescription('5 of 200 characters');
   });
 
   it('RadioGroup reports the chosen value', async () => {

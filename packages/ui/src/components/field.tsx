@@ -9,7 +9,7 @@ import {
 import { cn } from '../cn';
 
 const controlBase =
-  'block w-full rounded-lg border-2 border-border bg-surface px-3 py-2 text-base text-fg ' +
+  'block w-full rounded-lg border-2 border-field-border bg-surface px-3 py-2 text-base text-fg ' +
   'placeholder:text-muted focus-visible:border-primary focus-visible:outline-3 focus-visible:outline-offset-1 ' +
   'focus-visible:outline-focus disabled:cursor-not-allowed disabled:bg-surface-2 ' +
   'aria-invalid:border-danger';
@@ -22,17 +22,25 @@ interface FieldOwnProps {
   error?: ReactNode;
   /** Marks the label visually; the control also gets `required`. */
   requiredMark?: ReactNode;
+  /**
+   * A character count under the control ("120 of 4000 characters"), so a limit never cuts text
+   * silently; it describes the control too.
+   */
+  counter?: ReactNode;
+  /** The count is said as it changes (near the limit); otherwise only read with the control. */
+  counterLive?: boolean;
   className?: string;
 }
 
-/** Ids that tie a control to its hint and error (aria-describedby). */
-function useFieldIds(id: string | undefined, hint: unknown, error: unknown) {
+/** Ids that tie a control to its hint, error and character count (aria-describedby). */
+function useFieldIds(id: string | undefined, hint: unknown, error: unknown, counter?: unknown) {
   const generated = useId();
   const controlId = id ?? generated;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
-  return { controlId, hintId, errorId, describedBy };
+  const counterId = counter ? `${controlId}-count` : undefined;
+  const describedBy = [hintId, errorId, counterId].filter(Boolean).join(' ') || undefined;
+  return { controlId, hintId, errorId, counterId, describedBy };
 }
 
 function FieldFrame({
@@ -43,10 +51,20 @@ function FieldFrame({
   error,
   errorId,
   requiredMark,
+  counter,
+  counterId,
+  counterLive,
   className,
   addon,
   children,
-}: FieldOwnProps & { controlId: string; hintId?: string; errorId?: string; addon?: ReactNode; children: ReactNode }) {
+}: FieldOwnProps & {
+  controlId: string;
+  hintId?: string;
+  errorId?: string;
+  counterId?: string;
+  addon?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={controlId} className="font-semibold">
@@ -72,6 +90,11 @@ function FieldFrame({
           {error}
         </p>
       ) : null}
+      {counter ? (
+        <p id={counterId} role={counterLive ? 'status' : undefined} className="text-sm text-muted tabular-nums">
+          {counter}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -88,10 +111,10 @@ export type TextFieldProps = FieldOwnProps &
 
 /** A labelled text input with optional hint and error. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, requiredMark, className, id, addon, ...rest },
+  { label, hint, error, requiredMark, counter, counterLive, className, id, addon, ...rest },
   ref,
 ) {
-  const ids = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, hint, error, counter);
   return (
     <FieldFrame
       controlId={ids.controlId}
@@ -100,13 +123,19 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       hintId={ids.hintId}
       error={error}
       errorId={ids.errorId}
+      counter={counter}
+      counterId={ids.counterId}
+      counterLive={counterLive}
       requiredMark={requiredMark}
       className={className}
       addon={addon}
     >
+      {/* `type` is always written (text by default): checkers read the attribute, not the
+          property, to match an autocomplete token to its control (HTML_CodeSniffer H98). */}
       <input
         ref={ref}
         id={ids.controlId}
+        type="text"
         aria-invalid={error ? true : undefined}
         aria-describedby={ids.describedBy}
         className={control}
@@ -120,10 +149,10 @@ export type TextAreaFieldProps = FieldOwnProps & Omit<TextareaHTMLAttributes<HTM
 
 /** A labelled multi-line text box (about six lines tall) with optional hint and error, as TextField. */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
-  { label, hint, error, requiredMark, className, id, ...rest },
+  { label, hint, error, requiredMark, counter, counterLive, className, id, ...rest },
   ref,
 ) {
-  const ids = useFieldIds(id, hint, error);
+  const ids = useFieldIds(id, hint, error, counter);
   return (
     <FieldFrame
       controlId={ids.controlId}
@@ -132,6 +161,9 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
       hintId={ids.hintId}
       error={error}
       errorId={ids.errorId}
+      counter={counter}
+      counterId={ids.counterId}
+      counterLive={counterLive}
       requiredMark={requiredMark}
       className={className}
     >
@@ -151,6 +183,8 @@ export interface SelectOption {
   value: string;
   label: string;
   disabled?: boolean;
+  /** The language of the label when it differs from the page's ("Español" on an English page). */
+  lang?: string;
 }
 
 export type SelectProps = FieldOwnProps &
@@ -186,7 +220,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
+          <option key={option.value} value={option.value} disabled={option.disabled} lang={option.lang}>
             {option.label}
           </option>
         ))}

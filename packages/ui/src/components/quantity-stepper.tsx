@@ -5,7 +5,7 @@ export interface QuantityStepperProps {
   value: number;
   onChange: (value: number) => void;
   min?: number;
-  /** Upper bound (stock); the increment button is disabled at it. */
+  /** Upper bound (stock); the increment button stops acting at it (aria-disabled, still focusable). */
   max?: number;
   /** Names the group, e.g. "Quantity of Vitamin C". */
   label: string;
@@ -14,14 +14,15 @@ export interface QuantityStepperProps {
   /** Shown under the control when `value` reached `max` (e.g. "You cannot add more"). */
   maxReachedMessage?: string;
   disabled?: boolean;
-  /** While true, both buttons are disabled and aria-busy is set (a change is being saved). */
+  /** While true, both buttons stop acting (aria-disabled) and aria-busy is set (a change is being saved). */
   busy?: boolean;
   className?: string;
 }
 
 const stepButton =
   'inline-flex size-11 items-center justify-center rounded-lg border-2 border-border bg-surface text-fg ' +
-  'hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50';
+  'hover:bg-surface-3 disabled:cursor-not-allowed disabled:opacity-50 ' +
+  'aria-disabled:cursor-not-allowed aria-disabled:opacity-50 aria-disabled:hover:bg-surface';
 
 export function QuantityStepper({
   value,
@@ -38,6 +39,10 @@ export function QuantityStepper({
 }: QuantityStepperProps) {
   const atMin = value <= min;
   const atMax = max !== undefined && value >= max;
+  // At a bound, or while a change is saved, a button stops acting but stays focusable
+  // (aria-disabled, not disabled): a button disabled under the focus would drop it to the page body.
+  const lessOff = busy || atMin;
+  const moreOff = busy || atMax;
   return (
     <div className={cn('inline-flex flex-col gap-1', className)}>
       <div role="group" aria-label={label} aria-busy={busy || undefined} className="inline-flex items-center gap-2">
@@ -45,8 +50,11 @@ export function QuantityStepper({
           type="button"
           className={stepButton}
           aria-label={decrementLabel}
-          disabled={disabled || busy || atMin}
-          onClick={() => onChange(value - 1)}
+          disabled={disabled}
+          aria-disabled={lessOff || undefined}
+          onClick={() => {
+            if (!lessOff) onChange(value - 1);
+          }}
         >
           <Minus aria-hidden="true" className="size-5" />
         </button>
@@ -57,8 +65,11 @@ export function QuantityStepper({
           type="button"
           className={stepButton}
           aria-label={incrementLabel}
-          disabled={disabled || busy || atMax}
-          onClick={() => onChange(value + 1)}
+          disabled={disabled}
+          aria-disabled={moreOff || undefined}
+          onClick={() => {
+            if (!moreOff) onChange(value + 1);
+          }}
         >
           <Plus aria-hidden="true" className="size-5" />
         </button>

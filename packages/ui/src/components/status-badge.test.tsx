@@ -20,7 +20,7 @@ describe('StatusBadge', () => {
     const table: Array<[number, string]> = [
       [-20, 'slate'],
       [-10, 'orange'],
-      [-5, 'rose'],
+      [-5, 'violet'],
       [0, 'darkred'],
       [1, 'teal'],
       [10, 'cyan'],

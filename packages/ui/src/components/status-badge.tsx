@@ -1,11 +1,14 @@
 import type { HTMLAttributes } from 'react';
 import { StatusPill, type StatusColor } from './badge';
 
-/** The colour of each numeric order status code (spec, Order statuses). */
+/**
+ * The colour of each numeric order status code (spec, Order statuses). Payment verification is a
+ * calm violet, not the rose of an error: the payment is only being checked (issue 21).
+ */
 export const STATUS_CODE_COLORS: Readonly<Record<number, StatusColor>> = {
   [-20]: 'slate',
   [-10]: 'orange',
-  [-5]: 'rose',
+  [-5]: 'violet',
   0: 'darkred',
   1: 'teal',
   10: 'cyan',

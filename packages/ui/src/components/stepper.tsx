@@ -6,6 +6,11 @@ import { VisuallyHidden } from './visually-hidden';
 export interface StepperStep {
   id: string;
   label: ReactNode;
+  /**
+   * A one-word name ("Delivery") shown instead of `label` while the row is narrower than 30rem
+   * (a phone, larger text): each step has a third of the row, and a label never breaks inside a word.
+   */
+  shortLabel?: ReactNode;
 }
 
 export interface StepperProps {
@@ -39,7 +44,7 @@ export function Stepper({
     steps.findIndex((step) => step.id === current),
   );
   return (
-    <ol aria-label={label} className={cn('isolate flex w-full items-start', className)}>
+    <ol aria-label={label} className={cn('@container isolate flex w-full items-start', className)}>
       {steps.map((step, index) => {
         const state =
           index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming';
@@ -59,16 +64,22 @@ export function Stepper({
             </span>
             <span
               className={cn(
-                // A long word ("Información") breaks rather than pushing the last step off screen.
-                'max-w-full text-center text-sm leading-tight break-words hyphens-auto sm:text-base',
-                // Bold only from the sm width on: on a phone the bold "information" was wider
-                // than its third of the row and broke before its last letter.
-                state === 'current' && 'text-fg sm:font-bold',
+                // Lines break between words only ("informatio|n" read as two words); on a narrow
+                // row the short label is shown instead, so every word fits its third of the row.
+                'max-w-full text-center text-sm leading-tight sm:text-base',
+                state === 'current' && 'text-fg @min-[30rem]:font-bold',
                 state === 'done' && 'text-fg',
                 state === 'upcoming' && 'text-muted',
               )}
             >
-              {step.label}
+              {step.shortLabel ? (
+                <>
+                  <span className="@max-[30rem]:hidden">{step.label}</span>
+                  <span className="@min-[30rem]:hidden">{step.shortLabel}</span>
+                </>
+              ) : (
+                step.label
+              )}
               {state === 'done' ? <VisuallyHidden>, {completedLabel}</VisuallyHidden> : null}
             </span>
           </>

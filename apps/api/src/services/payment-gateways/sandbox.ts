@@ -117,11 +117,27 @@ async function mayCharge(
 }
 
 /**
+ * A card on the customer's account, chosen at checkout by its id (`input.cardId`, issue 21): the
+ * member pays with the benefit card on file without typing its 16 digits again. Only a card of
+ * theirs and of the method's type; anything else is the one answer of a refused card.
+ */
+async function cardOnFile(tx: Tx, customerId: number, cardType: CardType, cardId: string) {
+  const id = /^\d{1,9}$/.test(cardId) ? Number(cardId) : null;
+  if (id === null) return null;
+  const [card] = await tx
+    .select({ fingerprint: cards.fingerprint, last4: cards.last4 })
+    .from(cards)
+    .where(and(eq(cards.id, id), eq(cards.customerId, customerId), eq(cards.type, cardType)));
+  return card ?? null;
+}
+
+/**
  * A card typed at checkout: trnsx (network), nationsbenefits (national), credit. A benefit card
  * pays only for its owner: the number with its security code (`input.code`), or a card on the
- * customer's account (then the code may be left out). A wrong number, a wrong code and another
- * member's card are one answer, `card_number_or_code_is_not_correct`, and charge nothing; only a
- * card proven theirs can answer `notEnoughBalance`. Credit cards pay with the number alone.
+ * customer's account (then the code may be left out; or chosen by its id, `input.cardId`, with no
+ * number at all). A wrong number, a wrong code and another member's card are one answer,
+ * `card_number_or_code_is_not_correct`, and charge nothing; only a card proven theirs can answer
+ * `notEnoughBalance`. Credit cards pay with the number alone.
  */
 export function cardGateway(
   code: Extract<PaymentMethodCode, 'trnsx' | 'nationsbenefits' | 'credit'>,
@@ -131,6 +147,11 @@ export function cardGateway(
   return {
     code,
     async charge({ tx, customerId, amountCents, input }) {
+      if (cardType !== 'credit' && input.cardId !== undefined && !input.card) {
+        const onFile = await cardOnFile(tx, customerId, cardType, input.cardId);
+        if (!onFile) return { approved: false, last4: null, fingerprint: null, error: notCorrect() };
+        return chargeAccount(tx, onFile.fingerprint, cardType, amountCents, onFile.last4);
+      }
       const card = input.card ?? '';
       const check = isPaymentInputValid(code, { card });
       if (!check.valid) throw validationError({ card: [issue(REASON_CODES[check.reason])] });

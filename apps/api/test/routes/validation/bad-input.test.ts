@@ -119,7 +119,7 @@ describe('dates', () => {
       data: { birthdate: ['This date must be in the past.'] },
       fields: { birthdate: [{ code: 'date_not_past' }] },
     });
-    expect((await send('PATCH', '/api/customer/data', { birthdate: '2024-02-29' })).status).toBe(200);
+    expect((await send('PATCH', '/api/customer/data', { birthdate: '1960-02-29' })).status).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ import {
 } from '@otc/sdk';
 import { toQueryError, type SdkQueryError } from '../../lib/api';
 import { settingsApi } from '../../app/settings-api';
-import { draftApi, lineTotal, toCartView, type CartView } from '../../app/draft-api';
+import { draftApi, guestNamesIn, lineTotal, toCartView, type CartView } from '../../app/draft-api';
 // The ONE cart facade (src/lib/sdk.ts); the sign-in thunk calls its `mergeAtSignIn()`.
 import { cart, client } from '../../lib/sdk';
 
@@ -58,11 +58,14 @@ const promoInvalid: SdkQueryError = {
   message: 'The code you entered is not valid.',
 };
 
+/** One change of the cart through the facade; a guest's names in the page's language. */
 async function run(
   change: () => Promise<CartState>,
+  locale: Locale | undefined,
 ): Promise<{ data: CartView } | { error: SdkQueryError }> {
   try {
-    return { data: toCartView(await change()) };
+    const view = toCartView(await change());
+    return { data: view.kind === 'guest' && locale ? await guestNamesIn(view, locale) : view };
   } catch (error) {
     return { error: toQueryError(error) };
   }
@@ -96,7 +99,7 @@ export const cartApi = draftApi.injectEndpoints({
      */
     addToCart: build.mutation<CartView, AddToCartArgs>({
       queryFn: ({ product, amount, locale }) =>
-        run(() => cart.add(summaryOf(product), amount, { locale })),
+        run(() => cart.add(summaryOf(product), amount, { locale }), locale),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -110,7 +113,7 @@ export const cartApi = draftApi.injectEndpoints({
     /** Sets a line's amount (0 removes it); optimistic, rolled back on error. */
     setCartAmount: build.mutation<CartView, { productId: number; amount: number } & LocaleArgs>({
       queryFn: ({ productId, amount, locale }) =>
-        run(() => cart.setAmount(productId, amount, { locale })),
+        run(() => cart.setAmount(productId, amount, { locale }), locale),
       onQueryStarted: async (
         { productId, amount, locale },
         { dispatch, queryFulfilled, requestId },
@@ -143,7 +146,7 @@ export const cartApi = draftApi.injectEndpoints({
     }),
 
     removeFromCart: build.mutation<CartView, { productId: number } & LocaleArgs>({
-      queryFn: ({ productId, locale }) => run(() => cart.remove(productId, { locale })),
+      queryFn: ({ productId, locale }) => run(() => cart.remove(productId, { locale }), locale),
       onQueryStarted: async ({ productId, locale }, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', locale, (view) => {
@@ -167,7 +170,7 @@ export const cartApi = draftApi.injectEndpoints({
         if (!client.isSignedIn() && promoPercent(code, await shopPromotions(dispatch, getState)) === 0) {
           return { error: promoInvalid };
         }
-        return run(() => cart.applyPromoCode(code, { locale }));
+        return run(() => cart.applyPromoCode(code, { locale }), locale);
       },
       onQueryStarted: async ({ code, locale }, { dispatch, getState, queryFulfilled }) => {
         // A promotion the shop is known to run is shown at once, estimated (Welcome10 at 10 %),
@@ -188,7 +191,7 @@ export const cartApi = draftApi.injectEndpoints({
     }),
 
     removePromoCode: build.mutation<CartView, LocaleArgs>({
-      queryFn: ({ locale }) => run(() => cart.removePromoCode({ locale })),
+      queryFn: ({ locale }) => run(() => cart.removePromoCode({ locale }), locale),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', locale, (view) => {
@@ -234,7 +237,7 @@ export const cartApi = draftApi.injectEndpoints({
 
     /** Empties the cart (after an order is placed, the server draft is already a new one). */
     clearCart: build.mutation<CartView, LocaleArgs>({
-      queryFn: ({ locale }) => run(() => cart.clear({ locale })),
+      queryFn: ({ locale }) => run(() => cart.clear({ locale }), locale),
       invalidatesTags: ['Cart'],
     }),
   }),

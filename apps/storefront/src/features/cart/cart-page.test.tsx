@@ -1,4 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { API, server } from '../../test/server';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { untilText } from '../../lib/hold-time';
@@ -28,10 +30,10 @@ describe('cart page', () => {
     expect(within(list).queryByText('You cannot add more')).not.toBeInTheDocument();
     fireEvent.click(more);
     await waitFor(() => expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')[0].amount).toBe(3));
-    await waitFor(() => expect(within(list).getByRole('button', { name: 'One more Vitamin C' })).toBeDisabled());
+    await waitFor(() => expect(within(list).getByRole('button', { name: 'One more Vitamin C' })).toHaveAttribute('aria-disabled', 'true'));
     expect(within(list).getByText('You cannot add more')).toBeInTheDocument();
     // Bandages are far from their stock: still free to raise.
-    expect(within(list).getByRole('button', { name: 'One more Bandages' })).toBeEnabled();
+    expect(within(list).getByRole('button', { name: 'One more Bandages' })).not.toHaveAttribute('aria-disabled');
     // A visitor is asked to sign in, and comes back to the cart.
     expect(screen.getByRole('link', { name: 'Sign in to check out' })).toHaveAttribute(
       'href',
@@ -54,6 +56,53 @@ describe('cart page', () => {
     fireEvent.click(confirm);
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vitamin C' })).not.toBeInTheDocument());
     expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')).toHaveLength(1);
+    // The focus goes to the next line, never to the page body, and the removal is said.
+    expect(within(list).getByRole('link', { name: 'Bandages' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Vitamin C was removed from the cart.')).toHaveAttribute('role', 'status'));
+    // The last line: the focus goes to the heading of the emptied cart, and it is said too.
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove Bandages' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Press again to remove Bandages' }));
+    await screen.findByText('Your cart is empty');
+    expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Bandages was removed from the cart.')).toHaveAttribute('role', 'status'));
+  });
+
+  it('removing a line in Spanish says so in Spanish and keeps the focus on the page', async () => {
+    setLocaleCookie('es');
+    guestCartOf([
+      { product: cartProduct(1, { name: 'Vitamina C', price: '30.00' }), amount: 1 },
+      { product: cartProduct(2, { name: 'Vendas' }), amount: 1 },
+    ]);
+    await renderCart('/es/cart');
+    const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Eliminar Vendas' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Presione de nuevo para eliminar Vendas' }));
+    await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vendas' })).not.toBeInTheDocument());
+    // The last line went: the focus goes to the one before it.
+    expect(within(list).getByRole('link', { name: 'Vitamina C' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByText('Vendas se eliminó del carrito.')).toHaveAttribute('role', 'status'));
+  });
+
+  it('a guest cart shows the names in the page\'s language, read again from the catalog by id', async () => {
+    // Added on an English page; opened in Spanish.
+    guestCartOf([{ product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 }]);
+    server.use(
+      http.get(`${API}/api/catalog/products/:id`, ({ request, params }) => {
+        const spanish = request.headers.get('accept-language') === 'es';
+        const summary = cartProduct(Number(params.id), {
+          name: spanish ? 'Vitamina C' : 'Vitamin C',
+          categoryName: spanish ? 'Vitaminas' : 'Vitamins',
+          price: '30.00',
+        });
+        const detail = { ...summary, description: '', images: [summary.mainImage], plans: [], eligible: null, favorite: false };
+        return HttpResponse.json({ product: detail, similar: [] });
+      }),
+    );
+    setLocaleCookie('es');
+    await renderCart('/es/cart');
+    const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
+    expect(await within(list).findByRole('link', { name: 'Vitamina C' })).toBeInTheDocument();
+    expect(within(list).queryByText('Vitamin C')).not.toBeInTheDocument();
   });
 
   it('flags rows, links the eligibility page for code 2, and blocks checkout until they are removed', async () => {

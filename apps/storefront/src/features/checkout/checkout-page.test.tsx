@@ -217,7 +217,8 @@ describe('checkout', () => {
     expect(within(group).getByRole('radio', { name: /National benefit card Recommended for your plan/ })).toBeEnabled();
     const prohealth = within(group).getByRole('radio', { name: /Health plan insurance card/ });
     expect(prohealth).toBeDisabled();
-    expect(prohealth).toHaveAccessibleDescription(/No active card found\./);
+    // Which card is missing, said in words.
+    expect(prohealth).toHaveAccessibleDescription(/No active S3 benefit card on your account\./);
 
     await typeCard('6035 0000 0000 01');
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay \$30\.00/ }));
@@ -253,17 +254,35 @@ describe('checkout', () => {
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { card: '6035000000000001', code: '123' } }]);
   });
 
-  it('a card on the customer\'s account pays without its security code; another card needs it', async () => {
+  it('a card on file pays by itself (last 4 digits and balance), without typing its number', async () => {
     const card = { id: 9, type: 'network' as const, last4: '1001', addedAt: '2026-01-02T00:00:00Z', active: true, usedForPayments: true, balance: '150.00', periodEndsAt: '2026-12-31' };
     const shop = useShop({ me: { ...customer, insuranceCards: [card], activeInsuranceCard: card } });
     await renderCheckout('/checkout/41?step=payment');
-    await screen.findByRole('group', { name: 'Payment method' });
+    const which = await screen.findByRole('group', { name: 'Which card pays?' });
+    expect(within(which).getByRole('radio', { name: 'Card ending in 1001, balance $150.00' })).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: /Card number/ })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
+    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { cardId: '9' } }]);
+  });
+
+  it('another card is typed: the one on file pays without its security code; another one needs it', async () => {
+    const card = { id: 9, type: 'network' as const, last4: '1001', addedAt: '2026-01-02T00:00:00Z', active: true, usedForPayments: true, balance: '150.00', periodEndsAt: '2026-12-31' };
+    const shop = useShop({ me: { ...customer, insuranceCards: [card], activeInsuranceCard: card } });
+    await renderCheckout('/checkout/41?step=payment');
+    const which = await screen.findByRole('group', { name: 'Which card pays?' });
+    fireEvent.click(within(which).getByRole('radio', { name: 'Another card: type its number' }));
     const number = screen.getByRole('textbox', { name: /Card number/ });
     expect(number).toHaveAccessibleDescription(/Your card on file ends in 1001\./);
     fireEvent.change(number, { target: { value: '6035 0000 0000 2222' } });
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
+    // Nothing typed is "Required"; a code of the wrong length says how many digits.
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
     expect(await screen.findByText('Enter the 3 digit security code printed on the card.')).toBeInTheDocument();
     expect(shop.calls).toEqual([]);
+    fireEvent.change(screen.getByRole('textbox', { name: /Security code/ }), { target: { value: '' } });
     fireEvent.change(number, { target: { value: '6035 0000 0000 1001' } });
     expect(screen.getByRole('textbox', { name: /Security code/ })).toHaveAccessibleDescription(/Not needed for a card on your account/);
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));

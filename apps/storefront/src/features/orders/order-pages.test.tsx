@@ -266,4 +266,39 @@ describe('an order waiting for payment, and cancel', () => {
     );
     expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
   });
+
+  it('a card-paid order in packaging dates its "Order confirmed" step (verification went straight on)', async () => {
+    useOrderApi(
+      paidOrder({
+        status: 10,
+        events: [
+          { status: -10, at: '2026-05-04T10:12:00.000Z', note: null },
+          { status: -5, at: '2026-05-04T10:14:00.000Z', note: 'trnsx' },
+          { status: 10, at: '2026-05-05T09:00:00.000Z', note: null },
+        ],
+      }),
+    );
+    await renderPage('/order/41');
+    const progress = await screen.findByRole('list', { name: 'Order progress' });
+    const confirmed = within(progress).getByText('Order confirmed').closest('li')!;
+    expect(within(confirmed).getByText((_, node) => node?.tagName === 'TIME')).toHaveAttribute('datetime', '2026-05-05T09:00:00.000Z');
+  });
+
+  it('the thank-you page of an order that is not the customer\'s (or none) answers as /order/{id} does', async () => {
+    useOrderApi(paidOrder());
+    await renderPage('/success/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
+    expect(screen.getByText('We could not find this order.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/account/orders');
+    expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
+  });
+
+  it('… in Spanish too', async () => {
+    setLocaleCookie('es');
+    useOrderApi(paidOrder());
+    await renderPage('/es/success/999');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Detalles del pedido' })).toBeInTheDocument();
+    expect(screen.getByText('No encontramos este pedido.')).toBeInTheDocument();
+    expect(screen.queryByText('¡Gracias por su pedido!')).not.toBeInTheDocument();
+  });
 });

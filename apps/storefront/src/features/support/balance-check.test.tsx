@@ -39,6 +39,23 @@ describe('balance check', () => {
     expect(number).toHaveValue('1234 5678 9012 345');
   });
 
+  it('an empty security code is Required; its hint and length follow the card type', async () => {
+    const user = userEvent.setup();
+    await renderApp('/balance-check');
+    await user.click(await screen.findByRole('radio', { name: 'Network benefit card' }));
+    const code = screen.getByLabelText(/^Security code/);
+    expect(code).toHaveAccessibleDescription('3 digits on the back of the card');
+    await user.type(screen.getByLabelText(/^Card number/), '6035 0000 0000 0101');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByText('Required')).toBeInTheDocument();
+    expect(screen.queryByText('This field has wrong format')).not.toBeInTheDocument();
+    await user.type(code, '1234');
+    expect(await screen.findByText('Enter the 3 digit security code printed on the card.')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'S3 benefit card' }));
+    expect(code).toHaveAccessibleDescription(/^3 or 4 digits on the back of the card/);
+    expect(sent).toHaveLength(0);
+  });
+
   it('shows the balance and the end of the allowance period', async () => {
     const user = userEvent.setup();
     answerBalance(() =>

@@ -73,6 +73,17 @@ describe('contacts page', () => {
     expect(screen.getByLabelText(/^Message/)).toHaveValue('My order has not arrived yet.');
   });
 
+  it('says how many characters the message has and its limit, so nothing is cut silently', async () => {
+    await renderApp('/contacts');
+    const message = await screen.findByLabelText(/^Message/);
+    expect(message).toHaveAccessibleDescription(/0 of 4000 characters$/);
+    fireEvent.change(message, { target: { value: 'x'.repeat(3700) } });
+    expect(await screen.findByText('3700 of 4000 characters')).toHaveAttribute('role', 'status');
+    fireEvent.change(message, { target: { value: 'x'.repeat(4000) } });
+    expect(await screen.findByText('4000 of 4000 characters: the limit is reached')).toBeInTheDocument();
+    expect(message).toHaveAttribute('maxlength', '4000');
+  });
+
   it('sends the message and shows the reference number (e-mail optional)', async () => {
     const user = userEvent.setup();
     answerContact(() => HttpResponse.json({ reference: 'CM-20241105-0042' }));
@@ -82,6 +93,13 @@ describe('contacts page', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('CM-20241105-0042')).toBeInTheDocument();
     expect(screen.getByText('Thank you, your message was sent')).toBeInTheDocument();
+    // The focus goes to the confirmation (never left on the page body), and back to the first
+    // field for another message.
+    await waitFor(() =>
+      expect(screen.getByText('Thank you, your message was sent').closest('[tabindex="-1"]')).toHaveFocus(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Send another message' }));
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveFocus());
     expect(sent).toEqual([
       {
         firstName: 'Rosa',

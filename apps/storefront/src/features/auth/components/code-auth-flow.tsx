@@ -42,6 +42,8 @@ export interface CodeAuthFlowProps {
   /** What the page does: sign in, create an account, or recover it. */
   purpose: CodePurpose;
   initialMethod: LoginMethod;
+  /** A login to start with (the new sign-in e-mail or phone after a change of it). */
+  initialLogin?: string;
 }
 
 function channelOf(login: string): 'email' | 'sms' {
@@ -52,7 +54,7 @@ function isFieldFailure(error: SdkQueryError, field: string): boolean {
   return error.status === 422 && Boolean(error.fieldCodes?.[field] ?? error.fieldErrors?.[field]);
 }
 
-export function CodeAuthFlow({ purpose, initialMethod }: CodeAuthFlowProps) {
+export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: CodeAuthFlowProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const { data: settings } = useGetSettingsQuery();
@@ -60,7 +62,10 @@ export function CodeAuthFlow({ purpose, initialMethod }: CodeAuthFlowProps) {
   const finish = useFinishSignIn();
 
   const [method, setMethod] = useState<LoginMethod>(initialMethod);
-  const [drafts, setDrafts] = useState<Record<LoginMethod, string>>({ email: '', phone: '' });
+  const [drafts, setDrafts] = useState<Record<LoginMethod, string>>({
+    email: initialMethod === 'email' ? initialLogin : '',
+    phone: initialMethod === 'phone' ? initialLogin : '',
+  });
   const [formKey, setFormKey] = useState(0);
   const [returning, setReturning] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);

@@ -23,7 +23,7 @@ export function LoginField({ method, ...rest }: { method: LoginMethod } & Omit<T
       hint={t`10 digits, for example (202) 555-0101. We send the code by text message.`}
       type="tel"
       inputMode="tel"
-      autoComplete="tel-national"
+      autoComplete="tel"
       {...rest}
     />
   );

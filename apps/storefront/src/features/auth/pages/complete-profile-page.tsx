@@ -11,7 +11,8 @@ import { customerApi, useCustomer } from '../../../app/customer-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import type { SdkQueryError } from '../../../lib/api';
-import { localizePath, LOCALE_TAGS } from '../../../lib/locale';
+import { localizePath } from '../../../lib/locale';
+import { monthNames } from '../../../lib/month-names';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCompleteProfileMutation } from '../auth-api';
@@ -89,10 +90,8 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
   const form = useShopForm(customerPatchSchema, { defaultValues: defaults as CustomerPatch });
   const has = (field: Supported) => fields.includes(field);
 
-  const monthNames = useMemo(() => {
-    const format = new Intl.DateTimeFormat(LOCALE_TAGS[locale], { month: 'long', timeZone: 'UTC' });
-    return Array.from({ length: 12 }, (_, month) => format.format(new Date(Date.UTC(2000, month, 1))));
-  }, [locale]);
+  // The one month list of the shop (capitalised the same as on the profile page).
+  const months = useMemo(() => monthNames(locale), [locale]);
 
   const send = form.submit(async (values) => {
     setProblem(null);
@@ -185,7 +184,7 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
                 dayLabel={t`Day`}
                 yearLabel={t`Year`}
                 monthPlaceholder={t`Month`}
-                monthNames={monthNames}
+                monthNames={months}
                 error={form.fieldError('birthdate')}
                 requiredMark="*"
                 required

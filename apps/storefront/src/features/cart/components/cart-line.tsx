@@ -26,6 +26,7 @@ export function CartLineItem({ line, onAmountChange, onRemove }: CartLineProps) 
   const unitPrice = formatPrice(product.price);
   return (
     <LineItem
+      data-line={product.id}
       data-bad-reason={badReasonCode ?? undefined}
       imageSrc={productImageUrl(product.mainImage)}
       title={

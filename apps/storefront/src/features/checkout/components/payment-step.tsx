@@ -13,7 +13,10 @@ import {
   type Locale,
   type PaymentMethodCode,
 } from '@otc/sdk';
-import { Button, Notice, RadioCardGroup, TextField, type RadioCardOption } from '@otc/ui';
+import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOption } from '@otc/ui';
+
+/** The choice of a card typed at checkout (not one on file). */
+const NEW_CARD = 'new';
 
 /** A card method takes a typed number; prohealth and balance pay from the account. */
 export const CARD_METHODS: readonly PaymentMethodCode[] = ['trnsx', 'nationsbenefits', 'credit'];
@@ -81,6 +84,7 @@ function blockedReason(
   customer: Customer | undefined,
   total: string,
   locale: Locale,
+  noS3Card: string,
 ): string | null {
   if (code === 'balance') {
     const check = isPaymentInputValid('balance', {
@@ -94,7 +98,8 @@ function blockedReason(
       activeInsuranceCard:
         customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null,
     });
-    return check.valid ? null : errorText('no_active_card', locale);
+    // Which card is missing, in words: the insurance method pays with an S3 card only.
+    return check.valid ? null : noS3Card;
   }
   return null;
 }
@@ -128,6 +133,7 @@ export function PaymentStep({
   onPlace,
 }: PaymentStepProps) {
   const { t } = useLingui();
+  const noS3Card = t`No active S3 benefit card on your account. Add one, or make it active, in Payment methods.`;
   // The member's own cards (the active one first) decide which benefit card method comes first.
   const cardTypesOnFile = [
     ...(customer?.activeInsuranceCard ? [customer.activeInsuranceCard.type] : []),
@@ -135,10 +141,12 @@ export function PaymentStep({
   ];
   const options = paymentMethodOptions(customer?.insurancePlan?.code, supported, cardTypesOnFile);
   const firstUsable = options.find(
-    (option) => !blockedReason(option.code, customer, total, locale),
+    (option) => !blockedReason(option.code, customer, total, locale, noS3Card),
   );
   const [method, setMethod] = useState<PaymentMethodCode | null>(firstUsable?.code ?? null);
   const [card, setCard] = useState('');
+  /** Which card pays a card method: a card on file (its id) or one typed (`NEW_CARD`). */
+  const [cardChoice, setCardChoice] = useState<string>('');
   const [code, setCode] = useState('');
   const [cardError, setCardError] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
@@ -194,7 +202,7 @@ export function PaymentStep({
   };
 
   const radioOptions: RadioCardOption[] = options.map((option) => {
-    const reason = blockedReason(option.code, customer, total, locale);
+    const reason = blockedReason(option.code, customer, total, locale, noS3Card);
     return {
       value: option.code,
       label: labels[option.code].label,
@@ -214,6 +222,16 @@ export function PaymentStep({
   const codeDigits = codeLengths.join(` ${t`or`} `);
   const accountCards = (customer?.insuranceCards ?? []).filter((c) => c.type === cardType);
   const accountLast4 = accountCards.map((c) => c.last4).join(', ');
+  // A benefit card of this method on the customer's account pays by its id: chosen from the list
+  // (ending in, balance), the active one first, instead of typing 16 digits again (issue 21).
+  const onFileCards = [...accountCards].sort((a, b) => Number(b.active) - Number(a.active));
+  const chosenCard =
+    onFileCards.length === 0
+      ? NEW_CARD
+      : onFileCards.some((c) => String(c.id) === cardChoice) || cardChoice === NEW_CARD
+        ? cardChoice
+        : String(onFileCards[0]!.id);
+  const typing = needsCard && chosenCard === NEW_CARD;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -232,7 +250,7 @@ export function PaymentStep({
       );
       return;
     }
-    const blocked = blockedReason(method, customer, total, locale);
+    const blocked = blockedReason(method, customer, total, locale, noS3Card);
     if (blocked) {
       setMethodError(blocked);
       focus(
@@ -242,6 +260,10 @@ export function PaymentStep({
     }
     const input: Record<string, string> = {};
     const problems: { field: HTMLInputElement | null; show: () => void }[] = [];
+    if (needsCard && !typing) {
+      onPlace({ code: method, input: { cardId: chosenCard } });
+      return;
+    }
     if (needsCard) {
       const problem = cardNumberProblem(method, card, locale);
       if (problem) problems.push({ field: cardRef.current, show: () => setCardError(problem) });
@@ -251,8 +273,12 @@ export function PaymentStep({
       const typed = code.trim();
       if (typed === '' && codeOptional) {
         // A card on the customer's account pays without its code.
+      } else if (typed === '') {
+        const problem = errorText('required', locale);
+        problems.push({ field: codeRef.current, show: () => setCodeError(problem) });
       } else if (!isCardCodeOfType(typed, cardType)) {
-        const problem = t`Enter the ${codeDigits} digit security code printed on the card.`;
+        // A typed card is a network or national one: 3 digits.
+        const problem = errorText('security_code_3_digits', locale);
         problems.push({ field: codeRef.current, show: () => setCodeError(problem) });
       } else {
         input.code = typed;
@@ -280,7 +306,27 @@ export function PaymentStep({
         options={radioOptions}
         error={methodError ?? undefined}
       />
-      {needsCard ? (
+      {needsCard && onFileCards.length > 0 ? (
+        <RadioGroup
+          legend={<Trans>Which card pays?</Trans>}
+          name="payment-card"
+          value={chosenCard}
+          onChange={(value) => {
+            setCardChoice(value);
+            setCardError(null);
+            setCodeError(null);
+          }}
+          options={[
+            ...onFileCards.map((c) => {
+              const last4 = c.last4;
+              const balance = formatPrice(c.balance);
+              return { value: String(c.id), label: t`Card ending in ${last4}, balance ${balance}` };
+            }),
+            { value: NEW_CARD, label: t`Another card: type its number` },
+          ]}
+        />
+      ) : null}
+      {typing ? (
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
           <TextField
             label={t`Card number`}

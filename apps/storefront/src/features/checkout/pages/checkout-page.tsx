@@ -178,9 +178,11 @@ function CheckoutPage() {
   const fieldName = (field: string): string => {
     const names: Record<string, string> = {
       card: t`Card number`,
+      'input.card': t`Card number`,
       code: t`Payment method`,
       'input.code': t`Security code`,
       deliveryAddress: t`Delivery address`,
+      promoCode: t`Promo code`,
       total: t`Total`,
       rows: t`Products`,
       status: t`Order`,
@@ -329,8 +331,8 @@ function CheckoutPage() {
 
   const steps = [
     { id: 'products', label: t`Products` },
-    { id: 'delivery', label: t`Delivery information` },
-    { id: 'payment', label: t`Payment information` },
+    { id: 'delivery', label: t`Delivery information`, shortLabel: t`Delivery` },
+    { id: 'payment', label: t`Payment information`, shortLabel: t`Payment` },
   ];
   const totals = order ? order.billing : draft!.totals;
   const promoCode = order ? order.promoCode : draft!.promoCode;

@@ -4,13 +4,14 @@ import { AppLink } from '../../../components/app-link';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { Article, Bullets, Section } from '../components/article';
 
-const STATEMENT_UPDATED = '2026-11-23';
+const STATEMENT_UPDATED = '2026-11-26';
 const link = 'font-semibold text-primary underline underline-offset-4';
 
 /**
  * The accessibility statement: the standard aimed at, what is tested and how (so a reader can
  * judge it), what is known not to be covered, and how to report a problem (the contact page, the
- * support phone and TTY 711).
+ * support phone and TTY 711). Every promise of "What we test, and how" names a suite that shows
+ * it: e2e/specs/accessibility-statement.spec.ts fails when one has none.
  */
 export function Component() {
   const { t } = useLingui();
@@ -63,7 +64,38 @@ export function Component() {
           <li>
             <Trans>
               the public pages are checked on a screen 320 pixels wide, as wide as a page zoomed to 400 % on a
-              laptop, for content that would need sideways scrolling.
+              laptop, for content that would need sideways scrolling, and the checkout steps for words broken
+              in the middle;
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              the same pages are checked with a second tool, HTML_CodeSniffer (through pa11y), for WCAG level
+              AA errors;
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              the focus never falls back to the top of the page: not when a quantity reaches its limit, not
+              when a product is removed from the cart (which is also announced), not when a window is closed
+              by tapping outside it;
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              removing a product asks you to press again, and waits as long as you need;
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              the borders of form fields are measured against the page, in light and in dark mode, for a
+              contrast of at least 3 to 1;
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              with Windows high contrast (forced colors), the focus on product cards and the shape of the
+              buttons stay visible.
             </Trans>
           </li>
         </Bullets>

@@ -9,14 +9,14 @@ import {
   orderProgress,
   type ProgressStepName,
 } from '@otc/sdk';
-import { Container, Notice, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
+import { Container, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
-import { RetryButton } from '../../../components/load-error-notice';
 import { BillingSummary } from '../../../components/order-lines';
 import { useLocale } from '../../../lib/use-locale';
 import { focusTarget } from '../../../app/route-focus';
 import { BuyAgainButton } from '../components/buy-again-button';
 import { OrderNextSteps, isWaitingForPayment } from '../components/order-actions';
+import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { useGetOrderQuery, type OrderDetail } from '../orders-api';
@@ -42,9 +42,11 @@ function Progress({ order }: { order: OrderDetail }) {
     delivered: t`Delivered`,
   };
   const steps: ProgressStep[] = progress.steps.map((step) => {
-    const event = order.events
-      .filter((e) => STEP_STATUSES[step.name].includes(e.status))
-      .at(-1);
+    // A card payment goes from verification straight to packaging: its confirmation is dated
+    // by the first step after it (no "Order confirmed" without a date, issue 21).
+    const event =
+      order.events.filter((e) => STEP_STATUSES[step.name].includes(e.status)).at(-1) ??
+      (step.name === 'confirmed' ? order.events.find((e) => e.status >= ORDER_STATUS.packaging) : undefined);
     const reached = step.state !== 'upcoming';
     const trackingNumber = order.tracking?.number ?? '';
     const carrier = order.tracking?.carrier ?? '';
@@ -140,27 +142,7 @@ export function Component() {
     );
   }
   if (isError || !order) {
-    const missing = (error as { status?: number } | undefined)?.status === 404;
-    return (
-      <Container className="flex flex-col gap-6 py-8">
-        <h1 className="text-3xl font-bold">
-          <Trans>Order details</Trans>
-        </h1>
-        <Notice
-          tone="error"
-          title={missing ? <Trans>We could not find this order.</Trans> : <Trans>This order could not be loaded.</Trans>}
-          action={
-            missing ? (
-              <AppLink to="/account/orders" className="font-semibold text-primary underline underline-offset-4">
-                <Trans>My orders</Trans>
-              </AppLink>
-            ) : (
-              <RetryButton onRetry={() => void refetch()} />
-            )
-          }
-        />
-      </Container>
-    );
+    return <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />;
   }
 
   const number = order.number;

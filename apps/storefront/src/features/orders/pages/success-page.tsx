@@ -11,6 +11,7 @@ import { api } from '../../../lib/api';
 import { promoCodeStore } from '../../../lib/sdk';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
+import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { useGetOrderQuery } from '../orders-api';
 
@@ -23,7 +24,7 @@ export function Component() {
   const localize = useLocalizePath();
   const dispatch = useAppDispatch();
   const id = Number(useParams().id);
-  const { data: order, isLoading, isError } = useGetOrderQuery({ id, locale });
+  const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
 
   // The paid order left the cart: the server draft is a new one; the header follows, and a
   // promo code kept from a link is spent.
@@ -31,6 +32,9 @@ export function Component() {
     promoCodeStore.clear();
     dispatch(api.util.invalidateTags(['Cart', 'Orders']));
   }, [dispatch]);
+
+  // Another customer's order, or none, answers as /order/{id} does: nobody is thanked for it.
+  if (isError) return <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />;
 
   if (order?.status === ORDER_STATUS.waitingForPayment) {
     return <Navigate to={localize(`/checkout/${order.id}?step=payment`)} replace />;
@@ -40,7 +44,7 @@ export function Component() {
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8">
       <div className="flex flex-col items-center gap-3 text-center">
-        <CircleCheck aria-hidden="true" className="size-14 text-success" />
+        {order ? <CircleCheck aria-hidden="true" className="size-14 text-success" /> : null}
         <h1 className="text-3xl font-bold">
           {isLoading ? <Trans>Your order</Trans> : <Trans>Thank you for your order!</Trans>}
         </h1>
@@ -53,11 +57,6 @@ export function Component() {
         ) : null}
       </div>
       {isLoading ? <Skeleton className="h-64 w-full" /> : null}
-      {isError ? (
-        <Notice tone="warning">
-          <Trans>Your order was placed, but its details could not be loaded. You can find it in My orders.</Trans>
-        </Notice>
-      ) : null}
       {order ? (
         <>
           {order.status === ORDER_STATUS.paymentVerification ? (

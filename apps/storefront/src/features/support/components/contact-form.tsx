@@ -1,11 +1,12 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
-import { contactMessageSchema } from '@otc/sdk';
+import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
 import { Button, TextAreaField, TextField } from '@otc/ui';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
+import { useCharacterCount } from '../../../lib/character-count';
 import type { SdkQueryError } from '../../../lib/api';
 import { useSendContactMessageMutation } from '../support-api';
 
@@ -25,7 +26,23 @@ export function ContactForm() {
   const [send, { isLoading }] = useSendContactMessageMutation();
   const form = useShopForm(contactMessageSchema, { defaultValues: EMPTY });
   const { field } = form;
+  const messageCount = useCharacterCount(form.watch('message'), TEXT_MAX.message);
   const failureRef = useRef<HTMLDivElement>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // The thank-you replaces the form (the button that sent it goes with it): the focus moves to it,
+  // which brings it on screen on a phone and reads it (heading and reference number), and back to the first field when
+  // another message is started. Never left on the page body.
+  const shown = useRef(false);
+  useEffect(() => {
+    if (reference) {
+      shown.current = true;
+      confirmationRef.current?.focus();
+    } else if (shown.current) {
+      shown.current = false;
+      formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+    }
+  }, [reference]);
 
   const onSubmit = form.submit(async (values) => {
     setFailure(null);
@@ -45,7 +62,11 @@ export function ContactForm() {
 
   if (reference) {
     return (
-      <div role="status" className="rounded-2xl border-2 border-success bg-success-soft p-6">
+      <div
+        ref={confirmationRef}
+        tabIndex={-1}
+        className="scroll-mt-24 rounded-2xl border-2 border-success bg-success-soft p-6 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-focus"
+      >
         <h3 className="flex items-center gap-2 text-xl font-bold">
           <CheckCircle2 aria-hidden="true" className="size-7 shrink-0 text-success" />
           <Trans>Thank you, your message was sent</Trans>
@@ -68,6 +89,7 @@ export function ContactForm() {
 
   return (
     <form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-5"
@@ -120,7 +142,7 @@ export function ContactForm() {
         hint={t`10 digits, for example (555) 123-4567`}
         requiredMark="*"
         type="tel"
-        autoComplete="tel-national"
+        autoComplete="tel"
         inputMode="tel"
         required
         {...field('phone')}
@@ -130,7 +152,7 @@ export function ContactForm() {
         hint={t`Tell us how we can help. If it is about an order, include the order number.`}
         requiredMark="*"
         required
-        maxLength={4000}
+        {...messageCount}
         {...field('message')}
       />
       <div>

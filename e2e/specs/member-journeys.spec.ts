@@ -1,0 +1,91 @@
+/**
+ * What members ran into (issue 21), in English and Spanish:
+ * - a declined payment is announced once (one live announcement, no field names in it);
+ * - the contact form's thank-you takes the focus on a phone (on screen, read);
+ * - the language cookie decides the bare address `/` before the browser's language;
+ * - a guest's `?personalcode=` is checked against the shop's promotions on landing.
+ */
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { mainHeading } from '../fixtures/shop';
+import { fillCart, newCustomer, orderableProducts, purchaseWords, sandboxCards, signInBrowser, unitsFor } from '../fixtures/purchase';
+import { announcements, clearAnnouncements, recordAnnouncements } from '../fixtures/announcements';
+import { barrierWords, focused } from '../fixtures/barriers';
+
+for (const locale of shopLocales) {
+  const words = barrierWords[locale.code];
+  const buy = purchaseWords[locale.code];
+
+  test.describe(`members (${locale.code})`, () => {
+    test('a declined payment is announced once, in words', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      await recordAnnouncements(page);
+      const customer = await newCustomer(request, { tag: `said-${locale.code}`, language: locale.code, plan: 'cl1' });
+      const [product] = await orderableProducts(request, locale.code, { minStock: 10, plan: 'cl1' });
+      const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
+      const addresses = (await (await request.get('/api/customer/address', { headers: customer.auth })).json()) as { id: number }[];
+      await request.put('/api/order/delivery', { headers: customer.auth, data: { addressId: addresses[0]!.id } });
+      await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=payment`));
+      const main = page.getByRole('main');
+      await page.getByRole('textbox', { name: buy.cardNumber }).fill(sandboxCards.decline.number);
+      await page.getByRole('textbox', { name: buy.securityCode }).fill(sandboxCards.decline.code);
+      await clearAnnouncements(page);
+      await main.getByRole('button', { name: buy.placeOrder }).click();
+      await expect(main.locator('[data-tone="error"]').filter({ hasText: buy.paymentNotAccepted })).toBeVisible();
+      // Late announcements would come within a moment.
+      await page.waitForTimeout(1500);
+      const said = (await announcements(page)).filter((a) => a.text.includes(buy.paymentNotAccepted) || a.text.includes(buy.notCorrect));
+      expect(said, JSON.stringify(said)).toHaveLength(1);
+      // In words: no field key ("input.card") in what is said.
+      expect(said[0]!.text).not.toMatch(/input\.|\bcard:/);
+    });
+
+    test.describe('on a phone', () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+      test('the contact form’s thank-you takes the focus and is on screen', async ({ page }) => {
+        await page.goto(localized(locale, '/contacts'));
+        await expect(mainHeading(page)).toBeVisible();
+        await page.getByLabel(words.firstName).fill('Rosa');
+        await page.getByLabel(words.lastName).fill('Martínez');
+        await page.getByLabel(words.phone).fill('(555) 123-4567');
+        await page.getByLabel(words.message).fill('My order has not arrived yet.');
+        await page.getByRole('button', { name: words.sendMessage }).click();
+        const thanks = page.getByText(words.contactSent);
+        await expect(thanks).toBeVisible();
+        expect(await focused(page)).not.toBe('body');
+        const box = page.locator(':focus');
+        await expect(box).toContainText(words.contactSent);
+        await expect(box).toBeInViewport();
+      });
+    });
+
+    test('the language chosen is remembered at the bare address, before the browser language', async ({ browser, baseURL }) => {
+      // The browser speaks the other language; the person chooses this one with the switch.
+      const context = await browser.newContext({ baseURL, locale: locale.code === 'es' ? 'en-US' : 'es-ES' });
+      const page = await context.newPage();
+      const other = locale.code === 'es' ? '' : '/es';
+      await page.goto(`${other}/catalog`);
+      await expect(page).toHaveURL(new RegExp(`${other}/catalog$`));
+      await page.getByRole('banner').first().getByRole('link', { name: new RegExp(locale.code === 'es' ? 'Español' : 'English') }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${locale.prefix}/catalog$`));
+      // Coming back later to the bare address: the choice decides.
+      await page.goto('/');
+      await expect(mainHeading(page)).toHaveText(locale.headings.home);
+      expect(new URL(page.url()).pathname).toBe(locale.prefix || '/');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale.htmlLang);
+      await context.close();
+    });
+
+    test('a guest’s personalcode is checked against the shop’s promotions on landing', async ({ page }) => {
+      await page.goto(localized(locale, '/?personalcode=NOPE123'));
+      const region = page.getByRole('region', { name: buy.notifications });
+      await expect(region.getByText(words.codeNotValid('NOPE123'))).toBeVisible();
+      await page.goto(localized(locale, '/cart'));
+      await expect(mainHeading(page)).toBeVisible();
+      await expect(page.getByText(buy.codeApplied('NOPE123'))).toHaveCount(0);
+
+      await page.goto(localized(locale, '/catalog?personalcode=Welcome10'));
+      await expect(region.getByText(words.codeValid('Welcome10', 10))).toBeVisible();
+    });
+  });
+}
