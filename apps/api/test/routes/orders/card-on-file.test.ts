@@ -25,7 +25,8 @@ async function placed(skip: number) {
 }
 
 /** The id of the card ending in `last4` in a card list answer (`{ data: [...] }`). */
-function idOf(body: { data: { id: number; last4: string }[] }, last4: string): string {
+function idOf(answer: Record<string, unknown>, last4: string): string {
+  const body = answer as { data: { id: number; last4: string }[] };
   const card = body.data.find((c) => c.last4 === last4);
   if (!card) throw new Error(`no card ending in ${last4}`);
   return String(card.id);
