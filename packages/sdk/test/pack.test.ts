@@ -258,7 +258,7 @@ beforeAll(async () => {
       }
     }
   });
-}, 300_000);
+}, 600_000);
 
 afterAll(async () => {
   const child = api;
@@ -350,7 +350,7 @@ export const schema = settingsSchema;
     );
     const tsc = require.resolve('typescript/bin/tsc');
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer)).toBe('');
-  }, 60_000);
+  }, 180_000);
 
   it('resolves every subpath entry under moduleResolution node10 (typesVersions)', () => {
     const dir = join(consumer, 'node10');
@@ -391,7 +391,7 @@ export { createClient, settingsSchema, version, header, method, rows, promo, wro
     );
     const tsc = require.resolve('typescript/bin/tsc');
     expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
-  }, 60_000);
+  }, 180_000);
 
   it('runs with require and import, and isApiError knows an ApiError of the other build', () => {
     writeFileSync(
@@ -728,7 +728,7 @@ describe('a purchase from each kind of consumer (issue 20)', () => {
       );
       expectPaid(result);
       expect(result.shopStatus).toBe(-5); // the test shop's state agrees
-    }, 120_000);
+    }, 240_000);
   });
 
   KINDS.forEach((kind, index) => {
