@@ -7,5 +7,8 @@ export default defineConfig({
     environment: 'jsdom',
     globals: true,
     setupFiles: ['./src/test-setup.ts'],
+    // As the storefront's: the first render of a file pays for jsdom and the module graph, which
+    // on a loaded 2-core CI machine took over the 5 s default (product-card's first test).
+    testTimeout: 20_000,
   },
 });
