@@ -164,7 +164,8 @@ for (const locale of shopLocales) {
 
       await page.getByRole('textbox', { name: a.firstName }).fill('Ana');
       await page.getByRole('textbox', { name: a.lastName }).fill('Prueba');
-      await page.getByLabel(a.month, { exact: true }).selectOption({ label: a.march });
+      // March (the first option is the placeholder).
+      await page.getByLabel(a.month, { exact: true }).selectOption({ index: 3 });
       await page.getByRole('textbox', { name: a.day, exact: true }).fill('7');
       await page.getByRole('textbox', { name: a.year, exact: true }).fill('1951');
       await page.getByRole('button', { name: a.saveAndContinue }).click();
