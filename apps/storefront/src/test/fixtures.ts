@@ -1,13 +1,18 @@
 // The shop's entities as the API answers them, for tests: ONE customer and ONE draft (each with
 // patches), products, addresses and orders. Feature fixtures serve them with msw handlers.
-import type {
-  Address,
-  Customer,
-  OrderDetail,
-  OrderDraft,
-  PendingOrder,
-  ProductSummary,
+import {
+  estimateTotals,
+  fromCents,
+  promoPercentsFrom,
+  toCents,
+  type Address,
+  type Customer,
+  type OrderDetail,
+  type OrderDraft,
+  type PendingOrder,
+  type ProductSummary,
 } from '@otc/sdk';
+import { settingsFixture } from './server';
 
 export function productOf(id: number, overrides: Partial<ProductSummary> = {}): ProductSummary {
   return {
@@ -101,37 +106,33 @@ export interface DraftOptions {
   pendingOrder?: PendingOrder | null;
 }
 
-const cents = (money: string) => Math.round(Number(money) * 100);
-const money = (value: number) => (value / 100).toFixed(2);
-
 /**
- * THE draft, the way the API answers it: the totals count the rows that can be ordered only
- * (as the server's do), with Welcome10's 10 % applied; no order waits for payment unless given.
+ * THE draft, the way the API answers it: line totals, and totals of the rows that can be ordered
+ * only, with the discount of the shop's promotions (the settings'), all by the SDK's rules
+ * (`estimateTotals`); no order waits for payment unless given.
  */
 export function draftOf(rows: DraftRow[] = [], options: DraftOptions = {}): OrderDraft {
   const { id = 41, promoCode = null, deliveryAddress = null, pendingOrder = null } = options;
-  const subtotal = rows
-    .filter((row) => (row.badReasonCode ?? null) === null)
-    .reduce((sum, row) => sum + cents(row.product.price) * row.amount, 0);
-  const discount = promoCode?.toLowerCase() === 'welcome10' ? Math.round(subtotal / 10) : 0;
+  const lines = rows.map((row) => ({
+    sku: row.product,
+    amount: row.amount,
+    price: fromCents(toCents(row.product.price) * row.amount),
+    badReasonCode: row.badReasonCode ?? null,
+  }));
+  const totals = estimateTotals(lines, promoCode, { promoPercents: promoPercentsFrom(settingsFixture.promotions) });
   return {
     id,
-    rows: rows.map((row) => ({
-      sku: row.product,
-      amount: row.amount,
-      price: money(cents(row.product.price) * row.amount),
-      badReasonCode: row.badReasonCode ?? null,
-    })),
-    price: money(subtotal - discount),
-    itemsUnDiscountedSubtotal: money(subtotal),
+    rows: lines,
+    price: totals.total,
+    itemsUnDiscountedSubtotal: totals.subtotal,
     promoCode,
     status: 0,
     totals: {
-      subtotal: money(subtotal),
-      discount: money(discount),
+      subtotal: totals.subtotal,
+      discount: totals.discount,
       shipping: '0.00',
       tax: '0.00',
-      total: money(subtotal - discount),
+      total: totals.total,
     },
     deliveryAddress,
     pendingOrder,

@@ -1,6 +1,6 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import type { OrderDetail, OrderDraft, PendingOrder } from '@otc/sdk';
+import type { OrderDraft } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
 import {
@@ -10,7 +10,9 @@ import {
   orderOf,
   pendingOrderOf,
   productOf,
+  type DraftRow,
 } from '../../test/fixtures';
+import { useFakeOrdersApi, type FakeAnswer, type FakeOrders } from '../../test/fake-orders-api';
 import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
@@ -23,8 +25,7 @@ function draftOf(overrides: Partial<OrderDraft> = {}): OrderDraft {
 
 const customer = customerOf({ addresses: [address], balance: '10.00', activeInsuranceCard: null, insurancePlan: { code: 'cl1', name: 'Classic One' } });
 
-type Answer = { status: number; body: Record<string, unknown> };
-const paid: Answer = { status: 200, body: { orderId: 41, number: '100041', status: -5, paidBy: 'Rosa Diaz', amount: '30.00' } };
+type Answer = FakeAnswer;
 const declined: Answer = {
   status: 422,
   body: {
@@ -35,77 +36,29 @@ const declined: Answer = {
   },
 };
 
-interface Shop {
-  calls: string[];
-  payBodies: unknown[];
-  /** Answers of the next pays, in order; then `paid`. */
-  payAnswers: Answer[];
-  /** The answer of the next complete (default: placed as order 100041). */
-  completeAnswer: Answer | null;
-  /** The open draft now (a new empty one, naming the placed order, once 41 is placed). */
-  draft: OrderDraft;
-  /** The placed order 41 while it waits for payment (null: not placed). */
-  order: OrderDetail | null;
-}
+/** The API of checkout: THE fake order API (src/test), with the open draft 41 of one Vitamin C. */
+type Shop = FakeOrders;
 
-/**
- * The API of checkout: the open draft, complete (placing holds the order as 100041 and opens a
- * new, empty draft that names it), pay, back to draft, cancel, and `GET /api/order/{id}`.
- */
-function useShop({ draft = draftOf(), methods = settingsFixture.paymentMethods, me = customer } = {}): Shop {
-  const shop: Shop = { calls: [], payBodies: [], payAnswers: [], completeAnswer: null, draft, order: null };
-  const placedFrom = (from: OrderDraft): OrderDetail =>
-    orderOf({ id: from.id, billing: from.totals, total: from.totals.total, deliveryAddress: from.deliveryAddress });
+function useShop({
+  rows = [{ product, amount: 1 }] as DraftRow[],
+  deliveryAddress = address as OrderDraft['deliveryAddress'],
+  methods = settingsFixture.paymentMethods,
+  me = customer,
+} = {}): Shop {
   server.use(
     http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, paymentMethods: methods })),
-    http.get(`${API}/api/auth/me`, () => HttpResponse.json(me)),
-    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(shop.draft)),
     http.get(`${API}/api/customer/address`, () => HttpResponse.json([address])),
-    http.patch(`${API}/api/order/:id/complete`, async () => {
-      shop.calls.push('complete');
-      await delay(50);
-      const answer = shop.completeAnswer;
-      if (answer) {
-        shop.completeAnswer = null;
-        return HttpResponse.json(answer.body, { status: answer.status });
-      }
-      const placed = shop.draft;
-      shop.order = placedFrom(placed);
-      const pending: PendingOrder = pendingOrderOf({ id: placed.id, number: '100041', total: placed.totals.total });
-      shop.draft = sharedDraftOf([], { id: 42, pendingOrder: pending });
-      return HttpResponse.json({ ...placed, status: -10, number: '100041', pendingOrder: null });
-    }),
-    http.post(`${API}/api/order/:id/pay`, async ({ request, params }) => {
-      shop.calls.push(`pay ${String(params.id)}`);
-      shop.payBodies.push(await request.json());
-      await delay(50);
-      const answer = shop.payAnswers.shift() ?? paid;
-      if (answer.status === 200 && shop.order) shop.order = { ...shop.order, status: -5, payableUntil: null };
-      return HttpResponse.json(answer.body, { status: answer.status });
-    }),
-    http.patch(`${API}/api/order/:id/back-to-draft`, ({ params }) => {
-      shop.calls.push(`back-to-draft ${String(params.id)}`);
-      shop.draft = draftOf({ id: Number(params.id) });
-      shop.order = null;
-      return HttpResponse.json(shop.draft);
-    }),
-    http.post(`${API}/api/order/:id/cancel`, ({ params }) => {
-      shop.calls.push(`cancel ${String(params.id)}`);
-      shop.draft = { ...shop.draft, pendingOrder: null };
-      return HttpResponse.json(orderOf({ id: Number(params.id), status: -20, payableUntil: null, cancellableUntil: null, cancelledAt: new Date().toISOString() }));
-    }),
-    http.get(`${API}/api/order/:id`, ({ params }) => {
-      if (shop.order && shop.order.id === Number(params.id)) return HttpResponse.json(shop.order);
-      return HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 });
-    }),
   );
-  return shop;
+  return useFakeOrdersApi({ rows, customer: me, deliveryAddress, draftId: 41 });
 }
 
-/** Order 41 placed and waiting for payment; the open draft is a new one (42) that names it. */
+/** Order 41 placed and waiting for payment (its Vitamin C held); the open draft is a new one (42). */
 function placedAndWaiting(shop: Shop): void {
   shop.order = orderOf({ id: 41 });
-  shop.draft = sharedDraftOf([], { id: 42, pendingOrder: pendingOrderOf({ id: 41, number: '100041' }) });
+  shop.pendingOrder = pendingOrderOf({ id: 41, number: '100041' });
+  shop.pendingRows = shop.rows;
+  shop.rows = [];
+  shop.draftId = 42;
 }
 
 async function renderCheckout(path: string) {
@@ -139,7 +92,7 @@ describe('checkout', () => {
   beforeEach(() => setLocaleCookie('en'));
 
   it('step 1 blocks while a row has a bad reason code', async () => {
-    useShop({ draft: draftOf({ rows: [{ sku: product, amount: 1, price: '30.00', badReasonCode: 2 }] }) });
+    useShop({ rows: [{ product, amount: 1, badReasonCode: 2 }] });
     await renderCheckout('/checkout/41?step=payment');
     expect(await screen.findByRole('heading', { level: 2, name: '1. Products' })).toBeInTheDocument();
     expect(screen.getByText('Please resolve issues in your order list before continue')).toBeInTheDocument();
@@ -152,7 +105,7 @@ describe('checkout', () => {
   });
 
   it('step 2: an address is chosen for the order (alone: at once), states we do not deliver to are refused', async () => {
-    const shop = useShop({ draft: draftOf({ deliveryAddress: null }) });
+    const shop = useShop({ deliveryAddress: null });
     const second = { ...address, id: 4, address: '9 Ocean Ave', city: 'Fresno', state: 'CA', zip: '93650' };
     const faraway = { ...address, id: 5, address: '5 Broadway', city: 'New York', state: 'NY', zip: '10001' };
     server.use(
@@ -177,7 +130,7 @@ describe('checkout', () => {
   });
 
   it('step 2: "Add a new address" moves the focus into the new form, and Cancel back to the button', async () => {
-    useShop({ draft: draftOf() });
+    useShop();
     await renderCheckout('/checkout/41?step=delivery');
     fireEvent.click(await screen.findByRole('button', { name: 'Add a new address' }));
     const form = (await screen.findByRole('heading', { name: 'New address' })).parentElement as HTMLElement;
@@ -187,7 +140,7 @@ describe('checkout', () => {
   });
 
   it('step 2: the only address we deliver to is chosen at once', async () => {
-    const shop = useShop({ draft: draftOf({ deliveryAddress: null }) });
+    const shop = useShop({ deliveryAddress: null });
     server.use(
       http.put(`${API}/api/order/delivery`, async ({ request }) => {
         shop.calls.push(`delivery ${JSON.stringify(await request.json())}`);
@@ -200,7 +153,7 @@ describe('checkout', () => {
   });
 
   it('step 1 blocks under the minimum order of the settings', async () => {
-    useShop({ draft: draftOf({ totals: { subtotal: '20.00', discount: '0.00', shipping: '0.00', tax: '0.00', total: '20.00' } }) });
+    useShop({ rows: [{ product: { ...product, price: '20.00' }, amount: 1 }] });
     server.use(http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, minimumOrder: '22.00' })));
     await renderCheckout('/checkout/41');
     expect(await screen.findByText('$22.00 Minimum Order.')).toBeInTheDocument();
@@ -250,7 +203,7 @@ describe('checkout', () => {
     fireEvent.click(place);
     fireEvent.click(place);
     await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
-    expect(shop.calls).toEqual(['complete', 'pay 41']);
+    expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']);
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { card: '6035000000000001', code: '123' } }]);
   });
 
@@ -262,7 +215,7 @@ describe('checkout', () => {
     expect(within(which).getByRole('radio', { name: 'Card ending in 1001, balance $150.00' })).toBeChecked();
     expect(screen.queryByRole('textbox', { name: /Card number/ })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    await waitFor(() => expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']));
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { cardId: '9' } }]);
   });
 
@@ -286,7 +239,7 @@ describe('checkout', () => {
     fireEvent.change(number, { target: { value: '6035 0000 0000 1001' } });
     expect(screen.getByRole('textbox', { name: /Security code/ })).toHaveAccessibleDescription(/Not needed for a card on your account/);
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    await waitFor(() => expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']));
     expect(shop.payBodies).toEqual([{ code: 'trnsx', input: { card: '6035000000001001' } }]);
   });
 
@@ -299,7 +252,7 @@ describe('checkout', () => {
 
     // The placed order's payment step, at its own address (a reload shows it again).
     expect(await screen.findByRole('heading', { level: 2, name: 'Pay for order 100041' })).toBeInTheDocument();
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    await waitFor(() => expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']));
     expect(router.state.location.pathname + router.state.location.search).toBe('/checkout/41?step=payment');
     const until = untilText(shop.order!.payableUntil!, 'en');
     expect(screen.getByText(`We hold these items for you until ${until}.`)).toBeInTheDocument();
@@ -321,7 +274,7 @@ describe('checkout', () => {
     fireEvent.change(number, { target: { value: '6035000000000001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay now: $30.00' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
-    expect(shop.calls).toEqual(['complete', 'pay 41', 'pay 41']);
+    expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41', 'POST pay 41']);
   });
 
   it('leaving the page after a decline sends nothing back to draft: the order stays payable', async () => {
@@ -331,11 +284,11 @@ describe('checkout', () => {
     await typeCard('6035000000000002');
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
     await screen.findByRole('heading', { level: 2, name: 'Pay for order 100041' });
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'pay 41']));
+    await waitFor(() => expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']));
     await router.navigate('/catalog');
     await screen.findByRole('heading', { level: 1, name: 'Catalog' });
     await delay(100);
-    expect(shop.calls).toEqual(['complete', 'pay 41']);
+    expect(shop.calls).toEqual(['PATCH complete 41', 'POST pay 41']);
   });
 
   it('an order waiting for payment opens at its payment step: rows, total, address, hold; Back to cart', async () => {
@@ -354,7 +307,7 @@ describe('checkout', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    expect(shop.calls).toEqual(['back-to-draft 41']);
+    expect(shop.calls).toEqual(['PATCH back-to-draft 41']);
   });
 
   it('another order waiting: "Pay for order N" or "Cancel order N" (confirmed), then placing works', async () => {
@@ -369,29 +322,30 @@ describe('checkout', () => {
     // The draft names the waiting order once read again.
     const { router } = await renderCheckout('/checkout/41?step=payment');
     await typeCard('6035000000000001');
-    shop.draft = draftOf({ pendingOrder: pendingOrderOf({ id: 40, number: '100040' }) });
+    shop.pendingOrder = pendingOrderOf({ id: 40, number: '100040' });
+    shop.order = orderOf({ id: 40, number: '100040' });
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
 
     const payOther = await screen.findByRole('link', { name: 'Pay for order 100040' });
     expect(payOther).toHaveAttribute('href', '/checkout/40?step=payment');
     expect(screen.getByText(/Order 100040 is still waiting for payment/, { selector: 'li' })).toBeInTheDocument();
-    expect(shop.calls).toEqual(['complete']);
+    expect(shop.calls).toEqual(['PATCH complete 41']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order 100040' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100040?' });
     expect(dialog).toHaveAccessibleDescription(/nothing is charged and its items are not kept for you/);
     // The confirmation waits for the person: nothing happens on its own.
     await delay(200);
-    expect(shop.calls).toEqual(['complete']);
+    expect(shop.calls).toEqual(['PATCH complete 41']);
     expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
-    await waitFor(() => expect(shop.calls).toEqual(['complete', 'cancel 40']));
+    await waitFor(() => expect(shop.calls).toEqual(['PATCH complete 41', 'POST cancel 40']));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Pay for order 100040' })).not.toBeInTheDocument());
     expect(document.activeElement).not.toBe(document.body);
 
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay/ }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/success/41'));
-    expect(shop.calls).toEqual(['complete', 'cancel 40', 'complete', 'pay 41']);
+    expect(shop.calls).toEqual(['PATCH complete 41', 'POST cancel 40', 'PATCH complete 41', 'POST pay 41']);
   });
 
   it('pay checks the order again: rows that changed are named, with Back to cart', async () => {
@@ -417,7 +371,7 @@ describe('checkout', () => {
     const back = screen.getAllByRole('button', { name: 'Back to cart' });
     fireEvent.click(back[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    expect(shop.calls).toEqual(['pay 41', 'back-to-draft 41']);
+    expect(shop.calls).toEqual(['POST pay 41', 'PATCH back-to-draft 41']);
   });
 
   it('the hold is over: said so, with the way to the cart', async () => {

@@ -1,10 +1,10 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { delay, http, HttpResponse } from 'msw';
+import { delay } from 'msw';
 import { formatDate, type OrderDetail } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
-import { customerOf, draftOf, orderOf } from '../../test/fixtures';
-import { API, server } from '../../test/server';
+import { customerOf, orderOf } from '../../test/fixtures';
+import { useFakeOrdersApi, type FakeOrders } from '../../test/fake-orders-api';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
 const paidOrder = (patch: Partial<OrderDetail> = {}) =>
@@ -16,68 +16,12 @@ const paidOrder = (patch: Partial<OrderDetail> = {}) =>
     ...patch,
   });
 
-interface Api {
-  calls: string[];
-  /** Reads of the customer (the header's allowance). */
-  meReads: number;
-  order: OrderDetail;
-}
+/** The API of one order (41) and the history around it: THE fake order API (src/test). */
+type Api = FakeOrders & { order: OrderDetail };
 
-/** The API of one order (41) and the history around it; cancel and back-to-draft change it. */
 function useOrderApi(order: OrderDetail): Api {
-  const api: Api = { calls: [], meReads: 0, order };
-  const summary = (o: OrderDetail) => ({
-    id: o.id,
-    number: o.number,
-    placedAt: o.placedAt,
-    total: o.total,
-    status: o.status,
-    itemCount: o.itemCount,
-    deliveredAt: o.deliveredAt,
-    payableUntil: o.payableUntil,
-    cancellableUntil: o.cancellableUntil,
-    cancelledAt: o.cancelledAt,
-  });
-  server.use(
-    http.get(`${API}/api/auth/me`, () => {
-      api.meReads += 1;
-      return HttpResponse.json(customerOf());
-    }),
-    http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(draftOf([], { id: 42 }))),
-    http.get(`${API}/api/order/:id`, ({ params }) =>
-      Number(params.id) === api.order.id
-        ? HttpResponse.json(api.order)
-        : HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 }),
-    ),
-    http.get(`${API}/api/order`, () =>
-      HttpResponse.json({ items: [summary(api.order)], total: 1, page: 1, pageSize: 24 }),
-    ),
-    http.post(`${API}/api/order/:id/cancel`, ({ params }) => {
-      api.calls.push(`cancel ${String(params.id)}`);
-      const now = new Date().toISOString();
-      api.order = {
-        ...api.order,
-        status: -20,
-        payableUntil: null,
-        cancellableUntil: null,
-        cancelledAt: now,
-        refund: api.order.payment
-          ? {
-              amount: api.order.total,
-              code: api.order.payment.code,
-              last4: api.order.payment.last4,
-              at: now,
-            }
-          : null,
-      };
-      return HttpResponse.json(api.order);
-    }),
-    http.patch(`${API}/api/order/:id/back-to-draft`, ({ params }) => {
-      api.calls.push(`back-to-draft ${String(params.id)}`);
-      return HttpResponse.json(draftOf([], { id: Number(params.id) }));
-    }),
-  );
-  return api;
+  // Placed from draft 41: the open draft is a new, empty one (42); back to cart reopens 41.
+  return useFakeOrdersApi({ order, customer: customerOf(), draftId: 42 }) as Api;
 }
 
 async function renderPage(path: string) {
@@ -109,7 +53,7 @@ describe('an order waiting for payment, and cancel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to cart order 100041' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
-    expect(api.calls).toEqual(['back-to-draft 41']);
+    expect(api.calls).toEqual(['PATCH back-to-draft 41']);
   });
 
   it('Cancel order asks first, with no time limit, says what happens, then cancels and refreshes the allowance', async () => {
@@ -128,7 +72,7 @@ describe('an order waiting for payment, and cancel', () => {
 
     const reads = api.meReads;
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
-    await waitFor(() => expect(api.calls).toEqual(['cancel 41']));
+    await waitFor(() => expect(api.calls).toEqual(['POST cancel 41']));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const date = formatDate(api.order.cancelledAt, 'en', { dateStyle: 'long' });
     expect(await screen.findByText(`Cancelled on ${date}`)).toBeInTheDocument();
@@ -176,15 +120,7 @@ describe('an order waiting for payment, and cancel', () => {
     const api = useOrderApi(
       paidOrder({ cancellableUntil: new Date(Date.now() + 20 * 60_000).toISOString() }),
     );
-    server.use(
-      http.post(`${API}/api/order/:id/cancel`, () => {
-        api.calls.push('cancel refused');
-        return HttpResponse.json(
-          { message: 'This order can no longer be cancelled.', code: 'order_not_cancellable' },
-          { status: 409 },
-        );
-      }),
-    );
+    api.refuseCancel = true;
     await renderPage('/order/41');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
     const dialog = await screen.findByRole('dialog');
@@ -196,6 +132,8 @@ describe('an order waiting for payment, and cancel', () => {
       within(dialog).queryByRole('button', { name: 'Yes, cancel the order' }),
     ).not.toBeInTheDocument();
     expect(within(dialog).getAllByRole('button', { name: 'Close' }).length).toBeGreaterThan(0);
+    expect(api.calls).toEqual(['POST cancel 41']);
+    expect(api.order.status).not.toBe(-20);
   });
 
   it('a cancelled order shows "Cancelled" with its date and the refund to the card or the balance', async () => {
