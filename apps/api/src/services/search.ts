@@ -184,9 +184,8 @@ export function createSearchService({
     const [row] = rowsOf<{ whole: boolean; known: boolean; in_text: boolean | null; corrections: string[] | null }>(
       await db.execute(sql`
         SELECT k.whole, k.known,
-          CASE WHEN k.known THEN NULL ELSE EXISTS (SELECT 1 FROM products p
-            WHERE p.search_en @@ to_tsquery('english', ${prefix ? `${word}:*` : word})
-               OR p.search_es @@ to_tsquery('spanish', ${prefix ? `${word}:*` : word})) END AS in_text,
+          CASE WHEN k.known THEN NULL ELSE search_text_matches(to_tsquery('english', ${prefix ? `${word}:*` : word}),
+            to_tsquery('spanish', ${prefix ? `${word}:*` : word}), 1) > 0 END AS in_text,
           CASE WHEN k.known THEN NULL ELSE ARRAY(SELECT s.word FROM search_words s WHERE s.word % ${word}
             ORDER BY similarity(s.word, ${word}) DESC, s.word LIMIT 3) END AS corrections
         FROM (SELECT w.whole, w.whole OR (${prefix}::boolean AND EXISTS (
