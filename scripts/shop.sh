@@ -22,8 +22,9 @@ ensure_pnpm() {
 
 install_deps() {
   log "Installing dependencies (frozen lockfile)"
-  # Browsers come from Debian's chromium package, never from Playwright's downloads.
-  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 "${PNPM[@]}" install --frozen-lockfile
+  # Browsers come from Debian's chromium package, never from Playwright's or Puppeteer's (pa11y's)
+  # downloads (.puppeteerrc.cjs says the same to Puppeteer's install script).
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 PUPPETEER_SKIP_DOWNLOAD=1 "${PNPM[@]}" install --frozen-lockfile
 }
 
 ensure_chromium() {

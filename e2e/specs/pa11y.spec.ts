@@ -78,7 +78,7 @@ test.describe.configure({ mode: 'serial' });
 
 for (const locale of shopLocales) {
   test(`pa11y (htmlcs, WCAG2AA): no real error on the public and signed-in pages (${locale.code})`, async ({ baseURL, request }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(600_000);
     const browser = await puppeteer.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],

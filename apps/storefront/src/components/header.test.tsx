@@ -98,7 +98,7 @@ describe('header', () => {
     await renderApp('/es');
     const button = await screen.findByRole('button', { name: /^Mi cuenta/ });
     // The allowance of the active card is in the button once `me` has answered.
-    await waitFor(() => expect(button).toHaveTextContent('Saldo $150.00'));
+    await waitFor(() => expect(button).toHaveTextContent('Asignación $150.00'));
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/es/account');

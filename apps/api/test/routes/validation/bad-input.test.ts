@@ -102,7 +102,7 @@ describe('NUL characters', () => {
 });
 
 describe('dates', () => {
-  it.each(['2024-02-30', '0000-00-00', '2024-13-01', '2023-02-29', '1899-12-31'])(
+  it.each(['2024-02-30', '0000-00-00', '2024-13-01', '2023-02-29'])(
     'refuses the birthdate %s as a date that does not exist',
     async (birthdate) => {
       const res = await send('PATCH', '/api/customer/data', { birthdate });
@@ -110,6 +110,18 @@ describe('dates', () => {
       expect(res.body.fields).toEqual({ birthdate: [{ code: 'invalid_date' }] });
     },
   );
+
+  // Issue 21: 1850 exists (it is too early, said so), and a child is refused (the terms: 18+).
+  it.each([
+    ['1899-12-31', 'birth_year_too_early', 'Enter a year from 1900 on.'],
+    ['1850-06-01', 'birth_year_too_early', 'Enter a year from 1900 on.'],
+    ['2020-06-01', 'must_be_adult', 'You must be 18 or older to shop here.'],
+  ])('refuses the birthdate %s with %s', async (birthdate, code, text) => {
+    const res = await send('PATCH', '/api/customer/data', { birthdate });
+    expect(res.status).toBe(422);
+    expect(res.body.fields).toEqual({ birthdate: [{ code }] });
+    expect(res.body.data).toEqual({ birthdate: [text] });
+  });
 
   it('refuses a birthdate today or in the future, takes one in the past', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
