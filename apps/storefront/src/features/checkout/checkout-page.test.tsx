@@ -178,6 +178,20 @@ describe('checkout', () => {
     expect(await screen.findByText('Your card number should be of 16 or 19 digits')).toBeInTheDocument();
   });
 
+  it('the shop’s methods answering after the step drew: the first usable one is still chosen, its card fields shown', async () => {
+    useShop();
+    server.use(
+      http.get(`${API}/api/constants`, async () => {
+        await delay(300);
+        return HttpResponse.json(settingsFixture);
+      }),
+    );
+    await renderCheckout('/checkout/41?step=payment');
+    const group = await screen.findByRole('group', { name: 'Payment method' }, { timeout: 5000 });
+    expect(within(group).getByRole('radio', { name: /Network benefit card/ })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: /Card number/ })).toBeInTheDocument();
+  });
+
   it('balance is blocked when short: "You don\'t have enough funds to pay for this order"', async () => {
     useShop({ methods: ['trnsx', 'balance'] });
     await renderCheckout('/checkout/41?step=payment');

@@ -143,7 +143,10 @@ export function PaymentStep({
   const firstUsable = options.find(
     (option) => !blockedReason(option.code, customer, total, locale, noS3Card),
   );
-  const [method, setMethod] = useState<PaymentMethodCode | null>(firstUsable?.code ?? null);
+  // The shopper's pick; until there is one, the first usable method. Derived on every render, not
+  // frozen at the first: the settings and the customer may answer after the step first draws.
+  const [picked, setMethod] = useState<PaymentMethodCode | null>(null);
+  const method = picked ?? firstUsable?.code ?? null;
   const [card, setCard] = useState('');
   /** Which card pays a card method: a card on file (its id) or one typed (`NEW_CARD`). */
   const [cardChoice, setCardChoice] = useState<string>('');
