@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test';
-import { escapeRegExp, localized, shopLocales } from '../fixtures/locales';
+import { escapeRegExp, localized, walkedIn } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 import {
   accountWords,
@@ -10,7 +10,7 @@ import {
   useSession,
 } from '../fixtures/account';
 
-for (const locale of shopLocales) {
+for (const locale of walkedIn('es')) {
   const words = accountWords[locale.code];
 
   test.describe(`account e-mails (${locale.code})`, () => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales, type ShopLocale } from '../fixtures/locales';
+import { localized, walkedIn, type ShopLocale } from '../fixtures/locales';
 import { catalogTotal, mainHeading, productList } from '../fixtures/shop';
 
 /** The product cards of the list (one list item per product; skeletons have no heading). */
@@ -12,7 +12,7 @@ function prices(texts: string[]): number[] {
   return texts.map((text) => Number(/\$([\d,]+\.\d{2})/.exec(text)?.[1]?.replace(/,/g, '') ?? NaN));
 }
 
-for (const locale of shopLocales) {
+for (const locale of walkedIn('en')) {
   test.describe(`catalog (${locale.code})`, () => {
     test('loads with a total count and a first page of cards', async ({ page }) => {
       await page.goto(localized(locale, '/catalog'));

@@ -5,11 +5,13 @@
  *
  * A customer gets a store balance only from the seed (or a refund of a balance payment): no API
  * grants one, so the paying customer is the demo customer Linda ($50.00 on a fresh server; no other
- * spec uses this server's demo customers). Both languages pay from her balance, one after the
- * other, each order kept just over the $25.00 minimum and Welcome10 applied, so both fit in $50.
+ * spec uses this server's demo customers). Credit is walked in Spanish, the balance in English: an
+ * order just over the $25.00 minimum with Welcome10 (once per customer: a retry finds it used and
+ * pays the full price, which still fits in $50).
  */
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales } from '../fixtures/locales';
+import { errorText } from '@otc/sdk';
+import { localized, walkedIn } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 import { demoCustomers } from '../fixtures/auth';
 import {
@@ -32,7 +34,7 @@ const address = '100 Congress Ave, Austin, TX 78701';
 const lindaAddress = '780 Mission Road, San Antonio, TX 78210';
 const confirmed = { en: 'Confirmed', es: 'Confirmado' } as const;
 
-for (const locale of shopLocales) {
+for (const locale of walkedIn('es')) {
   const words = purchaseWords[locale.code];
   const more = methodWords[locale.code];
 
@@ -61,10 +63,10 @@ for (const locale of shopLocales) {
 }
 
 test.describe('store balance', () => {
-  // Both languages pay from the one demo customer's balance and cart: one after the other.
+  // A retry pays from the same demo customer's balance and cart: after the first try.
   test.describe.configure({ mode: 'default' });
 
-  for (const locale of shopLocales) {
+  for (const locale of walkedIn('en')) {
     const words = purchaseWords[locale.code];
     const more = methodWords[locale.code];
 
@@ -97,14 +99,22 @@ test.describe('store balance', () => {
       await expect(mainHeading(page)).toHaveText(words.cart);
       await page.getByRole('textbox', { name: words.promoField }).fill('Welcome10');
       await page.getByRole('button', { name: words.apply, exact: true }).click();
-      await expect(page.getByText(words.codeApplied('Welcome10'))).toBeVisible();
-      // The notice can show before the server has the code (optimistic): wait for the discounted draft.
-      await expect
-        .poll(async () => {
-          const { totals } = await draftOf(request, linda);
-          return Number(totals.total) < Number(totals.subtotal);
-        })
-        .toBe(true);
+      // Welcome10 is once per customer: the first try's order uses it, a retry is told so (in its
+      // words) and pays the full price.
+      const applied = page.getByText(words.codeApplied('Welcome10'));
+      const used = page.getByText(errorText('promo_code_used', locale.code));
+      await expect(applied.or(used)).toBeVisible();
+      if (await applied.isVisible()) {
+        // The notice can show before the server has the code (optimistic): wait for the discounted draft.
+        await expect
+          .poll(async () => {
+            const { totals } = await draftOf(request, linda);
+            return Number(totals.total) < Number(totals.subtotal);
+          })
+          .toBe(true);
+      } else {
+        await page.getByRole('textbox', { name: words.promoField }).fill('');
+      }
       const total = Number((await draftOf(request, linda)).totals.total);
       expect(total).toBeLessThanOrEqual(before);
 

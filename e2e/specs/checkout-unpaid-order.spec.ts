@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
 import { expect, test } from '../fixtures/test';
-import { escapeRegExp, localized, shopLocales } from '../fixtures/locales';
+import { escapeRegExp, localized, walkedIn } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 import {
   checkoutToPayment,
@@ -37,7 +37,7 @@ async function payWith(page: Page, words: PurchaseWords, card: { number: string;
   await page.getByRole('main').getByRole('button', { name: button }).click();
 }
 
-for (const locale of shopLocales) {
+for (const locale of walkedIn('en')) {
   const words = purchaseWords[locale.code];
   const payNowButton = new RegExp(`^${escapeRegExp(words.payNow)}: \\$`);
 

@@ -32,6 +32,9 @@ for (const locale of shopLocales) {
   const words = purchaseWords[locale.code];
 
   test.describe(`order holds and the cancel window, shortened (${locale.code})`, () => {
+    // Each flow in one language (fixtures/locales.ts, walkedIn): the closed window in English, the
+    // hold that ends in Spanish.
+    if (locale.code === 'en')
     test('after the cancel window a paid order offers no Cancel order, and the API answers order_not_cancellable', async ({
       page,
       request,
@@ -67,6 +70,7 @@ for (const locale of shopLocales) {
       expect(after.refund).toBeNull();
     });
 
+    if (locale.code === 'es')
     test('an unpaid order left past its minutes goes back to the cart with its units; paying it then is refused', async ({
       page,
       request,

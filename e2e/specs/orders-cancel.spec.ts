@@ -6,7 +6,7 @@
  */
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales } from '../fixtures/locales';
+import { localized, walkedIn } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
 import {
   buyByApi,
@@ -20,7 +20,7 @@ import {
   unitsToSell,
 } from '../fixtures/purchase';
 
-for (const locale of shopLocales) {
+for (const locale of walkedIn('es')) {
   const words = purchaseWords[locale.code];
 
   test.describe(`cancel an order (${locale.code})`, () => {

@@ -20,11 +20,14 @@ const publicPages: { path: string; heading: (locale: ShopLocale) => string }[] =
   { path: '/login-recovery', heading: (l) => l.headings.loginRecovery },
 ];
 
+// One page walks every route (a step each): a browser context per route cost more than the
+// routes themselves on CI's two cores.
 for (const locale of shopLocales) {
-  test.describe(`public pages (${locale.code})`, () => {
+  test(`public pages (${locale.code}): each answers in ${locale.code} with its heading and title`, async ({ page }) => {
+    test.setTimeout(120_000);
     for (const { path, heading } of publicPages) {
       const url = localized(locale, path);
-      test(`${url} answers in ${locale.code} with its heading and title`, async ({ page }) => {
+      await test.step(url, async () => {
         const response = await page.goto(url);
         expect(response?.status()).toBe(200);
         await expect(page).toHaveURL(url);
