@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { addressInputSchema } from '@otc/sdk';
 import { TextField } from '@otc/ui';
 import type { SdkQueryError } from './api';
-import { useShopForm } from './shop-form';
+import { keepFocusedInView, useShopForm } from './shop-form';
 
 let sent: unknown[] = [];
 let serverError: SdkQueryError | undefined;
@@ -138,5 +138,37 @@ describe('useShopForm', () => {
     expect(screen.getByLabelText('State')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('ZIP')).toHaveAccessibleDescription('This field has wrong format');
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('keepFocusedInView', () => {
+  function focusedButton(rect: { top: number; bottom: number }) {
+    const form = document.createElement('form');
+    const button = document.createElement('button');
+    form.append(button);
+    document.body.append(form);
+    button.focus();
+    button.getBoundingClientRect = () => ({ ...rect, left: 0, right: 100, x: 0, y: rect.top, width: 100, height: rect.bottom - rect.top, toJSON: () => ({}) });
+    const scrolled = vi.fn();
+    button.scrollIntoView = scrolled;
+    return { form, scrolled };
+  }
+
+  it('scrolls the focused control back whole on screen when the layout pushed it partly off', () => {
+    const { form, scrolled } = focusedButton({ top: window.innerHeight - 40, bottom: window.innerHeight + 60 });
+    keepFocusedInView();
+    expect(scrolled).toHaveBeenCalledWith({ block: 'nearest' });
+    form.remove();
+  });
+
+  it('leaves a control that is whole on screen, or one the reader scrolled away from', () => {
+    const whole = focusedButton({ top: 100, bottom: 200 });
+    keepFocusedInView();
+    expect(whole.scrolled).not.toHaveBeenCalled();
+    whole.form.remove();
+    const away = focusedButton({ top: window.innerHeight + 500, bottom: window.innerHeight + 600 });
+    keepFocusedInView();
+    expect(away.scrolled).not.toHaveBeenCalled();
+    away.form.remove();
   });
 });

@@ -3,7 +3,7 @@
 // codes by the SDK's `fieldIssueFromZod`, shown in the page's language, 300 ms after the last
 // edit (spec section 5). A 422 from the API lands under its fields by code. Nothing the person
 // typed is cleared by a failure.
-import { useCallback, useMemo, useRef, type BaseSyntheticEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -64,6 +64,19 @@ export function focusFirstInvalid(form: HTMLFormElement | null, fallback: () => 
   });
 }
 
+/**
+ * When the focused control of a form is partly off screen (the layout moved under it), scrolls it
+ * back whole into view. A control the reader scrolled away from entirely stays where it is.
+ */
+export function keepFocusedInView(): void {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !active.closest('form')) return;
+  const rect = active.getBoundingClientRect();
+  const partlyVisible = rect.bottom > 0 && rect.top < window.innerHeight;
+  const whole = rect.top >= 0 && rect.bottom <= window.innerHeight;
+  if (partlyVisible && !whole) active.scrollIntoView({ block: 'nearest' });
+}
+
 export interface ShopFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** Extra react-hook-form options (e.g. `values` to follow data that loads later). */
@@ -108,6 +121,14 @@ export function useShopForm<S extends AnySchema>(
   });
   const { formState, register, setError, handleSubmit } = form;
   const busy = useRef(false);
+
+  // A field's message shows 300 ms after the field lost the focus (and goes when it is fixed):
+  // everything under it moves. The control the person has just moved to (Tab from an empty field
+  // to the button under it) can be pushed partly off screen after the browser scrolled it into
+  // view; keep it whole on screen. Before the page is painted, so it never shows cut.
+  useLayoutEffect(() => {
+    keepFocusedInView();
+  }, [formState.errors]);
 
   const fieldError = useCallback(
     (name: FieldPath<Values>): string | undefined => {
