@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
@@ -153,14 +153,23 @@ export function Component() {
   const { data: categories } = useGetCategoriesQuery({ locale });
   const { data: plans } = useGetHealthPlansQuery();
 
+  // The address as last asked for: a change made before the page has redrawn after the previous
+  // one (on a slow phone, a sort and then "Load more" at once; the old list stays on screen while
+  // the new one renders) builds on it, so it never drops what was just chosen.
+  const requestedSearch = useRef(searchParams);
+  useLayoutEffect(() => {
+    requestedSearch.current = searchParams;
+  }, [searchParams]);
   const change = useCallback(
     (changes: CatalogChanges) => {
-      const next = nextCatalogSearch(searchParams, changes);
-      if (next.toString() === searchParams.toString()) return;
+      const current = requestedSearch.current;
+      const next = nextCatalogSearch(current, changes);
+      if (next.toString() === current.toString()) return;
+      requestedSearch.current = next;
       // Every change is a history entry; the list stays where the reader is.
       setSearchParams(next, { preventScrollReset: true });
     },
-    [searchParams, setSearchParams],
+    [setSearchParams],
   );
 
   const total = first.currentData?.total;
