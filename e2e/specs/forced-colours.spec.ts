@@ -23,7 +23,10 @@ for (const locale of shopLocales) {
     test('a product card link shows where the focus is', async ({ page }) => {
       await page.goto(localized(locale, '/catalog'));
       const card = productList(page, locale).getByRole('listitem').first();
-      await expect(card).toBeVisible();
+      // The first page of a fresh browser: the app starts (its scripts run, the page's route and
+      // language load), then the list is asked for and its cards drawn. On a slow machine with
+      // another worker beside it that is more than the default 7 s; the card is still waited for.
+      await expect(card).toBeVisible({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
       const link = card.getByRole('heading').getByRole('link');
       const before = await card.screenshot({ animations: 'disabled' });

@@ -53,7 +53,8 @@ for (const locale of shopLocales) {
       expect(expected).toBeGreaterThan(0);
 
       await page.goto(localized(locale, '/'));
-      await expect(mainHeading(page)).toHaveText(locale.headings.home);
+      // The first page of a fresh browser: the app starts before the page shows.
+      await expect(mainHeading(page)).toHaveText(locale.headings.home, { timeout: 15_000 });
       const dialog = await openSearch(page, locale);
       const input = dialog.getByRole('searchbox');
       await input.fill('tylenol');
@@ -84,24 +85,45 @@ for (const locale of shopLocales) {
     });
 
     test('the catalog keeps q with sort and load more in the address; Back from an item restores the list and scroll', async ({ page, request }) => {
+      // Two catalog pages of 24 cards drawn twice (a sort, then more), an item and Back: on a slow
+      // CI machine the whole walk takes close to the default 30 s.
+      test.setTimeout(60_000);
       const answer = await request.get(`/api/catalog/products?q=${w.vitamins}`, { headers: { 'Accept-Language': locale.code } });
       const { total } = (await answer.json()) as { total: number };
       expect(total).toBeGreaterThan(24);
 
       await page.goto(`${localized(locale, '/catalog')}?q=${w.vitamins}`);
-      await expect(page.getByText(w.resultsFor(w.vitamins))).toBeVisible();
+      // The first page of a fresh browser: the app starts before the page shows (more than the
+      // default 7 s on a slow machine with another worker beside it).
+      await expect(page.getByText(w.resultsFor(w.vitamins))).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('main').getByTestId('search-matches')).toHaveText(w.vitaminsMatch);
       await expect.poll(() => catalogTotal(page, locale)).toBe(total);
 
       await page.getByLabel(locale.text.sortBy).selectOption({ label: locale.text.priceLowToHigh });
       await expect(page).toHaveURL((url) => url.searchParams.get('q') === w.vitamins && url.searchParams.get('sort') === 'price-asc');
       const cards = productList(page, locale).getByRole('listitem');
+      /** The cards' prices in cents, in the order shown. */
+      const listedCents = async () =>
+        (await productList(page, locale).getByText(/^\$\d+\.\d{2}$/).allTextContents()).map((price) =>
+          Math.round(Number(price.slice(1)) * 100),
+        );
+      // The list in the new order, not the one before it (still on screen while the new one renders).
+      await expect
+        .poll(async () => {
+          const cents = await listedCents();
+          return cents.length === 24 && cents.every((value, index) => index === 0 || cents[index - 1]! <= value);
+        })
+        .toBe(true);
       await expect(cards).toHaveCount(24);
       await page.getByRole('button', { name: locale.text.loadMore }).click();
-      await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2' && url.searchParams.get('q') === w.vitamins);
+      await expect(page).toHaveURL(
+        (url) =>
+          url.searchParams.get('page') === '2' &&
+          url.searchParams.get('q') === w.vitamins &&
+          url.searchParams.get('sort') === 'price-asc',
+      );
       await expect(cards).toHaveCount(total);
-      const prices = await productList(page, locale).getByText(/^\$\d+\.\d{2}$/).allTextContents();
-      const cents = prices.map((price) => Math.round(Number(price.slice(1)) * 100));
+      const cents = await listedCents();
       expect(cents).toEqual([...cents].sort((a, b) => a - b));
 
       // Far down the second page: open an item, come Back.

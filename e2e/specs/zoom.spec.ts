@@ -1,7 +1,9 @@
 /**
- * The shop zoomed to 200 % and with its text at 200 % (WCAG 1.4.4 Resize text, 1.4.10 Reflow), in
- * English and Spanish, on the main routes: home, catalog, an item, the login page, a cart with
- * items, the checkout's payment step, the account and the orders.
+ * The shop zoomed to 200 % and with its text at 200 % (WCAG 1.4.4 Resize text, 1.4.10 Reflow), on
+ * the main routes: home, catalog, an item, the login page, a cart with items, the checkout's
+ * payment step, the account and the orders. Both modes are kept, each in one language to keep the
+ * suite's time down: zoomed to 200 % in Spanish (its longer words are the harder case for reflow)
+ * and text at 200 % in English.
  *
  * - Zoom 200 %: a 1280 × 800 window zoomed to 200 % lays the page out in 640 × 400 CSS pixels (not
  *   a device scale factor, which keeps the layout as it is), so the viewport is 640 × 400.
@@ -17,7 +19,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales } from '../fixtures/locales';
+import { localized, shopLocales, type LocaleCode } from '../fixtures/locales';
 import { authWords } from '../fixtures/auth';
 import { cutOffText, outOfView, scrollsSideways } from '../fixtures/layout';
 import { demoProduct, mainHeading } from '../fixtures/shop';
@@ -34,9 +36,16 @@ import {
 
 type Mode = 'zoom' | 'text';
 
-const modes: Record<Mode, { viewport: { width: number; height: number }; title: string }> = {
-  zoom: { viewport: { width: 640, height: 400 }, title: 'zoomed to 200 % (640 × 400 CSS px)' },
-  text: { viewport: { width: 1280, height: 800 }, title: 'text at 200 % (1280 × 800)' },
+const modes: Record<
+  Mode,
+  { viewport: { width: number; height: number }; title: string; locale: LocaleCode }
+> = {
+  zoom: {
+    viewport: { width: 640, height: 400 },
+    title: 'zoomed to 200 % (640 × 400 CSS px)',
+    locale: 'es',
+  },
+  text: { viewport: { width: 1280, height: 800 }, title: 'text at 200 % (1280 × 800)', locale: 'en' },
 };
 
 const words = {
@@ -99,6 +108,7 @@ function coveredBy(target: Locator): Promise<string | null> {
 
 for (const locale of shopLocales) {
   for (const mode of Object.keys(modes) as Mode[]) {
+    if (modes[mode].locale !== locale.code) continue;
     test.describe(() => {
       test.use({ viewport: modes[mode].viewport });
 
