@@ -1,6 +1,6 @@
 /**
  * pa11y with the HTML_CodeSniffer runner (WCAG2AA) on the public pages and the signed-in ones, in
- * English (light and dark) and Spanish (light) (issue 21): tools beside axe find what axe cannot. Errors only; the few that
+ * English and Spanish, light (issue 21): tools beside axe find what axe cannot. Errors only; the few that
  * are not barriers are listed, each with its reason, in ONE place (fixtures/pa11y-noise.ts), and
  * anything else fails.
  *
@@ -74,8 +74,6 @@ function isNoise(issue: Pa11yIssue): boolean {
   );
 }
 
-test.describe.configure({ mode: 'serial' });
-
 for (const locale of shopLocales) {
   test(`pa11y (htmlcs, WCAG2AA): no real error on the public and signed-in pages (${locale.code})`, async ({ baseURL, request }) => {
     test.setTimeout(600_000);
@@ -100,8 +98,9 @@ for (const locale of shopLocales) {
       };
       const scan = async (path: string) => {
         const url = `${baseURL}${localized(locale, path)}`;
-        // English in light and dark, Spanish in light (colours do not depend on the language).
-        for (const scheme of locale.code === 'en' ? ['light', 'dark'] : ['light']) {
+        // Light only: the dark scheme's contrast is axe's (accessibility.spec.ts), and the rules that
+        // are pa11y's own (structure, names, roles) do not depend on the colours.
+        for (const scheme of ['light']) {
           await page.emulateMediaFeatures([{ name: 'prefers-color-scheme', value: scheme }]);
           const results = await pa11y(url, options);
           scanned += 1;
