@@ -8,6 +8,9 @@ export default fp<{ origins: string[] }>(
       origin: options.origins.length > 0 ? options.origins : false,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+      // A page on another origin reads these (the SDK's retries honour Retry-After; it keeps
+      // the contract version): without them listed, the browser hides them from its script.
+      exposedHeaders: ['Retry-After', 'X-Contract-Version'],
       maxAge: 600,
     });
   },
