@@ -15,8 +15,11 @@
  * Typos: each query word that is no word (nor the start of a word) of the product names, and
  * matches no description either, is corrected against `search_words`, the vocabulary of the
  * names kept by triggers, with pg_trgm similarity; the full-text query then looks for the word or
- * its corrections. The vocabulary holds a few hundred words whatever the catalog size, so a typo
- * costs the same at 1 000 000 products. Synonym terms are matched with the same similarity.
+ * its corrections. A correction is also close in length (`lengthAllowance`): a word not sold
+ * ("glucosamine") finds nothing rather than a shorter word it shares trigrams with ("glucosa").
+ * The answer names a correction (and a synonym's catalog words) in the caller's language. The
+ * vocabulary holds a few hundred words whatever the catalog size, so a typo costs the same at
+ * 1 000 000 products. Synonym terms are matched with the same similarity.
  *
  * Which products, in turn until one finds some: every word (AND); with a category named beside
  * other words, those words within the category; any of the words (OR, ranked by how many match);
@@ -107,6 +110,19 @@ interface WordCheck {
   /** Not a word of the names but found by full text (a word of the descriptions): not corrected. */
   inText: boolean;
   corrections: string[];
+  /** The correction to name in each language (a word of that language's names), when one is. */
+  shown: Partial<Record<Lang, string>>;
+}
+
+/**
+ * How many letters longer or shorter than the typed word a spelling correction may be: 2, or a
+ * fifth of the word when longer. A typo adds, drops or swaps a letter or two; a word that much
+ * shorter or longer is another word ("glucosamine" is not "glucosa", however many trigrams they
+ * share), and the shopper is better told nothing was found. A longer word that starts or ends
+ * with the typed one is still taken: one word written as two ("day time" for "daytime").
+ */
+export function lengthAllowance(length: number): number {
+  return Math.max(2, Math.floor(length / 5));
 }
 
 /**
@@ -187,16 +203,36 @@ export function createSearchService({
           CASE WHEN k.known THEN NULL ELSE search_text_matches(to_tsquery('english', ${prefix ? `${word}:*` : word}),
             to_tsquery('spanish', ${prefix ? `${word}:*` : word}), 1) > 0 END AS in_text,
           CASE WHEN k.known THEN NULL ELSE ARRAY(SELECT s.word FROM search_words s WHERE s.word % ${word}
+            AND (abs(length(s.word) - ${word.length}::integer) <= ${lengthAllowance(word.length)}::integer
+              OR s.word LIKE ${word} || '%' OR s.word LIKE '%' || ${word})
             ORDER BY similarity(s.word, ${word}) DESC, s.word LIMIT 3) END AS corrections
         FROM (SELECT w.whole, w.whole OR (${prefix}::boolean AND EXISTS (
                 SELECT 1 FROM search_words s WHERE s.word LIKE ${word} || '%')) AS known
               FROM (SELECT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${word}) AS whole) w) k`),
     );
+    const corrections = row?.corrections ?? [];
+    // Which correction to name in each language: the closest one that is a word of that
+    // language's names ("ibuprofn" is "ibuprofen" in English, "ibuprofeno" in Spanish).
+    const shown: Partial<Record<Lang, string>> = {};
+    if (corrections.length > 0) {
+      const found = rowsOf<{ word: string; en: boolean; es: boolean }>(
+        await db.execute(sql`
+          SELECT c.word,
+            EXISTS (SELECT 1 FROM products p WHERE p.name_en_norm ~ ('\\m' || c.word || '\\M')) AS en,
+            EXISTS (SELECT 1 FROM products p WHERE p.name_es_norm ~ ('\\m' || c.word || '\\M')) AS es
+          FROM unnest(ARRAY[${sql.join(
+            corrections.map((c) => sql`${c}`),
+            sql`, `,
+          )}]::text[]) WITH ORDINALITY AS c(word, n) ORDER BY c.n`),
+      );
+      for (const l of ['en', 'es'] as const) shown[l] = found.find((f) => f[l])?.word;
+    }
     return {
       known: Boolean(row?.known),
       whole: Boolean(row?.whole),
       inText: Boolean(row?.in_text),
-      corrections: row?.corrections ?? [],
+      corrections,
+      shown,
     };
   }
 
@@ -290,7 +326,10 @@ export function createSearchService({
       if (!hit) {
         const term = termOf(words[i]!, i === last, checks[i] ?? null);
         rest.push(term);
-        if (term.corrections.length > 0) spelled.push({ kind: 'spelling', term: words[i]!, as: term.corrections[0]! });
+        if (term.corrections.length > 0) {
+          const as = checks[i]?.shown[lang] ?? term.corrections[0]!;
+          spelled.push({ kind: 'spelling', term: words[i]!, as });
+        }
         i += 1;
         continue;
       }
@@ -303,7 +342,8 @@ export function createSearchService({
         // The category's words as typed (exactly: a misspelt one is already understood).
         for (let k = hit.from; k < hit.to; k += 1) categoryTerms.push({ word: words[k]!, prefix: false, corrections: [] });
       } else {
-        matched.push({ kind: entry.kind, term: entry.term, as: entry.expandsTo });
+        // Named in the request's language when the words have a form in it.
+        matched.push({ kind: entry.kind, term: entry.term, as: entry.forms?.[lang] ?? entry.expandsTo });
         for (const word of normalWords(entry.expandsTo)) rest.push({ word, prefix: false, corrections: [], anchor: hit.from + 1 });
       }
       i = hit.to;

@@ -92,6 +92,12 @@ export interface SynonymEntry {
   expandsTo: string;
   /** Kind category: the category's id and names. */
   category?: { id: number; en: string; es: string };
+  /**
+   * Brand, everyday: `expandsTo` in each language, when known (the request's language is what the
+   * answer's `matched` names). A brand has one row per language; an everyday word takes the pair
+   * of a brand (or another term) that expands to the same words in its language.
+   */
+  forms?: Partial<Record<Lang, string>>;
 }
 
 /** Damerau-Levenshtein distance (adjacent transpositions count one), at most `max + 1`. */
@@ -244,6 +250,28 @@ export function createSynonyms({ db, ttlMs = SYNONYMS_TTL_MS, now = Date.now }: 
         entry.category = category;
       }
       entries.push(entry);
+    }
+    // The catalog words of each language that go together: a term with a row in both languages
+    // ("Depend": "protective underwear", "ropa interior protectora") pairs its two expansions.
+    const byTerm = new Map<string, SynonymEntry[]>();
+    for (const entry of entries) {
+      if (entry.kind === 'category') continue;
+      const key = entry.words.join(' ');
+      byTerm.set(key, [...(byTerm.get(key) ?? []), entry]);
+    }
+    const pairs = new Map<string, Partial<Record<Lang, string>>>();
+    for (const group of byTerm.values()) {
+      const forms: Partial<Record<Lang, string>> = {};
+      for (const entry of group) forms[entry.lang] ??= entry.expandsTo;
+      if (!forms.en || !forms.es) continue;
+      for (const l of LANGS) {
+        const key = `${l}:${normalWords(forms[l]!).join(' ')}`;
+        if (!pairs.has(key)) pairs.set(key, forms);
+      }
+    }
+    for (const entry of entries) {
+      if (entry.kind === 'category') continue;
+      entry.forms = pairs.get(`${entry.lang}:${normalWords(entry.expandsTo).join(' ')}`) ?? { [entry.lang]: entry.expandsTo };
     }
     // Every category's own names are terms too.
     for (const [slug, category] of bySlug) {
