@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { COPYRIGHT_YEAR, TTY_PHONE, formatPhone } from '@otc/sdk';
+import { TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
 import { useGetSettingsQuery } from '../app/settings-api';
 import { AppLink } from './app-link';
@@ -58,7 +58,8 @@ function telHref(phone: string): string {
 
 export function Footer() {
   const { data: settings, isError } = useGetSettingsQuery();
-  const year = settings?.copyrightYear ?? COPYRIGHT_YEAR;
+  // The current year, from the clock at render time (the settings' year goes stale).
+  const year = new Date().getFullYear();
   const company = settings?.companyName;
   const tty = settings?.ttyPhone ?? TTY_PHONE;
 

@@ -235,6 +235,28 @@ describe('catalog: words searched (q) with every filter (issue 19)', () => {
   });
 });
 
+describe('catalog: a guest asks for a missing product', () => {
+  beforeEach(() => useCatalogHandlers());
+
+  it.each([
+    ['en', '/catalog?q=ginger%20kombucha', 'Ask us to add the product', '/login?redirect=%2Frequest-new-product%3Fname%3Dginger%2Bkombucha', 'Sign in to ask us for a product.'],
+    ['es', '/es/catalog?q=kombucha%20de%20jengibre', 'Pídanos que agreguemos el producto', '/es/login?redirect=%2Fes%2Frequest-new-product%3Fname%3Dkombucha%2Bde%2Bjengibre', 'Inicie sesión para pedirnos un producto.'],
+  ])('%s: the sign-in page says why, and leads back to the request', async (locale, path, link, login, reason) => {
+    setLocaleCookie(locale as 'en' | 'es');
+    const { router } = await renderApp(path);
+    fireEvent.click(await screen.findByRole('link', { name: link }));
+    await waitFor(() => expect(currentUrl(router)).toBe(login));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+  });
+
+  it('the sign-in page without that redirect gives no such reason', async () => {
+    setLocaleCookie('en');
+    await renderApp('/login?redirect=%2Faccount%2Forders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByText('Sign in to ask us for a product.')).not.toBeInTheDocument();
+  });
+});
+
 describe('catalog: plan coverage (issue 19)', () => {
   let chosen: unknown[] = [];
   let member: Customer;
@@ -292,6 +314,18 @@ describe('catalog: plan coverage (issue 19)', () => {
     expect(
       await screen.findByRole('button', { name: 'Remove filter: Covered by your plan only' }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', '/catalog?q=ginger%20kombucha', 'No products match these filters', 'Clear filters', 'Ask us to add the product', '/request-new-product?name=ginger+kombucha'],
+    ['es', '/es/catalog?q=kombucha%20de%20jengibre', 'Ningún producto coincide con estos filtros', 'Borrar filtros', 'Pídanos que agreguemos el producto', '/es/request-new-product?name=kombucha+de+jengibre'],
+  ])('%s: a member’s plan filter and words that find nothing: the product request is offered besides clearing the filters', async (locale, path, title, clear, request, href) => {
+    setLocaleCookie(locale as 'en' | 'es');
+    useMember({ code: 'GOLD', name: 'Gold Advantage' });
+    await renderApp(path);
+    expect(await screen.findByRole('heading', { name: title })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: clear }).length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: request })).toHaveAttribute('href', href);
   });
 
   it('in Spanish, the member’s marks and chip are Spanish', async () => {

@@ -178,6 +178,23 @@ describe('checkout', () => {
     expect(await screen.findByText('Your card number should be of 16 or 19 digits')).toBeInTheDocument();
   });
 
+  it.each([
+    ['en', '/checkout/41?step=payment', 'Checkout', 'Payment method', /Health plan insurance card/, /Recommended for your plan/, /Credit or debit card/],
+    ['es', '/es/checkout/41?step=payment', 'Finalizar compra', 'Método de pago', /Tarjeta de seguro del plan de salud/, /Recomendado para su plan/, /Tarjeta de crédito o débito/],
+  ])('%s: a method that cannot be chosen (no S3 card) is not tagged as recommended', async (_locale, path, heading, legend, insurance, tag, credit) => {
+    useShop({ methods: ['trnsx', 'prohealth', 'credit'], me: { ...customer, insurancePlan: { code: 'uhc', name: 'United Health' } } });
+    signIn();
+    const view = await renderApp(path);
+    onTestFinished(connectStore(view.store));
+    await screen.findByRole('heading', { level: 1, name: heading });
+    const group = await screen.findByRole('group', { name: legend });
+    const prohealth = within(group).getByRole('radio', { name: insurance });
+    expect(prohealth).toBeDisabled();
+    expect(prohealth).not.toHaveAccessibleName(tag);
+    // A usable recommended method keeps its tag.
+    expect(within(group).getByRole('radio', { name: credit })).toHaveAccessibleName(tag);
+  });
+
   it('the shop’s methods answering after the step drew: the first usable one is still chosen, its card fields shown', async () => {
     useShop();
     server.use(

@@ -224,19 +224,43 @@ describe('an order waiting for payment, and cancel', () => {
 
   it('the thank-you page of an order that is not the customer\'s (or none) answers as /order/{id} does', async () => {
     useOrderApi(paidOrder());
+    localStorage.setItem('promo-code', 'Welcome10');
     await renderPage('/success/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Order details' })).toBeInTheDocument();
     expect(screen.getByText('We could not find this order.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My orders' })).toHaveAttribute('href', '/account/orders');
     expect(screen.queryByText('Thank you for your order!')).not.toBeInTheDocument();
+    // The title says so too, and the promo code kept from a link is not spent on it.
+    await waitFor(() => expect(document.title).toBe('Order not found | Benefit Shop'));
+    expect(localStorage.getItem('promo-code')).toBe('Welcome10');
+  });
+
+  it('the thank-you page of the customer\'s placed order is thanked for, and spends the kept promo code', async () => {
+    useOrderApi(paidOrder());
+    localStorage.setItem('promo-code', 'Welcome10');
+    await renderPage('/success/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Thank you for your order | Benefit Shop'));
+    await waitFor(() => expect(localStorage.getItem('promo-code')).toBeNull());
+  });
+
+  it('an unpaid order\'s thank-you page keeps the promo code (it goes to its payment step)', async () => {
+    useOrderApi(orderOf());
+    localStorage.setItem('promo-code', 'Welcome10');
+    const { router } = await renderPage('/success/41');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/41'));
+    expect(localStorage.getItem('promo-code')).toBe('Welcome10');
   });
 
   it('… in Spanish too', async () => {
     setLocaleCookie('es');
     useOrderApi(paidOrder());
+    localStorage.setItem('promo-code', 'Welcome10');
     await renderPage('/es/success/999');
     expect(await screen.findByRole('heading', { level: 1, name: 'Detalles del pedido' })).toBeInTheDocument();
     expect(screen.getByText('No encontramos este pedido.')).toBeInTheDocument();
     expect(screen.queryByText('¡Gracias por su pedido!')).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Pedido no encontrado | Tienda de beneficios'));
+    expect(localStorage.getItem('promo-code')).toBe('Welcome10');
   });
 });

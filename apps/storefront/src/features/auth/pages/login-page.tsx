@@ -4,6 +4,7 @@ import { Notice } from '@otc/ui';
 import { SignInLinks } from '../components/auth-links';
 import { AuthPage } from '../components/auth-page';
 import { CodeAuthFlow } from '../components/code-auth-flow';
+import { SignInReason } from '../components/sign-in-reason';
 import type { LoginMethod } from '../components/login-field';
 
 /**
@@ -22,6 +23,7 @@ export function LoginWithCode({ method }: { method: LoginMethod }) {
       intro={<Trans>We send you a one-time code. No password needed.</Trans>}
       footer={<SignInLinks other="password" />}
     >
+      {login ? null : <SignInReason />}
       {login ? (
         <Notice tone="info" className="mb-4" title={changed === 'email' ? <Trans>Your sign-in e-mail is now {login}</Trans> : <Trans>Your sign-in phone is now {login}</Trans>}>
           <Trans>For your security you were signed out everywhere. Sign in with it to continue.</Trans>

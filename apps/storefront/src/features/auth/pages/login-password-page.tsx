@@ -10,6 +10,7 @@ import { useAuthMessages, type Problem } from '../auth-messages';
 import { SignInLinks } from '../components/auth-links';
 import { AuthPage } from '../components/auth-page';
 import { ProblemNotice } from '../components/problem-notice';
+import { SignInReason } from '../components/sign-in-reason';
 import { useFinishSignIn } from '../use-sign-in-flow';
 
 /** /login/password: e-mail or phone and password. */
@@ -45,6 +46,7 @@ export function Component() {
       title={t`Sign in with a password`}
       footer={<SignInLinks other="code" />}
     >
+      <SignInReason />
       <form noValidate onSubmit={send} className="flex flex-col gap-5">
         <ProblemNotice problem={problem} />
         <TextField

@@ -194,6 +194,15 @@ export function Component() {
     : null;
   const q = params.q;
   const matched = first.currentData?.matched;
+  // The product request with the searched words as its name (as in the search window).
+  const requestLink = q ? (
+    <AppLink
+      to={`/request-new-product?${new URLSearchParams({ name: q }).toString()}`}
+      className="font-semibold text-primary underline underline-offset-4"
+    >
+      <Trans>Ask us to add the product</Trans>
+    </AppLink>
+  ) : null;
   const filters = (
     <CatalogFilters
       params={params}
@@ -293,9 +302,14 @@ export function Component() {
                   <Trans>Try another category, brand or price range, or clear the filters.</Trans>
                 }
                 action={
-                  <Button onClick={clearFilters}>
-                    <Trans>Clear filters</Trans>
-                  </Button>
+                  // Words that find nothing (with a filter, such as a member's own plan) still
+                  // offer the product request, besides clearing the filters.
+                  <>
+                    <Button onClick={clearFilters}>
+                      <Trans>Clear filters</Trans>
+                    </Button>
+                    {requestLink}
+                  </>
                 }
               />
             ) : total === 0 && q ? (
@@ -306,14 +320,7 @@ export function Component() {
                     <Trans>Check the spelling or try a shorter word.</Trans>
                   )
                 }
-                action={
-                  <AppLink
-                    to={`/request-new-product?${new URLSearchParams({ name: q }).toString()}`}
-                    className="font-semibold text-primary underline underline-offset-4"
-                  >
-                    <Trans>Ask us to add the product</Trans>
-                  </AppLink>
-                }
+                action={requestLink}
               />
             ) : total === 0 ? (
               <EmptyState title={<Trans>No products match these filters</Trans>} />

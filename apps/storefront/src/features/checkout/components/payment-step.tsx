@@ -210,7 +210,8 @@ export function PaymentStep({
       value: option.code,
       label: labels[option.code].label,
       description: labels[option.code].description,
-      tag: option.recommended ? t`Recommended for your plan` : undefined,
+      // A method that cannot be chosen is not recommended, whatever the plan says.
+      tag: option.recommended && reason === null ? t`Recommended for your plan` : undefined,
       disabled: reason !== null,
       disabledReason: reason ?? undefined,
     };

@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
+import { msg } from '@lingui/core/macro';
 import { CircleCheck } from 'lucide-react';
 import { ORDER_STATUS } from '@otc/sdk';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { useAppDispatch } from '../../../app/hooks';
+import { PageTitle } from '../../../app/page-title';
 import { AppLink } from '../../../components/app-link';
 import { BillingSummary } from '../../../components/order-lines';
 import { api } from '../../../lib/api';
@@ -14,6 +16,14 @@ import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { useGetOrderQuery } from '../orders-api';
+
+/** The page draws its own title: an order that is not found is not thanked for there either. */
+export const ownsTitle = true;
+
+/** A placed order the customer has paid, or is paying by card (not waiting, not cancelled). */
+function isPlacedOrder(status: number): boolean {
+  return status === ORDER_STATUS.paymentVerification || status >= ORDER_STATUS.confirmed;
+}
 
 /**
  * /success/{id}: thanks, the order number and its summary; the cart is empty now. An order still
@@ -27,14 +37,25 @@ export function Component() {
   const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
 
   // The paid order left the cart: the server draft is a new one; the header follows, and a
-  // promo code kept from a link is spent.
+  // promo code kept from a link is spent. Only for the customer's own placed order: another's,
+  // none, or one still waiting for payment leaves the code and the cart alone.
+  const placed = order !== undefined && order.id === id && !isError && isPlacedOrder(order.status);
   useEffect(() => {
+    if (!placed) return;
     promoCodeStore.clear();
     dispatch(api.util.invalidateTags(['Cart', 'Orders']));
-  }, [dispatch]);
+  }, [dispatch, placed]);
 
   // Another customer's order, or none, answers as /order/{id} does: nobody is thanked for it.
-  if (isError) return <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />;
+  if (isError) {
+    const missing = isMissing(error);
+    return (
+      <>
+        <PageTitle title={missing ? msg`Order not found` : msg`Order details`} />
+        <OrderNotLoaded missing={missing} onRetry={() => void refetch()} />
+      </>
+    );
+  }
 
   if (order?.status === ORDER_STATUS.waitingForPayment) {
     return <Navigate to={localize(`/checkout/${order.id}?step=payment`)} replace />;
@@ -43,6 +64,7 @@ export function Component() {
   const number = order?.number ?? '';
   return (
     <Container className="flex max-w-3xl flex-col gap-6 py-8">
+      <PageTitle title={msg`Thank you for your order`} />
       <div className="flex flex-col items-center gap-3 text-center">
         {order ? <CircleCheck aria-hidden="true" className="size-14 text-success" /> : null}
         <h1 className="text-3xl font-bold">
