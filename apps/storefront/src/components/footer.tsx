@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { TTY_PHONE, formatPhone } from '@otc/sdk';
+import { COPYRIGHT_YEAR, TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
 import { useGetSettingsQuery } from '../app/settings-api';
 import { AppLink } from './app-link';
@@ -58,8 +58,7 @@ function telHref(phone: string): string {
 
 export function Footer() {
   const { data: settings, isError } = useGetSettingsQuery();
-  // The current year, from the clock at render time (the settings' year goes stale).
-  const year = new Date().getFullYear();
+  const year = settings?.copyrightYear ?? COPYRIGHT_YEAR;
   const company = settings?.companyName;
   const tty = settings?.ttyPhone ?? TTY_PHONE;
 

@@ -3,7 +3,7 @@ import { Navigate, useParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { CircleCheck } from 'lucide-react';
-import { ORDER_STATUS } from '@otc/sdk';
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS } from '@otc/sdk';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { useAppDispatch } from '../../../app/hooks';
 import { PageTitle } from '../../../app/page-title';
@@ -20,9 +20,9 @@ import { useGetOrderQuery } from '../orders-api';
 /** The page draws its own title: an order that is not found is not thanked for there either. */
 export const ownsTitle = true;
 
-/** A placed order the customer has paid, or is paying by card (not waiting, not cancelled). */
+/** A placed order on its way: a status of the SDK's progress steps (not waiting, not cancelled). */
 function isPlacedOrder(status: number): boolean {
-  return status === ORDER_STATUS.paymentVerification || status >= ORDER_STATUS.confirmed;
+  return ORDER_PROGRESS_STEPS.some((step) => ORDER_STATUS[step] === status);
 }
 
 /**
