@@ -70,7 +70,9 @@ export const checkoutApi = draftApi.injectEndpoints({
       providesTags: ['Addresses', 'Session'],
     }),
 
-    addAddress: build.mutation<Address, { input: AddressInput; locale: Locale }>({
+    // Its own name: the account feature's `addAddress` takes another argument, and a second
+    // endpoint of the same name is ignored by RTK Query (whichever chunk loaded first won).
+    addDeliveryAddress: build.mutation<Address, { input: AddressInput; locale: Locale }>({
       queryFn: ({ input, locale }) => runCall(() => client.addresses.add(input, { locale })),
       invalidatesTags: ['Addresses', 'Customer'],
     }),
@@ -142,7 +144,7 @@ export const checkoutApi = draftApi.injectEndpoints({
 export const {
   useOpenCheckoutQuery,
   useGetAddressesQuery,
-  useAddAddressMutation,
+  useAddDeliveryAddressMutation,
   useSetDeliveryAddressMutation,
   usePlaceOrderMutation,
   usePayOrderMutation,

@@ -10,7 +10,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import {
-  useAddAddressMutation,
+  useAddDeliveryAddressMutation,
   useGetAddressesQuery,
   useSetDeliveryAddressMutation,
 } from '../checkout-api';
@@ -26,7 +26,7 @@ const EMPTY = { address: '', address2: '', city: '', state: '', zip: '' };
 function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded: (address: Address) => void; onCancel?: () => void }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const [add, { isLoading }] = useAddAddressMutation();
+  const [add, { isLoading }] = useAddDeliveryAddressMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useShopForm(addressInputSchema, { defaultValues: EMPTY });
   const stateOptions = useStateOptions(states);
