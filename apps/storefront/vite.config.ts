@@ -38,7 +38,9 @@ const proxy = {
   '/sitemap.xml': { target: apiTarget, changeOrigin: true },
 };
 
-export default defineConfig({
+// Two builds: the browser's (dist/) and the server render's (`--ssr src/entry-server.tsx`,
+// dist-server/entry-server.js, one self-contained module the API imports).
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     // Each name imported from a workspace package's barrel comes from its own module, so what
     // only a lazy page uses stays out of the first load.
@@ -54,23 +56,42 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     tailwindcss(),
-    versionFile(),
-    routePreloads({
-      routesModule: 'src/app/routes.ts',
-      localeCatalog,
-    }),
-    // The first load's catalog holds the first load's messages; each lazy chunk brings its own.
-    splitMessages({ localeCatalog }),
-    precompress(),
+    ...(isSsrBuild
+      ? []
+      : [
+          versionFile(),
+          routePreloads({
+            routesModule: 'src/app/routes.ts',
+            localeCatalog,
+          }),
+          // The first load's catalog holds the first load's messages; each lazy chunk brings its own.
+          splitMessages({ localeCatalog }),
+          precompress(),
+        ]),
   ],
   define: {
     __APP_VERSION__: JSON.stringify(buildVersion),
+    // The render module is a production build whatever NODE_ENV the API runs with (React's and
+    // Redux Toolkit's development checks cost a render many times over).
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
   },
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   // The manifest (dist/.vite/manifest.json) maps source modules to chunks: the Lighthouse bench
   // reads it to tell a page's own scripts from the route modules its links prefetch.
-  build: {
+  // The server render bundles every dependency: the API's image needs no storefront node_modules.
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? {
+        target: 'node20',
+        outDir: 'dist-server',
+        sourcemap: true,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        // One file: the server has no use for lazy chunks, and the image copies a single module.
+        rollupOptions: { output: { inlineDynamicImports: true } },
+      }
+    : {
     target: 'es2022',
     // No modulepreload polyfill in the entry: every browser the es2022 target runs in either
     // supports <link rel="modulepreload"> or simply loads the chunks on import (the hint is
@@ -83,4 +104,4 @@ export default defineConfig({
     // (first-load JS in gzip per page), so Vite's generic 500 kB warning is raised a little.
     chunkSizeWarningLimit: 550,
   },
-});
+}));

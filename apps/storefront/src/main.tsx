@@ -1,34 +1,90 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { StrictMode, useLayoutEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import './index.css';
-import { buildRoutes, createRoutePrefetcher } from './app/router';
+import { arriveInBrowser, buildRoutes, createRoutePrefetcher, mustStartInBrowser } from './app/router';
 import { Providers } from './app/providers';
-import { connectStore, createAppStore } from './app/store';
+import { connectStore, createAppStore, followBrowserState, type AppStore } from './app/store';
+import { HYDRATE_API } from './lib/api';
 import { activateLocale } from './lib/i18n';
 import { localeOfPath } from './lib/locale';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
+import { hydrationState, readServerData } from './lib/server-data';
+import { setSiteOrigin } from './lib/site-origin';
 
 installPreloadErrorHandler();
 
-const store = createAppStore();
+// The page arrives drawn by the server (src/entry-server.tsx) with its data; it is hydrated unless
+// a rule of the session (held only here) leads elsewhere, then it is drawn again here.
+const serverData = readServerData();
+const here = new URL(window.location.href);
+const hydrating = serverData !== null && !mustStartInBrowser(here.pathname);
+
+const store = createAppStore({ asServerDrew: hydrating });
 connectStore(store);
+if (hydrating) {
+  store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
+  setSiteOrigin(serverData.origin);
+}
 const routes = buildRoutes();
-const router = createBrowserRouter(routes);
-const prefetch = createRoutePrefetcher(routes);
+const locale = localeOfPath(here.pathname);
 
-// The first paint needs the page's catalog; the root loader keeps it in step afterwards.
-await activateLocale(localeOfPath(window.location.pathname));
+/** The page modules of this address, loaded before hydration so the first render is the server's. */
+async function loadMatchedModules(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, here) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await (route.lazy as () => Promise<Partial<RouteObject>>)();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
 
-const container = document.getElementById('root');
-if (!container) throw new Error('#root is missing from index.html');
-createRoot(container).render(
-  <StrictMode>
-    <Providers store={store} prefetch={prefetch}>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+/** Right after hydration: what only this browser knows (session, colour mode, guest cart). */
+function FollowBrowserState({ store: appStore }: { store: AppStore }) {
+  useLayoutEffect(() => {
+    if (hydrating) followBrowserState(appStore);
+  }, [appStore]);
+  return null;
+}
+
+/**
+ * Starts the app. Not awaited at the top of this module: the page modules import this entry
+ * chunk's shared modules, so loading them while this module still evaluated would wait forever.
+ */
+async function start(): Promise<void> {
+  // The first paint needs the page's catalog (and, to hydrate, the page's module); the root
+  // loader keeps the catalog in step afterwards.
+  await Promise.all([activateLocale(locale), hydrating ? loadMatchedModules(routes) : null]);
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: hydrationState(serverData) } : {});
+  const prefetch = createRoutePrefetcher(routes);
+  if (hydrating) arriveInBrowser(here, locale);
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const app = (
+    <StrictMode>
+      <Providers store={store} prefetch={prefetch}>
+        <RouterProvider router={router} />
+        <FollowBrowserState store={store} />
+      </Providers>
+    </StrictMode>
+  );
+  if (hydrating) {
+    hydrateRoot(container, app, {
+      // A page that does not match what the server drew is drawn again here; say so (tests fail on it).
+      onRecoverableError(error, info) {
+        console.error('Hydration did not match the server page:', error, info.componentStack ?? '');
+      },
+    });
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+void start();
 
 // Session recording (spec 9): only a production build with a public site id; the module (and
 // then the recorder's loader) is fetched once the page has loaded and is idle, never before.

@@ -1,10 +1,10 @@
 /**
  * Route preloads: index.html carries, as a JSON data block, which scripts each page of the page
  * table needs beyond the first load (its lazy route module and the chunks only it imports), and
- * the scripts of each locale's catalog. public/first-paint.js reads it before the app's scripts
- * run and adds `<link rel="modulepreload">` for the current address, so the page's module and
- * its catalog download beside the app instead of after it has started (one round trip less
- * before the first render).
+ * the scripts of each locale's catalog. The server render (src/server/document.ts) reads it and
+ * writes `<link rel="modulepreload">` for the page's address into the served HTML (then drops the
+ * block), so the page's module and its catalog download beside the app's scripts: hydration
+ * waits for them.
  *
  * The page table is read from src/app/routes.ts as parsed by Rollup: every object with a string
  * `path` and a `load` that is `() => import('...')` (or a const holding one, such as `shell`).
@@ -17,10 +17,10 @@ export interface RoutePreloadData {
   locales: Record<string, string[]>;
 }
 
-/** The id of the JSON block in index.html (read by public/first-paint.js). */
+/** The id of the JSON block in index.html (read by the server render's src/server/document.ts). */
 export const ROUTE_PRELOADS_ID = 'route-preloads';
 /** The block goes right before this tag of index.html. */
-export const FIRST_PAINT_TAG = '<script src="/first-paint.js"></script>';
+export const FIRST_PAINT_TAG = '<script src="/colour-mode.js"></script>';
 
 type Node = { type: string; [key: string]: unknown };
 
@@ -180,7 +180,7 @@ export function routePreloads(options: {
           const locale = options.localeCatalog.exec(moduleId)?.[1];
           if (locale) data.locales[locale] = scriptsOf(chunk, bundle, loaded, config.base);
         }
-        // Right before first-paint.js (which reads it), after the charset and viewport metas.
+        // Right before colour-mode.js, after the charset and viewport metas (the server reads it).
         const block = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">${JSON.stringify(data)}</script>`;
         if (!html.includes(FIRST_PAINT_TAG)) {
           throw new Error(`index.html has no ${FIRST_PAINT_TAG}: nowhere to put the route preloads`);

@@ -1,6 +1,9 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadLocale } from '../lib/i18n';
-import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
+import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, stripLocale, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
+import { onServer } from '../lib/on-server';
+import { useHydrated } from '../lib/use-hydrated';
+import { client } from '../lib/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
@@ -8,9 +11,32 @@ import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireS
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './error-page';
 import { PageTitle } from './page-title';
-import { RouteFallback } from './route-fallback';
+import { PageFrame, RouteFallback } from './route-fallback';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './route-handle';
+
+/** Languages of an Accept-Language header, most wanted first (`es-US,es;q=0.9` → es-US, es). */
+function acceptedLanguages(header: string | null): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = Number(rest.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((language) => language.tag && language.q > 0)
+    .sort((a, b) => b.q - a.q)
+    .map((language) => language.tag);
+}
+
+/**
+ * What the root loader does in the browser besides routing: the link params of the address and
+ * the language cookie. Also run when a page drawn by the server is hydrated (no loader runs then).
+ */
+export function arriveInBrowser(url: URL, locale: Locale): void {
+  captureLinkParams(url);
+  if (readLocaleCookie() !== locale) writeLocaleCookie(locale);
+}
 
 /** Runs first on entry to a locale: link params, first-visit language detection, catalog. */
 function rootLoader(locale: Locale) {
@@ -22,23 +48,54 @@ function rootLoader(locale: Locale) {
     if (prefix && !url.pathname.startsWith(prefix)) {
       throw redirect(`${prefix}${url.pathname.slice(prefix.length)}${url.search}${url.hash}`);
     }
-    captureLinkParams(url);
-    const cookie = readLocaleCookie();
+    // The server reads the same cookie and languages from the request's headers.
+    const cookie = onServer ? readLocaleCookie(request.headers.get('cookie') ?? '') : readLocaleCookie();
     // The bare address (`/`, no language in it): the cookie (the language of the last page shown,
     // 365 days) decides, then the browser's language. Any other address decides by itself; on a
     // first visit (no cookie) a Spanish browser is sent to its /es variant, once.
     const bare = locale === 'en' && url.pathname === '/';
     if (locale === 'en' && (bare || !cookie)) {
-      const wanted = cookie ?? detectBrowserLocale(typeof navigator === 'undefined' ? [] : navigator.languages);
+      const languages = onServer
+        ? acceptedLanguages(request.headers.get('accept-language'))
+        : typeof navigator === 'undefined' ? [] : navigator.languages;
+      const wanted = cookie ?? detectBrowserLocale(languages);
       if (wanted === 'es') {
-        writeLocaleCookie('es');
+        if (!onServer) writeLocaleCookie('es');
         throw redirect(switchLocaleHref(url, 'es'));
       }
     }
-    if (cookie !== locale) writeLocaleCookie(locale);
+    if (!onServer) arriveInBrowser(url, locale);
     await loadLocale(locale);
     return null;
   };
+}
+
+/**
+ * Whether a page drawn by the server must be drawn again in the browser rather than hydrated: its
+ * rule depends on the session, which only the browser holds (a login-required page without one,
+ * a sign-in page with one), so its loaders must run there.
+ */
+export function mustStartInBrowser(pathname: string): boolean {
+  const page = pageOfPath(pathname);
+  if (!page) return false;
+  return client.isSignedIn() ? page.guestOnly === true : page.auth === true;
+}
+
+function pageOfPath(pathname: string): PageRoute | undefined {
+  const match = matchRoutes(
+    pageRoutes.map((page) => ({ path: page.path, id: page.name })),
+    stripLocale(pathname),
+  );
+  const name = match?.at(-1)?.route.id;
+  return pageRoutes.find((page) => page.name === name);
+}
+
+/**
+ * Pages whose content is the customer's or this browser's (login-required pages, the cart kept in
+ * storage): the server draws their frame and heading, the browser their content.
+ */
+function drawnInBrowser(page: PageRoute): boolean {
+  return page.auth === true || page.browserData === true;
 }
 
 function pageRoute(page: PageRoute, locale: Locale): RouteObject {
@@ -47,8 +104,9 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
   const loader = async (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     if (page.digitsId) assertDigitsId(args.params.id, url.pathname);
-    if (page.auth) requireSession(url, locale);
-    if (page.guestOnly) redirectSignedIn(url, locale);
+    // The server holds no session: these rules run in the browser (mustStartInBrowser).
+    if (page.auth && !onServer) requireSession(url, locale);
+    if (page.guestOnly && !onServer) redirectSignedIn(url, locale);
     const module = await load();
     return module.loader ? module.loader(args) : null;
   };
@@ -57,7 +115,10 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
     const Page = module.Component;
     if (!Page) return { Component: null };
     const ownsTitle = module.ownsTitle === true;
+    const browserOnly = drawnInBrowser(page);
     function RoutePage() {
+      const inBrowser = useHydrated();
+      if (browserOnly && !inBrowser) return <PageFrame title={page.title} />;
       return (
         <>
           {ownsTitle ? null : <PageTitle title={page.title} />}
@@ -92,6 +153,8 @@ export function buildRoutes(): RouteObject[] {
               {
                 id: `${locale}:not-found`,
                 path: '*',
+                // Its loader always throws: the 404 is drawn by the error boundary above.
+                element: null,
                 loader: ({ request }: LoaderFunctionArgs) => notFound(new URL(request.url).pathname),
                 handle: { name: 'not-found' } satisfies RouteHandle,
               },

@@ -31,6 +31,8 @@ export interface PageRoute {
   digitsId?: boolean;
   /** A signed-in user is sent on to `redirect` (or home). */
   guestOnly?: boolean;
+  /** Its content lives in this browser (the guest cart in storage): the server draws its frame. */
+  browserData?: boolean;
   /** Forces a colour mode on this page. */
   colourMode?: ResolvedColourMode;
   /** The route module (lazy-loaded; one chunk per page). */
@@ -67,7 +69,7 @@ export const pageRoutes: PageRoute[] = [
     digitsId: true,
     load: () => import('../features/catalog/pages/item-page'),
   },
-  { name: 'cart', path: 'cart', title: msg`Cart`, load: () => import('../features/cart/pages/cart-page') },
+  { name: 'cart', path: 'cart', title: msg`Cart`, browserData: true, load: () => import('../features/cart/pages/cart-page') },
   { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: () => import('../features/checkout/pages/checkout-page') },
   { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: () => import('../features/orders/pages/success-page') },
   // `order/delivery` is listed before `order/:id`; react-router ranks static segments first anyway.

@@ -124,7 +124,7 @@ describe('login-required pages', () => {
 });
 
 describe('document', () => {
-  it('sets the title, <html lang> and hreflang alternates per language', async () => {
+  it('sets the title, <html lang>, the canonical address and hreflang alternates (as the sitemap names them) per language', async () => {
     setLocaleCookie('es');
     signIn();
     const { router } = await renderApp('/es/account/security?page=2');
@@ -135,10 +135,12 @@ describe('document', () => {
       (link) => `${link.getAttribute('hreflang')} ${new URL(link.getAttribute('href') ?? '').pathname}${new URL(link.getAttribute('href') ?? '').search}`,
     );
     expect(alternates).toEqual([
-      'en-US /account/security?page=2',
-      'es-US /es/account/security?page=2',
+      'en /account/security?page=2',
+      'es /es/account/security?page=2',
       'x-default /account/security?page=2',
     ]);
+    const canonical = document.head.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
+    expect(new URL(canonical).pathname + new URL(canonical).search).toBe('/es/account/security?page=2');
   });
 
   it('English pages are en-US with English titles', async () => {

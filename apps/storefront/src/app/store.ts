@@ -8,7 +8,8 @@ import { STORAGE_KEYS, errorText } from '@otc/sdk';
 import { i18n } from '../lib/i18n';
 import { isLocale } from '../lib/locale';
 import { notify } from './notify';
-import { uiSlice } from './ui-slice';
+import { colourModeChanged, uiSlice } from './ui-slice';
+import { onServer } from '../lib/on-server';
 import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
 
 const rootReducer = combineSlices(api, sessionSlice, uiSlice, catalogViewSlice);
@@ -30,25 +31,51 @@ function sessionListener() {
   return listener.middleware;
 }
 
+export interface AppStoreOptions {
+  /**
+   * The page arrived drawn by the server: start as the server drew it (nobody signed in, the
+   * device's colour mode), so hydration matches; `followBrowserState` catches up right after.
+   */
+  asServerDrew?: boolean;
+}
+
 /** A store whose starting state is read from the SDK (session) and localStorage. */
-export function createAppStore() {
+export function createAppStore(options: AppStoreOptions = {}) {
+  const asServer = onServer || options.asServerDrew === true;
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      session: { signedIn: client.isSignedIn() },
-      ui: { searchOpen: false, colourMode: readColourMode(), notifications: [] },
+      session: { signedIn: asServer ? false : client.isSignedIn() },
+      ui: { searchOpen: false, colourMode: asServer ? 'system' : readColourMode(), notifications: [] },
     },
     middleware: (getDefault) => getDefault().prepend(sessionListener()).concat(api.middleware),
   });
-  activeStore = store;
+  // On the server each request has its own store, found by `setActiveStoreSource`.
+  if (!onServer) activeStore = store;
   return store;
 }
 
 let activeStore: ReturnType<typeof createAppStore> | undefined;
+let activeStoreSource: (() => AppStore | undefined) | undefined;
 
 /** The store of the running app, for route loaders that prefetch into it (`initiate`). */
 export function getActiveStore(): AppStore | undefined {
-  return activeStore;
+  return activeStoreSource ? activeStoreSource() : activeStore;
+}
+
+/** The server render's per-request store (requests render side by side in one process). */
+export function setActiveStoreSource(source: () => AppStore | undefined): void {
+  activeStoreSource = source;
+}
+
+/**
+ * After hydration: the state the server could not know (the session and the colour mode kept in
+ * this browser, the guest cart in its storage) replaces what the page was drawn with.
+ */
+export function followBrowserState(store: AppStore): void {
+  store.dispatch(colourModeChanged(readColourMode()));
+  if (client.isSignedIn()) store.dispatch(followSdkSession());
+  else store.dispatch(api.util.invalidateTags(['Cart']));
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

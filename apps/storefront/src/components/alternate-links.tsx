@@ -1,16 +1,19 @@
-import { useLocation } from 'react-router';
-import { LOCALE_TAGS, LOCALES, switchLocaleHref } from '../lib/locale';
+import { LOCALES, switchLocaleHref } from '../lib/locale';
+import { usePageUrl } from '../lib/site-origin';
 
-/** `hreflang` alternates of the current page (React 19 hoists <link> into <head>). */
+/**
+ * The page's canonical address and its `hreflang` alternates, as the sitemap names them
+ * (`en`, `es`, `x-default`). React 19 hoists <link> into <head>; the server writes them there.
+ */
 export function AlternateLinks() {
-  const location = useLocation();
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const canonical = new URL(usePageUrl());
   const href = (locale: (typeof LOCALES)[number]) =>
-    `${origin}${switchLocaleHref({ pathname: location.pathname, search: location.search }, locale)}`;
+    `${canonical.origin}${switchLocaleHref({ pathname: canonical.pathname, search: canonical.search }, locale)}`;
   return (
     <>
+      <link rel="canonical" href={canonical.toString()} />
       {LOCALES.map((locale) => (
-        <link key={locale} rel="alternate" hrefLang={LOCALE_TAGS[locale]} href={href(locale)} />
+        <link key={locale} rel="alternate" hrefLang={locale} href={href(locale)} />
       ))}
       <link rel="alternate" hrefLang="x-default" href={href('en')} />
     </>

@@ -1,7 +1,7 @@
 // The storefront's ONE RTK Query API. Its base query calls the SDK client, so the SDK's token
 // refresh lock, agent id and error types are the ones in force. Features add their endpoints
 // with `api.injectEndpoints` and use the central tag types below.
-import { createApi, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { buildCreateApi, coreModule, reactHooksModule, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import {
   ApiError,
   NetworkError,
@@ -12,6 +12,7 @@ import {
   type RouteName,
 } from '@otc/sdk';
 import { client } from './sdk';
+import { onServer } from './on-server';
 
 /**
  * What an endpoint's `query` returns: a contract route name, its input and, optionally, the
@@ -117,8 +118,26 @@ export const TAG_TYPES = [
   'HealthPlans',
 ] as const;
 
+/** The action that hands the server's answers to the browser's store before hydration. */
+export const HYDRATE_API = 'api/hydrateFromServer';
+
+// On the server the hooks start their queries while rendering (RTK Query's documented SSR path):
+// the page is rendered, its running queries awaited, and rendered again with the answers.
+const createApi = buildCreateApi(
+  coreModule(),
+  reactHooksModule({ unstable__sideEffectsInRender: onServer }),
+);
+
 export const api = createApi({
   reducerPath: 'api',
+  // The server's answers of this page (serialized into the HTML): hydration draws from them,
+  // so the browser asks nothing again and draws what the server drew.
+  extractRehydrationInfo(action, { reducerPath }) {
+    if (typeof action === 'object' && action !== null && (action as { type?: unknown }).type === HYDRATE_API) {
+      return (action as unknown as { payload: Record<string, never> }).payload[reducerPath];
+    }
+    return undefined;
+  },
   baseQuery: sdkBaseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),

@@ -17,16 +17,16 @@ function mockSystemDark(dark: boolean) {
 }
 
 /**
- * Runs the first-paint script as the browser does: index.html loads it as a classic, blocking
+ * Runs the colour-mode script as the browser does: index.html loads it as a classic, blocking
  * script in <head> (a file, so the CSP keeps script-src 'self').
  */
 function runFirstPaintScript() {
   const html = readFileSync(resolve(__dirname, '../../index.html'), 'utf8');
   const head = html.slice(0, html.indexOf('</head>'));
-  if (!/<script src="\/first-paint\.js"><\/script>/.test(head)) {
-    throw new Error('index.html does not load /first-paint.js in <head>');
+  if (!/<script src="\/colour-mode\.js"><\/script>/.test(head)) {
+    throw new Error('index.html does not load /colour-mode.js in <head>');
   }
-  new Function(readFileSync(resolve(__dirname, '../../public/first-paint.js'), 'utf8'))();
+  new Function(readFileSync(resolve(__dirname, '../../public/colour-mode.js'), 'utf8'))();
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -62,62 +62,6 @@ describe('colour mode before first paint (index.html)', () => {
     } finally {
       Reflect.set(globalThis, '__zod_globalConfig', saved);
     }
-  });
-});
-
-describe('route preloads before the app starts (index.html, first-paint.js)', () => {
-  const preloads = {
-    routes: [
-      ['', ['/assets/home.js']],
-      ['catalog', ['/assets/catalog.js', '/assets/shared.js']],
-      ['item/:id', ['/assets/item.js', '/assets/shared.js']],
-      ['order/:id', ['/assets/shell.js']],
-      ['order/delivery', ['/assets/delivery.js']],
-    ],
-    locales: { en: ['/assets/messages-en.js'], es: ['/assets/messages-es.js'] },
-  };
-
-  function preloadedAt(path: string): string[] {
-    window.history.replaceState(null, '', path);
-    const block = document.createElement('script');
-    block.type = 'application/json';
-    block.id = 'route-preloads';
-    block.textContent = JSON.stringify(preloads);
-    document.head.append(block);
-    try {
-      runFirstPaintScript();
-      const links = [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')];
-      // Fetched like the app's module scripts (crossorigin), so the app's imports reuse them.
-      for (const link of links) expect(link).toHaveAttribute('crossorigin', '');
-      return links.map((link) => new URL(link.href).pathname);
-    } finally {
-      block.remove();
-      document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
-      window.history.replaceState(null, '', '/');
-    }
-  }
-
-  beforeEach(() => mockSystemDark(false));
-
-  it("preloads the catalog of the address's language and the scripts of its page", () => {
-    expect(preloadedAt('/')).toEqual(['/assets/messages-en.js', '/assets/home.js']);
-    expect(preloadedAt('/es/item/42')).toEqual([
-      '/assets/messages-es.js',
-      '/assets/item.js',
-      '/assets/shared.js',
-    ]);
-    expect(preloadedAt('/es')).toEqual(['/assets/messages-es.js', '/assets/home.js']);
-    expect(preloadedAt('/catalog/')).toEqual([
-      '/assets/messages-en.js',
-      '/assets/catalog.js',
-      '/assets/shared.js',
-    ]);
-  });
-
-  it('prefers literal segments over parameters, and preloads no page for an unknown path', () => {
-    expect(preloadedAt('/order/delivery')).toEqual(['/assets/messages-en.js', '/assets/delivery.js']);
-    expect(preloadedAt('/order/7')).toEqual(['/assets/messages-en.js', '/assets/shell.js']);
-    expect(preloadedAt('/no/such/page')).toEqual(['/assets/messages-en.js']);
   });
 });
 

@@ -9,7 +9,6 @@ import {
   createPromoCodeStore,
 } from '@otc/sdk';
 import { env } from '../env';
-import { withEarlyAnswers } from './early-answers';
 
 export const storage = createLocalStorage();
 /** `promo-code` in localStorage: a single text value, set from `?personalcode=`. */
@@ -17,6 +16,16 @@ export const promoCodeStore = createPromoCodeStore(storage);
 /** The agent id from `?agentId=`, sent by the client with order calls. */
 export const agentIdStore = createAgentIdStore(storage);
 export const guestCart = createGuestCart({ storage });
+
+let serverFetch: typeof fetch | undefined;
+
+/**
+ * The server render's way to the API (src/entry-server.tsx): set once per process by the API that
+ * mounts the render, which answers in process. Never set in the browser.
+ */
+export function setServerFetch(fetchOnServer: typeof fetch): void {
+  serverFetch = fetchOnServer;
+}
 
 const sessionEndListeners = new Set<() => void>();
 
@@ -29,8 +38,8 @@ export function onSessionEnd(listener: () => void): () => void {
 export const client = createClient({
   baseUrl: env.apiBaseUrl,
   tokens: storage,
-  // The item page's answer may already be on its way (public/first-paint.js).
-  fetch: withEarlyAnswers((input, init) => globalThis.fetch(input, init)),
+  // The server render answers the API's calls in its own process (setServerFetch).
+  fetch: (input, init) => (serverFetch ?? globalThis.fetch)(input, init),
   agentId: () => agentIdStore.get(),
   onSessionEnd: () => sessionEndListeners.forEach((listener) => listener()),
 });

@@ -5,6 +5,7 @@ import { Heart, ShoppingCart } from 'lucide-react';
 import { canIncrement, errorText, formatPrice, type ProductDetail } from '@otc/sdk';
 import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
 import { PageTitle } from '../../../app/page-title';
+import { usePageUrl } from '../../../lib/site-origin';
 import { notFound } from '../../../app/guards';
 import { useAppSelector } from '../../../app/hooks';
 import { AppLink } from '../../../components/app-link';
@@ -237,6 +238,7 @@ function ItemSkeleton() {
 }
 
 export function Component() {
+  const pageUrl = usePageUrl();
   const { t } = useLingui();
   const locale = useLocale();
   const id = Number(useParams().id);
@@ -282,7 +284,7 @@ export function Component() {
     <div className="@container">
       <Container className="py-6 lg:py-10">
         <PageTitle title={product.name} description={description(product)} />
-        <ProductJsonLd product={product} url={window.location.href} />
+        <ProductJsonLd product={product} url={pageUrl} />
         <div className="grid gap-8 @3xl:grid-cols-2">
           <Gallery product={product} />
           <div className="flex min-w-0 flex-col gap-4">

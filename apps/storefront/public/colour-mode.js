@@ -1,0 +1,27 @@
+// Runs before first paint and before any module (a classic, blocking script in <head>; not inline,
+// so the CSP can stay script-src 'self'). The page itself arrives drawn by the server.
+//
+// 1. The colour mode: localStorage "colour-mode" (light | dark; none = follow the device). Keep in
+//    step with src/lib/colour-mode.ts.
+//
+// 2. zod (the SDK's schemas) probes once whether it may compile parsers with `new Function`. The
+//    CSP (script-src 'self') forbids eval, so the probe can only fail, and Chrome reports it as a
+//    CSP violation. zod reads its configuration from globalThis.__zod_globalConfig (shared by every
+//    copy of zod); `jitless` skips the probe and parses the way it must under this CSP.
+(function () {
+  var zodConfig = window.__zod_globalConfig || (window.__zod_globalConfig = {});
+  zodConfig.jitless = true;
+
+  var root = document.documentElement;
+  var mode = null;
+  try {
+    mode = localStorage.getItem('colour-mode');
+  } catch {
+    // Storage blocked (private mode): follow the device.
+  }
+  var dark =
+    mode === 'dark' ||
+    (mode !== 'light' && window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
+  if (dark) root.classList.add('dark');
+  root.style.colorScheme = dark ? 'dark' : 'light';
+})();

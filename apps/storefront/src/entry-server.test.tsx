@@ -1,0 +1,152 @@
+// @vitest-environment node
+// The storefront drawn on the server (issue 18): no document, no storage, no session; the API's
+// answers come from the msw fixtures through the fetch the API would give the render.
+import { http, HttpResponse } from 'msw';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { render, renderDocument, type RenderResult } from './entry-server';
+import { API, server } from './test/server';
+import { productsFixture, useCatalogHandlers } from './features/catalog/catalog-fixtures';
+import type { ServerData } from './lib/server-data';
+
+const ORIGIN = 'https://shop.example';
+const asked: string[] = [];
+
+function renderAt(path: string, headers: Record<string, string> = {}): Promise<RenderResult> {
+  return render(new Request(`${ORIGIN}${path}`, { headers: { cookie: 'locale=en', ...headers } }), {
+    fetch: (input, init) => {
+      asked.push(new URL(String(input instanceof Request ? input.url : input)).pathname);
+      return fetch(input, init);
+    },
+    origin: ORIGIN,
+  });
+}
+
+function page(result: RenderResult) {
+  if (result.kind !== 'page') throw new Error(`expected a page, got a redirect to ${result.location}`);
+  return result;
+}
+
+beforeEach(() => {
+  asked.length = 0;
+  useCatalogHandlers();
+});
+
+describe('server render', () => {
+  it('draws the catalog with its products, its English head and the answers for hydration', async () => {
+    const drawn = page(await renderAt('/catalog?category=1'));
+    expect(drawn.status).toBe(200);
+    expect(drawn.lang).toBe('en-US');
+    expect(drawn.head).toContain('<title>Catalog | Benefit Shop</title>');
+    expect(drawn.head).toContain('<link rel="canonical" href="https://shop.example/catalog?category=1"/>');
+    expect(drawn.head).toMatch(/hrefLang="es" href="https:\/\/shop\.example\/es\/catalog\?category=1"/);
+    const vitamin = productsFixture[0]!.name;
+    expect(drawn.body).toContain(vitamin);
+    expect(drawn.body).not.toContain('<title>');
+    const data = JSON.parse(drawn.data) as ServerData;
+    const queries = Object.values((data.api as { queries: Record<string, { endpointName: string; status: string }> }).queries);
+    expect(queries.filter((q) => q.endpointName === 'getProductPage' && q.status === 'fulfilled')).toHaveLength(1);
+    expect(data.loaderData).toHaveProperty('en:catalog');
+    expect(data.origin).toBe(ORIGIN);
+  });
+
+  it('draws a Spanish item page with its name as title and its Product data', async () => {
+    const drawn = page(await renderAt('/es/item/1'));
+    expect(drawn.status).toBe(200);
+    expect(drawn.lang).toBe('es-US');
+    expect(drawn.head).toMatch(/<title>[^<]+ \| Tienda de beneficios<\/title>/);
+    expect(drawn.body).toContain('"@type":"Product"');
+    expect(drawn.body).toContain('Agregar al carrito');
+  });
+
+  it('answers 404 with the page drawn for an unknown item and an unknown address', async () => {
+    server.use(http.get(`${API}/api/catalog/products/:id`, () => HttpResponse.json({ message: 'Not found', code: 'not_found' }, { status: 404 })));
+    const item = page(await renderAt('/item/999'));
+    expect(item.status).toBe(404);
+    expect(item.head).toContain('404');
+    const unknown = page(await renderAt('/es/no-existe'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain('Página no encontrada');
+  });
+
+  it("draws a login-required page's frame and heading, and asks nothing of a customer", async () => {
+    const drawn = page(await renderAt('/account/orders'));
+    expect(drawn.status).toBe(200);
+    expect(drawn.head).toContain('<title>My orders | Benefit Shop</title>');
+    expect(drawn.body).toMatch(/<h1[^>]*>My orders<\/h1>/);
+    expect(asked.filter((path) => path.startsWith('/api/customer') || path.startsWith('/api/order'))).toEqual([]);
+  });
+
+  it('sends the bare address to the language of the cookie, and a first Spanish visit to /es', async () => {
+    expect(await renderAt('/', { cookie: 'locale=es' })).toMatchObject({ kind: 'redirect', location: '/es' });
+    expect(await renderAt('/catalog', { cookie: '', 'accept-language': 'es-US,es;q=0.9,en;q=0.8' })).toMatchObject({
+      kind: 'redirect',
+      location: '/es/catalog',
+    });
+    expect(page(await renderAt('/catalog', { cookie: '', 'accept-language': 'en-US,es;q=0.5' })).status).toBe(200);
+  });
+
+  it('renders side by side in two languages without mixing them', async () => {
+    const [en, es] = await Promise.all([renderAt('/about-us'), renderAt('/es/about-us')]);
+    expect(page(en).head).toContain('About us | Benefit Shop');
+    expect(page(es).head).toContain('Quiénes somos | Tienda de beneficios');
+    expect(page(es).body).not.toContain('Skip to main content');
+  });
+});
+
+describe('requests side by side', () => {
+  it("each render's API calls go through its own request's fetch", async () => {
+    const calls: Record<string, string[]> = { a: [], b: [] };
+    const through = (name: 'a' | 'b'): typeof fetch => (input, init) => {
+      calls[name]!.push(new URL(String(input instanceof Request ? input.url : input)).pathname);
+      return fetch(input, init);
+    };
+    const [a, b] = await Promise.all([
+      render(new Request(`${ORIGIN}/catalog`, { headers: { cookie: 'locale=en' } }), { fetch: through('a'), origin: ORIGIN }),
+      render(new Request(`${ORIGIN}/es/item/2`, { headers: { cookie: 'locale=es' } }), { fetch: through('b'), origin: ORIGIN }),
+    ]);
+    expect(page(a).status).toBe(200);
+    expect(page(b).status).toBe(200);
+    expect(calls.a).toContain('/api/catalog/products');
+    expect(calls.a).not.toContain('/api/catalog/products/2');
+    expect(calls.b).toContain('/api/catalog/products/2');
+    expect(calls.b).not.toContain('/api/catalog/products');
+  });
+});
+
+describe('served document', () => {
+  const template = readFileSync(resolve(__dirname, '../index.html'), 'utf8').replace(
+    '<script src="/colour-mode.js"></script>',
+    `<script type="application/json" id="route-preloads">${JSON.stringify({
+      routes: [
+        ['', ['/assets/home.js']],
+        ['catalog', ['/assets/catalog.js', '/assets/shared.js']],
+        ['item/:id', ['/assets/item.js', '/assets/shared.js']],
+        ['order/:id', ['/assets/shell.js']],
+        ['order/delivery', ['/assets/delivery.js']],
+      ],
+      locales: { en: ['/assets/messages-en.js'], es: ['/assets/messages-es.js'] },
+    })}</script><script src="/colour-mode.js"></script>`,
+  );
+  const drawn = { locale: 'es' as const, lang: 'es-US', head: '<title>Artículo | Tienda</title>', body: '<main>hola</main>', data: '{"a":"\\u003c/script>"}' };
+
+  it("carries the page's language, head, markup and data, and preloads its page's scripts", () => {
+    const html = renderDocument(template, '/es/item/42', drawn);
+    expect(html).toContain('<html lang="es-US">');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<title>Artículo | Tienda</title>');
+    expect(html).toContain('<div id="root"><main>hola</main></div><script type="application/json" id="server-data">{"a":"\\u003c/script>"}</script>');
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloads).toEqual(['/assets/messages-es.js', '/assets/item.js', '/assets/shared.js']);
+    expect(html).not.toContain('route-preloads');
+  });
+
+  it('prefers literal segments over parameters, and preloads no page for an unknown address', () => {
+    const preloadsAt = (path: string) =>
+      [...renderDocument(template, path, { ...drawn, locale: 'en' }).matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+    expect(preloadsAt('/order/delivery')).toEqual(['/assets/messages-en.js', '/assets/delivery.js']);
+    expect(preloadsAt('/order/7')).toEqual(['/assets/messages-en.js', '/assets/shell.js']);
+    expect(preloadsAt('/')).toEqual(['/assets/messages-en.js', '/assets/home.js']);
+    expect(preloadsAt('/no/such/page')).toEqual(['/assets/messages-en.js']);
+  });
+});

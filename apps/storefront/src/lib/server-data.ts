@@ -1,0 +1,47 @@
+// What the server render hands the browser (src/entry-server.tsx): the routes' loader data and
+// errors (react-router's hydration data) and the store's answers (RTK Query's rehydration). It
+// travels in a JSON data block (`#server-data`), which the CSP allows: browsers never run it.
+import { UNSAFE_ErrorResponseImpl, type HydrationState } from 'react-router';
+
+export const SERVER_DATA_ID = 'server-data';
+
+type SerializedError =
+  | { kind: 'response'; status: number; statusText: string; data: unknown }
+  | { kind: 'error'; message: string };
+
+export interface ServerData {
+  loaderData: Record<string, unknown>;
+  actionData: Record<string, unknown> | null;
+  errors: Record<string, SerializedError> | null;
+  /** The `api` slice of the store (RTK Query), as `extractRehydrationInfo` takes it. */
+  api: unknown;
+  /** The origin the server wrote absolute addresses with (canonical, alternates, JSON-LD). */
+  origin: string;
+}
+
+/** The server's data of this page, or null when the page was not drawn by the server. */
+export function readServerData(doc: Document = document): ServerData | null {
+  const block = doc.getElementById(SERVER_DATA_ID);
+  if (!block?.textContent) return null;
+  try {
+    return JSON.parse(block.textContent) as ServerData;
+  } catch {
+    return null;
+  }
+}
+
+/** react-router's hydration state, with a route's 404 rebuilt as the error response it was. */
+export function hydrationState(data: ServerData): HydrationState {
+  const errors: Record<string, unknown> = {};
+  for (const [routeId, error] of Object.entries(data.errors ?? {})) {
+    errors[routeId] =
+      error.kind === 'response'
+        ? new UNSAFE_ErrorResponseImpl(error.status, error.statusText, error.data)
+        : new Error(error.message);
+  }
+  return {
+    loaderData: data.loaderData,
+    actionData: data.actionData,
+    errors: data.errors ? errors : null,
+  };
+}
