@@ -57,6 +57,8 @@ COPY --from=build /repo/apps/api/package.json ./apps/api/package.json
 COPY --from=build /repo/apps/api/dist ./apps/api/dist
 COPY --from=build /repo/apps/api/drizzle ./apps/api/drizzle
 COPY --from=build /repo/apps/storefront/dist ./apps/storefront/dist
+# The server render (pages arrive drawn): one self-contained module, no storefront node_modules.
+COPY --from=build /repo/apps/storefront/dist-server/entry-server.js ./apps/storefront/dist-server/entry-server.js
 # PGlite's data folder when no DATABASE_URL is given (a single-process demo); unused with PostgreSQL.
 RUN mkdir -p /app/apps/api/.data && chown node:node /app/apps/api/.data
 USER node

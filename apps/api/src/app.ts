@@ -388,7 +388,13 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   });
   await app.register(imageRoutes);
   await app.register(siteRoutes);
-  await app.register(staticPlugin, { root: config.storefrontDir, production });
+  await app.register(staticPlugin, {
+    root: config.storefrontDir,
+    production,
+    render: config.storefrontRender,
+    pageCacheMs: config.pageCacheMs,
+    origin: config.publicUrl,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     if (await serveStorefrontFallback(app, request, reply)) return reply;

@@ -112,6 +112,13 @@ const envSchema = z
       z.array(z.enum(PROFILE_FIELDS)),
     ),
     STOREFRONT_DIR: z.string().default(path.join(API_ROOT, '..', 'storefront', 'dist')),
+    /**
+     * The storefront's server render (its `--ssr` build): pages arrive drawn. Empty: the built
+     * index.html is served and the browser draws every page.
+     */
+    STOREFRONT_RENDER: z.string().default(path.join(API_ROOT, '..', 'storefront', 'dist-server', 'entry-server.js')),
+    /** Seconds a public page's rendered HTML is kept per address and language (0: not kept). */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().nonnegative().max(3600).default(60),
     BOT_CHECK: flag,
     /** Bot check: a siteverify endpoint (reCAPTCHA v3 / Turnstile style) answering a score. */
     BOT_CHECK_URL: z.string().url().optional(),
@@ -233,6 +240,9 @@ export interface AppConfig {
   holdSweepMs: number;
   requiredProfileFields: (typeof PROFILE_FIELDS)[number][];
   storefrontDir: string;
+  /** The storefront's render module, or undefined (the browser draws the pages). */
+  storefrontRender: string | undefined;
+  pageCacheMs: number;
   botCheck: boolean;
   botCheckUrl: string | undefined;
   botCheckSecret: string | undefined;
@@ -300,6 +310,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     holdSweepMs: Math.round(env.HOLD_SWEEP_SECONDS * 1000),
     requiredProfileFields: env.REQUIRED_PROFILE_FIELDS,
     storefrontDir: path.resolve(API_ROOT, env.STOREFRONT_DIR),
+    storefrontRender: env.STOREFRONT_RENDER ? path.resolve(API_ROOT, env.STOREFRONT_RENDER) : undefined,
+    pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
     botCheck: env.BOT_CHECK,
     botCheckUrl: env.BOT_CHECK_URL,
     botCheckSecret: env.BOT_CHECK_SECRET,

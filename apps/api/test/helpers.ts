@@ -72,6 +72,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir: ':memory:',
     jwtSecret: TEST_SECRET,
     storefrontDir: '/nonexistent-storefront',
+    storefrontRender: undefined,
     // Test apps run the sandbox gateways, production-mode ones too (the refusal without it is
     // tested in test/operations/production.test.ts).
     paymentSandbox: true,

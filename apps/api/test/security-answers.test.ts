@@ -28,7 +28,7 @@ beforeAll(async () => {
   storefront = mkdtempSync(path.join(tmpdir(), 'otc-storefront-'));
   writeFileSync(
     path.join(storefront, 'index.html'),
-    '<!doctype html><html><head><script src="/first-paint.js"></script></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><script src="/colour-mode.js"></script></head><body><div id="root"></div></body></html>',
   );
   // Development mode: the log of a demo holds whole URLs unless they are redacted.
   const config = { nodeEnv: 'development' as const, logLevel: 'info', storefrontDir: storefront };

@@ -186,7 +186,7 @@ async function main() {
 
 // What the storefront's /catalog page loads first (when the storefront is built): index.html's
 // entry and its static imports, the catalog page chunk and its static imports, the English
-// message catalog and first-paint.js, gzip -9 each. The storefront's Lighthouse bench measures
+// message catalog and colour-mode.js, gzip -9 each. The storefront's Lighthouse bench measures
 // the same from the served files. Information only: no budget.
 function storefrontFirstLoad() {
   const storefront = join(root, '../../apps/storefront/dist');
@@ -209,7 +209,7 @@ function storefrontFirstLoad() {
   ])
     walk(key);
   const files = [...seen].map((key) => manifest[key].file);
-  if (existsSync(join(storefront, 'first-paint.js'))) files.push('first-paint.js');
+  if (existsSync(join(storefront, 'colour-mode.js'))) files.push('colour-mode.js');
   let total = 0;
   const sizes = [];
   for (const file of files) {

@@ -18,8 +18,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { storefrontPageStatus } from '../../routes/site/page-status.js';
+import { createPageRenderer, RenderSkipped, type PageRenderer } from './page-renderer.js';
 
 const enabled = new WeakMap<FastifyInstance, boolean>();
+const renderers = new WeakMap<FastifyInstance, PageRenderer>();
 
 /** Whether production may serve a path of the public folder (no maps, no dot folders). */
 export function servedInProduction(pathname: string): boolean {
@@ -28,19 +30,46 @@ export function servedInProduction(pathname: string): boolean {
   return !path.split('/').some((segment) => segment.startsWith('.'));
 }
 
-export default fp<{ root: string; production?: boolean }>(
+export interface StorefrontOptions {
+  root: string;
+  production?: boolean;
+  /** The storefront's server render module (pages arrive drawn); absent: the browser draws them. */
+  render?: string | undefined;
+  /** How long a rendered public page is kept (ms). */
+  pageCacheMs?: number;
+  /** PUBLIC_URL: the origin of canonical addresses (else each request's own). */
+  origin?: string | undefined;
+}
+
+export default fp<StorefrontOptions>(
   async (app, options) => {
-    const hasIndex = existsSync(path.join(options.root, 'index.html'));
+    const templatePath = path.join(options.root, 'index.html');
+    const hasIndex = existsSync(templatePath);
     enabled.set(app, hasIndex);
     if (!hasIndex) {
       app.log.info({ root: options.root }, 'no built storefront: serving the API only');
       return;
     }
+    const drawsPages = options.render !== undefined && existsSync(options.render);
+    if (drawsPages && options.render) {
+      renderers.set(
+        app,
+        await createPageRenderer(app, {
+          modulePath: options.render,
+          templatePath,
+          cacheMs: options.pageCacheMs ?? 60_000,
+          origin: options.origin,
+        }),
+      );
+    } else {
+      app.log.info({ render: options.render }, 'no storefront render module: the browser draws the pages');
+    }
     await app.register(fastifyStatic, {
       root: options.root,
       wildcard: false,
       cacheControl: false,
-      index: ['index.html'],
+      // With the render, `/` is a page drawn like any other, not the bare index.html.
+      index: drawsPages ? false : ['index.html'],
       preCompressed: true,
       ...(options.production ? { allowedPath: (pathname: string) => servedInProduction(pathname) } : {}),
       setHeaders(res, filePath) {
@@ -76,6 +105,17 @@ export async function serveStorefrontFallback(
   if (pathname.startsWith('/assets/')) return false;
   const accept = request.headers.accept ?? '';
   if (!accept.includes('text/html') && !accept.includes('*/*')) return false;
+  const renderer = renderers.get(app);
+  if (renderer) {
+    try {
+      await renderer.serve(request, reply);
+      return true;
+    } catch (error) {
+      // The page is still served: the browser draws it from index.html.
+      if (error instanceof RenderSkipped) request.log.warn({ url: request.url }, 'renders busy: serving index.html');
+      else request.log.error({ err: error, url: request.url }, 'server render failed: serving index.html');
+    }
+  }
   reply.header('cache-control', 'no-cache');
   reply.code(await storefrontPageStatus(app, pathname));
   await reply.type('text/html').sendFile('index.html');

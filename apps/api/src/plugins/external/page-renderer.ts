@@ -1,0 +1,196 @@
+/**
+ * Pages drawn on the server (issue 18): the storefront's render module (its `--ssr` build,
+ * apps/storefront/src/entry-server.tsx) renders a storefront address into the built index.html.
+ *
+ * - The render's API calls are answered in this process (`app.inject`), as the visitor's own
+ *   address, so they count toward that visitor's rate limits, not a shared one.
+ * - Every page rendered here is the same for every visitor: the session lives in the browser,
+ *   never in cookies, so nothing of a customer can be drawn. A page's HTML is kept for
+ *   PAGE_CACHE_SECONDS per address, language cookie and Accept-Language (the inputs of the
+ *   language redirect), with its ETag and its br/gzip copies: a busy catalog costs one render.
+ * - A render that fails falls back to the plain index.html: the browser then draws the page.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the storefront's render module exports (apps/storefront/src/entry-server.tsx). */
+interface RenderModule {
+  render(
+    request: Request,
+    options: { fetch: typeof fetch; origin: string },
+  ): Promise<
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'page'; status: number; locale: 'en' | 'es'; lang: string; head: string; body: string; data: string }
+  >;
+  renderDocument(
+    template: string,
+    pathname: string,
+    page: { locale: 'en' | 'es'; lang: string; head: string; body: string; data: string },
+  ): string;
+}
+
+interface CachedPage {
+  status: number;
+  etag: string;
+  html: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  expires: number;
+}
+
+/** Addresses kept at most; the oldest goes first. */
+const MAX_CACHED_PAGES = 1000;
+/** Renders at a time: each holds the event loop while it draws, so the API's calls still answer. */
+export const MAX_RENDERS_AT_ONCE = 4;
+/** Renders waiting for a turn at most; more, and the page is sent to be drawn by the browser. */
+export const MAX_RENDERS_WAITING = 32;
+
+/** The plain index.html is served instead: the browser draws the page (too busy to render). */
+export class RenderSkipped extends Error {}
+
+/** Request headers the render's API calls carry on (the SDK sets its own Accept-Language). */
+const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent'];
+
+export interface PageRenderer {
+  /** Serves the page drawn; throws `RenderSkipped` (or the render's error) to serve index.html. */
+  serve(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Pages kept now (tests and the bench). */
+  cachedPages(): number;
+}
+
+function localeCookie(header: string | undefined): string {
+  return /(?:^|;\s*)locale=(en|es)\b/.exec(header ?? '')?.[1] ?? '-';
+}
+
+export async function createPageRenderer(
+  app: FastifyInstance,
+  options: { modulePath: string; templatePath: string; cacheMs: number; origin: string | undefined },
+): Promise<PageRenderer> {
+  const module = (await import(pathToFileURL(options.modulePath).href)) as RenderModule;
+  const template = readFileSync(options.templatePath, 'utf8');
+  const cache = new Map<string, CachedPage>();
+  // The same address asked for by many at once is rendered once.
+  const inFlight = new Map<string, Promise<CachedPage | { redirect: string; status: number }>>();
+  let rendering = 0;
+  const queue: Array<() => void> = [];
+
+  async function turn<T>(work: () => Promise<T>): Promise<T> {
+    if (rendering >= MAX_RENDERS_AT_ONCE) {
+      if (queue.length >= MAX_RENDERS_WAITING) throw new RenderSkipped('too many renders waiting');
+      await new Promise<void>((resolve) => queue.push(resolve));
+    }
+    rendering += 1;
+    try {
+      return await work();
+    } finally {
+      rendering -= 1;
+      queue.shift()?.();
+    }
+  }
+
+  /** The render's way to the API: answered here, as the visitor. */
+  const fetchAs =
+    (request: FastifyRequest): typeof fetch =>
+    async (input, init) => {
+      const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://render.local');
+      const headers: Record<string, string> = {};
+      for (const name of FORWARDED) {
+        const value = request.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      new Headers(init?.headers).forEach((value, name) => {
+        headers[name] = value;
+      });
+      const method = (init?.method ?? 'GET').toUpperCase() as 'GET';
+      const res = await app.inject({
+        method,
+        url: `${url.pathname}${url.search}`,
+        headers,
+        remoteAddress: request.ip,
+        ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      });
+      const answerHeaders = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (typeof value === 'string') answerHeaders.set(name, value);
+        else if (typeof value === 'number') answerHeaders.set(name, String(value));
+      }
+      return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
+        status: res.statusCode,
+        headers: answerHeaders,
+      });
+    };
+
+  function remember(key: string, status: number, html: string): CachedPage {
+    const body = Buffer.from(html, 'utf8');
+    const page: CachedPage = {
+      status,
+      etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
+      html: body,
+      br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
+      gzip: gzipSync(body, { level: 6 }),
+      expires: Date.now() + options.cacheMs,
+    };
+    if (options.cacheMs > 0) {
+      cache.delete(key);
+      cache.set(key, page);
+      while (cache.size > MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
+    }
+    return page;
+  }
+
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+    reply
+      .header('cache-control', 'no-cache')
+      .header('etag', page.etag)
+      .header('vary', 'accept-encoding, accept-language, cookie')
+      .type('text/html; charset=utf-8');
+    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    const accepts = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
+    return reply.code(page.status).send(page.html);
+  }
+
+  async function draw(request: FastifyRequest, key: string): Promise<CachedPage | { redirect: string; status: number }> {
+    const origin = options.origin ?? `${request.protocol}://${request.host}`;
+    const headers = new Headers();
+    for (const name of ['accept-language', 'cookie']) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers.set(name, value);
+    }
+    // The origin and the path joined as text: a path such as `//elsewhere.example/x` stays a path.
+    const result = await module.render(new Request(`${origin}${request.url}`, { headers }), {
+      fetch: fetchAs(request),
+      origin,
+    });
+    if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
+    const pathname = request.url.split('?')[0] ?? '/';
+    return remember(key, result.status, module.renderDocument(template, pathname, result));
+  }
+
+  return {
+    cachedPages: () => cache.size,
+    async serve(request, reply) {
+      const key = `${request.url}\n${localeCookie(request.headers.cookie)}\n${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
+      const kept = cache.get(key);
+      if (kept && kept.expires > Date.now()) {
+        send(request, reply, kept);
+        return;
+      }
+      let pending = inFlight.get(key);
+      if (!pending) {
+        pending = turn(() => draw(request, key)).finally(() => inFlight.delete(key));
+        inFlight.set(key, pending);
+      }
+      const drawn = await pending;
+      if ('redirect' in drawn) {
+        await reply.header('cache-control', 'no-cache').redirect(drawn.redirect, drawn.status);
+        return;
+      }
+      send(request, reply, drawn);
+    },
+  };
+}

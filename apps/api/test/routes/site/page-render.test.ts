@@ -1,0 +1,154 @@
+// Pages drawn on the server (issue 18), as the API serves them: a stand-in render module (the
+// storefront's own is tested in apps/storefront/src/entry-server.test.tsx and in the browser by
+// e2e/specs/server-render.spec.ts) shows what the API does with what it renders.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RENDERS_AT_ONCE, MAX_RENDERS_WAITING } from '../../../src/plugins/external/page-renderer.js';
+import { buildTestApp, type TestApp } from '../../helpers.js';
+
+const TEMPLATE = '<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
+
+// Counts its renders in globalThis, asks the API for its health through the fetch it is given,
+// and fails or redirects on cue.
+const RENDER_MODULE = `
+globalThis.__renders = 0;
+export async function render(request, options) {
+  globalThis.__renders += 1;
+  const url = new URL(request.url);
+  if (url.pathname === '/boom') throw new Error('render failed');
+  if (url.pathname === '/slow') await new Promise((resolve) => setTimeout(resolve, 300));
+  if (url.pathname === '/' && (request.headers.get('cookie') ?? '').includes('locale=es')) {
+    return { kind: 'redirect', status: 302, location: '/es' };
+  }
+  const health = await options.fetch('/api/health', { headers: { accept: 'application/json' } });
+  const status = url.pathname === '/gone' ? 404 : 200;
+  return {
+    kind: 'page', status, locale: 'en', lang: url.pathname.startsWith('/es') ? 'es-US' : 'en-US',
+    head: '<title>Drawn ' + url.pathname + '</title>',
+    body: '<main>health ' + health.status + ' at ' + options.origin + '</main>',
+    data: '{}',
+  };
+}
+export function renderDocument(template, pathname, page) {
+  return template.replace('<html lang="en-US"', '<html lang="' + page.lang + '"')
+    .replace(/<title>[^<]*<\\/title>/, page.head)
+    .replace('<div id="root"></div>', '<div id="root">' + page.body + '</div>');
+}
+`;
+
+let t: TestApp;
+let dir: string;
+const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'otc-render-'));
+  writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
+  writeFileSync(path.join(dir, 'render.mjs'), RENDER_MODULE);
+  t = await buildTestApp({
+    config: { storefrontDir: dir, storefrontRender: path.join(dir, 'render.mjs'), pageCacheMs: 60_000, publicUrl: 'https://shop.example' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+
+describe('pages drawn on the server', () => {
+  it("serves the page drawn, in its language, with the render's API calls answered in process", async () => {
+    const res = await get('/es/catalog?category=2');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<html lang="es-US">');
+    expect(res.body).toContain('<title>Drawn /es/catalog</title>');
+    expect(res.body).toContain('<main>health 200 at https://shop.example</main>');
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('draws the home page too (no bare index.html at /)', async () => {
+    const res = await get('/');
+    expect(res.body).toContain('<title>Drawn /</title>');
+  });
+
+  it("answers the page's own status: a 404 is drawn", async () => {
+    const res = await get('/gone');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Drawn /gone</title>');
+  });
+
+  it('keeps a page per address: the second visit is not rendered again, and its ETag answers 304', async () => {
+    const first = await get('/about-us');
+    const before = renders();
+    const second = await get('/about-us');
+    expect(renders()).toBe(before);
+    expect(second.body).toBe(first.body);
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await get('/about-us', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    // Another address, or the same one with another language cookie, is rendered.
+    await get('/about-us?page=2');
+    await get('/about-us', { cookie: 'locale=es' });
+    expect(renders()).toBe(before + 2);
+  });
+
+  it('sends the kept copy compressed to clients that accept it', async () => {
+    const plain = await get('/contacts');
+    const br = await get('/contacts', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(String(br.headers.vary)).toContain('accept-encoding');
+  });
+
+  it("follows the render's redirect (the language cookie at the bare address)", async () => {
+    const res = await get('/', { cookie: 'locale=es' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/es');
+  });
+
+  it('a failed render still serves the page: index.html, drawn by the browser', async () => {
+    const res = await get('/boom');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('<title>Shop</title>');
+    expect(res.body).toContain('<div id="root"></div>');
+  });
+
+  it('API addresses and files are not pages', async () => {
+    const api = await get('/api/no-such-route');
+    expect(api.headers['content-type']).toContain('application/json');
+    const json = await t.app.inject({ method: 'GET', url: '/catalog', headers: { accept: 'application/json' } });
+    expect(json.statusCode).toBe(404);
+  });
+});
+
+describe('under load', () => {
+  it('an address asked for by many at once is rendered once', async () => {
+    const before = renders();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => get('/slow?same=1')));
+    expect(answers.every((res) => res.statusCode === 200 && res.body.includes('<title>Drawn /slow</title>'))).toBe(true);
+    expect(renders()).toBe(before + 1);
+  });
+
+  it(`beyond ${MAX_RENDERS_AT_ONCE} renders and ${MAX_RENDERS_WAITING} waiting, pages go to the browser to draw`, async () => {
+    const count = MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING + 4;
+    const answers = await Promise.all(Array.from({ length: count }, (_, n) => get(`/slow?n=${n}`)));
+    const drawn = answers.filter((res) => res.body.includes('<title>Drawn /slow</title>'));
+    const plain = answers.filter((res) => res.body.includes('<div id="root"></div>'));
+    expect(drawn).toHaveLength(MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING);
+    expect(plain).toHaveLength(4);
+  });
+});
+
+describe('addresses that look like another site', () => {
+  it('a path starting with two slashes is rendered as a path of this shop', async () => {
+    const res = await get('//elsewhere.example/x');
+    expect(res.body).toContain('<title>Drawn //elsewhere.example/x</title>');
+    expect(res.body).toContain('at https://shop.example</main>');
+  });
+});
