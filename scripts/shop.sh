@@ -36,6 +36,17 @@ ensure_chromium() {
   "${sudo[@]}" apt-get install -y -qq chromium >/dev/null
 }
 
+# Java for the Nu HTML checker (vnu-jar, e2e/specs/html-checker.spec.ts), from Debian. vnu-jar's
+# own postinstall (a JRE download from GitHub) never runs: package.json's neverBuiltDependencies.
+ensure_java() {
+  if command -v java >/dev/null 2>&1; then return; fi
+  log "Installing Java (Debian package) for the HTML checker"
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq default-jre-headless >/dev/null
+}
+
 case "${1:-}" in
   start)
     ensure_pnpm
@@ -45,6 +56,7 @@ case "${1:-}" in
     ;;
   test)
     ensure_pnpm
+    ensure_java
     install_deps
     ensure_chromium
     log "Lint, typecheck, unit and route tests, build"

@@ -46,7 +46,7 @@ for (const locale of shopLocales) {
 
 test.describe('content security policy', () => {
   // The CSP is script-src 'self' (no eval): nothing in the shop may trip it, not even a caught
-  // probe such as zod's `new Function` check (public/first-paint.js turns zod jitless).
+  // probe such as zod's `new Function` check (public/colour-mode.js turns zod jitless).
   test('home, catalog and an item load without a CSP violation', async ({ page }) => {
     await page.addInitScript(() => {
       const seen: string[] = [];
@@ -65,26 +65,20 @@ test.describe('content security policy', () => {
 });
 
 test.describe('route preloads', () => {
-  // index.html lists each route's scripts (#route-preloads); first-paint.js preloads those of
-  // the address before the app starts, and the app then uses them (one request each).
+  // The served HTML of a page preloads the scripts its page needs beyond the first load (the
+  // build's #route-preloads table, read by the server render), and the app then uses them.
   test('an item page in Spanish preloads its page script and the Spanish catalog', async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(`/es/item/${demoProduct.id}`);
+    const answer = await page.goto(`/es/item/${demoProduct.id}`);
     await expect(mainHeading(page)).toHaveText(demoProduct.name.es);
-    const data = JSON.parse((await page.locator('#route-preloads').textContent()) ?? '{}') as {
-      routes: [string, string[]][];
-      locales: Record<string, string[]>;
-    };
-    const itemScripts = data.routes.find(([pattern]) => pattern === 'item/:id')?.[1] ?? [];
-    expect(itemScripts.some((script) => /\/item-page-[\w-]+\.js$/.test(script))).toBe(true);
-    const expected = [...(data.locales.es ?? []), ...itemScripts];
-    expect(expected.length).toBeGreaterThan(1);
-    const preloaded = await page
-      .locator('link[rel="modulepreload"]')
-      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
-    for (const script of expected) {
-      expect(preloaded, script).toContain(script);
+    const served = (await answer?.text()) ?? '';
+    expect(served).not.toContain('id="route-preloads"');
+    const preloaded = [...served.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1] ?? '');
+    expect(preloaded.some((script) => /\/item-page-[\w-]+\.js$/.test(script))).toBe(true);
+    expect(preloaded.some((script) => /\/messages-[\w-]+\.js$/.test(script))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    for (const script of preloaded) {
       expect(requested.filter((path) => path === script), script).toHaveLength(1);
     }
   });

@@ -1,0 +1,156 @@
+// Pages that arrive drawn (issue 18): the server draws every public page in its language, the
+// browser hydrates it without a mismatch and without asking again for what the page shows, and
+// what only the browser knows (the session, the colour mode, the guest cart) follows right after.
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { demoProduct, mainHeading } from '../fixtures/shop';
+import { newCustomer, signInBrowser } from '../fixtures/purchase';
+import { catalogProducts, guestCartWith } from '../fixtures/barriers';
+
+const PUBLIC_PAGES = [
+  '/',
+  '/catalog',
+  '/catalog?category=3&sort=price-asc',
+  `/item/${demoProduct.id}`,
+  '/about-us',
+  '/terms-of-use',
+  '/privacy-policy',
+  '/return-policy',
+  '/accessibility',
+  '/contacts',
+  '/docs/items-eligibility',
+  '/balance-check',
+  '/login',
+  '/login/password',
+  '/login/phone',
+  '/login-recovery',
+  '/sign-up',
+  '/cart',
+  '/no-such-page',
+  '/item/999999',
+];
+
+/** Every console error and page error from now on (hydration mismatches are reported as errors). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    // A 404 page's own status is reported by Chromium as a failed resource: not a script error.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Resolves once React has hydrated (or drawn) the page: its root container is marked. */
+async function hydrated(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
+    .toBe(true);
+}
+
+for (const locale of shopLocales) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    test(`every public page hydrates what the server drew without a mismatch or a second request (${locale.code}, ${colorScheme})`, async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ colorScheme, locale: locale.code === 'es' ? 'es-US' : 'en-US' });
+      const page = await context.newPage();
+      const errors = watchErrors(page);
+      const dataAsks: string[] = [];
+      page.on('request', (request) => {
+        const { pathname } = new URL(request.url());
+        if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/')) dataAsks.push(pathname);
+      });
+      for (const path of PUBLIC_PAGES) {
+        const address = localized(locale, path);
+        errors.length = 0;
+        dataAsks.length = 0;
+        const answer = await page.goto(address);
+        expect(answer?.status(), address).toBe(path === '/no-such-page' || path === '/item/999999' ? 404 : 200);
+        const served = (await answer?.text()) ?? '';
+        expect(served, address).toContain(`<html lang="${locale.htmlLang}"`);
+        expect(served.match(/<title>/g), address).toHaveLength(1);
+        await hydrated(page);
+        await expect(mainHeading(page)).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // React took over the server's head elements: still one title, one canonical address.
+        expect(await page.locator('head title').count(), address).toBe(1);
+        expect(await page.locator('head link[rel="canonical"]').count(), address).toBe(1);
+        expect(errors, address).toEqual([]);
+        // The page's answers came with it: nothing is asked again (the app's version check aside).
+        expect(dataAsks.filter((pathname) => pathname !== '/api/health'), address).toEqual([]);
+        await expect(page.locator('html')).toHaveClass(colorScheme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b).*$/);
+      }
+      await context.close();
+    });
+  }
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the catalog, a Spanish item and the contacts page show their content and links', async ({ page }) => {
+    await page.goto('/catalog');
+    await expect(mainHeading(page)).toHaveText(shopLocales[0]!.headings.catalog);
+    const products = page.getByRole('main').locator('a[href^="/item/"]');
+    expect(await products.count()).toBeGreaterThan(5);
+    await expect(page.locator('header a[hreflang="es-US"]')).toHaveAttribute('href', '/es/catalog');
+
+    await page.goto(`/es/item/${demoProduct.id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+    await expect(mainHeading(page)).toHaveText(demoProduct.name.es);
+    await expect(page.getByRole('main').getByText(demoProduct.price).first()).toBeVisible();
+    await expect(page).toHaveTitle(`${demoProduct.name.es} | Tienda de beneficios`);
+    const productData = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+      name?: string;
+      offers?: { price?: string; availability?: string };
+    };
+    expect(productData.name).toBe(demoProduct.name.es);
+    expect(productData.offers?.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock)$/);
+
+    await page.goto('/contacts');
+    await expect(mainHeading(page)).toHaveText(shopLocales[0]!.headings.contacts);
+    await expect(page.getByRole('main').locator('a[href^="tel:"]').first()).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/privacy-policy');
+  });
+});
+
+test("a member's page hydrates signed out as drawn, then shows the member's own header and page", async ({ page, request }) => {
+  const customer = await newCustomer(request, { tag: 'ssr-member' });
+  const errors = watchErrors(page);
+  await signInBrowser(page, customer, '/catalog');
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await page.goto('/account/orders');
+  await expect(mainHeading(page)).toHaveText('My orders');
+  // The frame the server drew (heading and a Loading spinner) gave way to the member's page.
+  await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn from this browser", async ({ page, request }) => {
+  const errors = watchErrors(page);
+  await page.goto('/account/orders');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Forders$/);
+  const [product] = await catalogProducts(request, 'en', 1);
+  await guestCartWith(page, [{ product: product!, amount: 2 }], '/cart');
+  await expect(page.getByRole('main').getByRole('link', { name: product!.name }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+test('a colour mode chosen in this browser is in force before the first paint and after hydration', async ({ browser }) => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  await context.addInitScript(() => localStorage.setItem('colour-mode', 'dark'));
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await page.waitForSelector('#root header');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: 'Color mode: Dark' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  expect(errors).toEqual([]);
+  await context.close();
+});
