@@ -129,6 +129,22 @@ test("a member's page hydrates signed out as drawn, then shows the member's own 
   expect(errors).toEqual([]);
 });
 
+test("before the app starts, a browser holding a session does not show the server's \"Sign in\"", async ({ page, request }) => {
+  const customer = await newCustomer(request, { tag: 'ssr-hint' });
+  await page.goto('/api/health');
+  await page.evaluate((tokens) => localStorage.setItem('session-tokens', JSON.stringify(tokens)), customer.tokens);
+  // The app's scripts never arrive: the page stays as the server drew it, before hydration.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto('/about-us');
+  await expect(mainHeading(page)).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/\bhas-session\b/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeHidden();
+  // Signed out, the same page shows it.
+  await page.evaluate(() => localStorage.removeItem('session-tokens'));
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+});
+
 test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn from this browser", async ({ page, request }) => {
   const errors = watchErrors(page);
   await page.goto('/account/orders');

@@ -75,6 +75,12 @@ describe('server render', () => {
     expect(drawn.head).toContain('<title>My orders | Benefit Shop</title>');
     expect(drawn.body).toMatch(/<h1[^>]*>My orders<\/h1>/);
     expect(asked.filter((path) => path.startsWith('/api/customer') || path.startsWith('/api/order'))).toEqual([]);
+    // Sign-in, account, cart and checkout pages and 404s stay out of search indexes; the sitemap's do not.
+    expect(drawn.head).toContain('<meta name="robots" content="noindex"/>');
+    expect(page(await renderAt('/cart')).head).toContain('content="noindex"');
+    expect(page(await renderAt('/no-such-page')).head).toContain('content="noindex"');
+    expect(page(await renderAt('/item/2')).head).not.toContain('noindex');
+    expect(page(await renderAt('/about-us')).head).not.toContain('noindex');
   });
 
   it('sends the bare address to the language of the cookie, and a first Spanish visit to /es', async () => {

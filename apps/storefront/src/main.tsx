@@ -45,6 +45,8 @@ async function loadMatchedModules(table: RouteObject[]): Promise<void> {
 function FollowBrowserState({ store: appStore }: { store: AppStore }) {
   useLayoutEffect(() => {
     if (hydrating) followBrowserState(appStore);
+    // The session's header is drawn now (or the session was not valid): "Sign in" may show.
+    document.documentElement.classList.remove('has-session');
   }, [appStore]);
   return null;
 }

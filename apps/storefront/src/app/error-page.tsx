@@ -55,6 +55,8 @@ export function ErrorPage({ bare = false }: { bare?: boolean }) {
 
   const content = (
     <Container width="narrow" className="flex flex-col items-start gap-4 py-12">
+      {/* No index for a page that is not there (or failed). */}
+      <meta name="robots" content="noindex" />
       <PageTitle title={path ? `${status} ${message} ${path}` : `${status} ${message}`} />
       <p className="text-6xl font-extrabold text-primary" data-testid="error-status">
         {status}

@@ -4,6 +4,7 @@ import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, stripLoc
 import { onServer } from '../lib/on-server';
 import { useHydrated } from '../lib/use-hydrated';
 import { client } from '../lib/sdk';
+import { STOREFRONT_PAGES, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
@@ -116,11 +117,17 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
     if (!Page) return { Component: null };
     const ownsTitle = module.ownsTitle === true;
     const browserOnly = drawnInBrowser(page);
+    // What the sitemap lists is indexed (public pages, and items per id); sign-in, account, cart
+    // and checkout pages are not.
+    const indexable =
+      (page.digitsId === true && page.auth !== true) ||
+      (STOREFRONT_PAGES as readonly StorefrontPage[]).some((row) => row.name === page.name && row.indexable === true);
     function RoutePage() {
       const inBrowser = useHydrated();
-      if (browserOnly && !inBrowser) return <PageFrame title={page.title} />;
+      if (browserOnly && !inBrowser) return <PageFrame title={page.title} noindex={!indexable} />;
       return (
         <>
+          {indexable ? null : <meta name="robots" content="noindex" />}
           {ownsTitle ? null : <PageTitle title={page.title} />}
           {Page ? <Page /> : null}
         </>

@@ -82,7 +82,7 @@ export function Header() {
             {signedIn ? (
               <AccountMenu />
             ) : (
-              <AppLink to={signInHref} className={navLink}>
+              <AppLink to={signInHref} className={cn(navLink, 'guest-only')}>
                 <User aria-hidden="true" className="size-5 shrink-0" />
                 <Trans>Sign in</Trans>
               </AppLink>

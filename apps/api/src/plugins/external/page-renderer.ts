@@ -147,7 +147,8 @@ export async function createPageRenderer(
       .header('etag', page.etag)
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    // Only a page that is there is "not modified" (a 404 answers 404, whatever the client holds).
+    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     const accepts = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);

@@ -79,6 +79,9 @@ describe('pages drawn on the server', () => {
     const res = await get('/gone');
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<title>Drawn /gone</title>');
+    // A 404 is never "not modified".
+    const again = await get('/gone', { 'if-none-match': String(res.headers.etag) });
+    expect(again.statusCode).toBe(404);
   });
 
   it('keeps a page per address: the second visit is not rendered again, and its ETag answers 304', async () => {
