@@ -234,7 +234,11 @@ export function orderHoldItems(ctx: OrderHoldsContext) {
     const started = Date.now();
     const answers: number[] = [];
     const codes: string[] = [];
+    let firstHoldAt = 0;
     for (const [i, target] of targets.entries()) {
+      // Every try must meet the first hold still running: on a slow machine the 40 tries of the
+      // quick suite outlast its 12 s hold, and a try after the hold ended rightly places again.
+      if (firstHoldAt && Date.now() - firstHoldAt > HOLD_MS * 0.75) break;
       const draft = await http<{ id: number }>(bases[i % 2]!, 'POST', '/api/order/prepare-draft', { token: hoarder!.token, body: {} });
       const id = draft.body.id;
       await http(bases[i % 2]!, 'PUT', `/api/order/${id}/items`, { token: hoarder!.token, body: { rows: [{ sku_id: target.id, amount: target.free }] } });
@@ -242,8 +246,10 @@ export function orderHoldItems(ctx: OrderHoldsContext) {
       const placed = await http<{ code?: string }>(bases[i % 2]!, 'PATCH', `/api/order/${id}/complete`, { token: hoarder!.token });
       answers.push(placed.status);
       codes.push(placed.body?.code ?? '');
+      if (placed.status === 200 && !firstHoldAt) firstHoldAt = Date.now();
     }
     const attackMs = Date.now() - started;
+    const tried = answers.length;
     const held = targets[0]!;
     const [hold] = await sql<{ until: Date }[]>`
       SELECT payable_until AS until FROM orders WHERE customer_id = ${hoarderId} AND status = -10 ORDER BY payable_until DESC LIMIT 1`;
@@ -290,7 +296,8 @@ export function orderHoldItems(ctx: OrderHoldsContext) {
     const heldSold = heldAfter.filter((s) => s === 200).length;
     const ok =
       placedCount === 1 &&
-      refusedUnpaid === targets.length - 1 &&
+      tried >= Math.min(targets.length, 5) &&
+      refusedUnpaid === tried - 1 &&
       mostUnpaid === 1 &&
       duringEnded < holdEnd &&
       soldDuring === buyers.length &&
@@ -299,7 +306,7 @@ export function orderHoldItems(ctx: OrderHoldsContext) {
       heldSold === Math.min(heldBuyers.length, held.free);
     ctx.record(
       '(m) one customer completing every product',
-      `one customer completed an order of each of ${targets.length} products in ${(attackMs / 1000).toFixed(1)} s: placed ${placedCount}, ` +
+      `one customer completed an order of each of ${tried} products (of ${targets.length}, within the hold) in ${(attackMs / 1000).toFixed(1)} s: placed ${placedCount}, ` +
         `answers ${ctx.tally(answers)} (unpaid_order_exists ${refusedUnpaid}); most unpaid orders of that customer seen ${mostUnpaid}; ` +
         `during the hold others bought ${soldDuring} of ${buyers.length} other products (answers ${ctx.tally(during)}) and were refused the held one ` +
         `${heldRefused} of ${heldBuyers.length} times; hold ended → the order back in the cart ${(releasedAfterMs / 1000).toFixed(1)} s after, ` +
