@@ -26,7 +26,7 @@ const PUBLIC_PAGES = [
   '/login/phone',
   '/login-recovery',
   '/sign-up',
-  '/cart',
+  // (/cart: the server draws its frame and the browser the cart it keeps: the test below.)
   '/no-such-page',
   '/item/999999',
 ];
@@ -153,6 +153,10 @@ test("a visitor opening a member's page is sent to sign in; a guest's cart is dr
   await guestCartWith(page, [{ product: product!, amount: 2 }], '/cart');
   await expect(page.getByRole('main').getByRole('link', { name: product!.name }).first()).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // The browser drew the page again over the server's frame: one title and one canonical address.
+  expect(await page.locator('head title').count()).toBe(1);
+  expect(await page.locator('head link[rel="canonical"]').count()).toBe(1);
+  await expect(page).toHaveTitle('Cart | Benefit Shop');
   expect(errors).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { StrictMode, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import './index.css';
@@ -74,14 +74,25 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   if (hydrating) {
-    hydrateRoot(container, app, {
-      // A page that does not match what the server drew is drawn again here; say so (tests fail on it).
-      onRecoverableError(error, info) {
-        console.error('Hydration did not match the server page:', error, info.componentStack ?? '');
-      },
+    // In a transition, hydration yields to the browser every few milliseconds instead of holding
+    // the main thread for the whole page (the page is already drawn: nothing waits for it).
+    startTransition(() => {
+      hydrateRoot(container, app, {
+        // A page that does not match what the server drew is drawn again here; say so (tests fail on it).
+        onRecoverableError(error, info) {
+          console.error('Hydration did not match the server page:', error, info.componentStack ?? '');
+        },
+      });
     });
   } else {
-    container.replaceChildren();
+    // React replaces what the server drew (the page's frame) when it first commits; the head
+    // elements it draws itself (title, description, robots, canonical, alternates) go now, or
+    // the page would have two of each.
+    if (serverData) {
+      document.head
+        .querySelectorAll('title, meta[name="description"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"]')
+        .forEach((element) => element.remove());
+    }
     createRoot(container).render(app);
   }
 }

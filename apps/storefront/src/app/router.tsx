@@ -72,14 +72,15 @@ function rootLoader(locale: Locale) {
 }
 
 /**
- * Whether a page drawn by the server must be drawn again in the browser rather than hydrated: its
- * rule depends on the session, which only the browser holds (a login-required page without one,
- * a sign-in page with one), so its loaders must run there.
+ * Whether a page drawn by the server is drawn again in the browser rather than hydrated: a page
+ * whose content only the browser has (login-required pages, the cart: the server drew their
+ * frame), and a sign-in page when this browser holds a session (its rule leads elsewhere). Their
+ * loaders run here, as before the server drew pages; the frame stays until the first render.
  */
 export function mustStartInBrowser(pathname: string): boolean {
   const page = pageOfPath(pathname);
   if (!page) return false;
-  return client.isSignedIn() ? page.guestOnly === true : page.auth === true;
+  return drawnInBrowser(page) || (page.guestOnly === true && client.isSignedIn());
 }
 
 function pageOfPath(pathname: string): PageRoute | undefined {
@@ -123,8 +124,6 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
       (page.digitsId === true && page.auth !== true) ||
       (STOREFRONT_PAGES as readonly StorefrontPage[]).some((row) => row.name === page.name && row.indexable === true);
     function RoutePage() {
-      const inBrowser = useHydrated();
-      if (browserOnly && !inBrowser) return <PageFrame title={page.title} noindex={!indexable} />;
       return (
         <>
           {indexable ? null : <meta name="robots" content="noindex" />}
@@ -133,7 +132,13 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
         </>
       );
     }
-    return { Component: RoutePage };
+    // Only a page drawn in the browser waits for hydration: a public page is not rendered twice.
+    function BrowserOnlyPage() {
+      const inBrowser = useHydrated();
+      if (!inBrowser) return <PageFrame title={page.title} noindex={!indexable} />;
+      return <RoutePage />;
+    }
+    return { Component: browserOnly ? BrowserOnlyPage : RoutePage };
   };
   const base = { id: `${locale}:${page.name}`, handle, loader, lazy };
   return page.path === '' ? { ...base, index: true } : { ...base, path: page.path };
