@@ -1,10 +1,9 @@
 import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadLocale } from '../lib/i18n';
-import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, stripLocale, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
+import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
 import { onServer } from '../lib/on-server';
-import { useHydrated } from '../lib/use-hydrated';
 import { client } from '../lib/sdk';
-import { STOREFRONT_PAGES, type StorefrontPage } from '@otc/sdk';
+import { STOREFRONT_PAGES, matchStorefrontPath, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
@@ -83,12 +82,9 @@ export function mustStartInBrowser(pathname: string): boolean {
   return drawnInBrowser(page) || (page.guestOnly === true && client.isSignedIn());
 }
 
+/** The page of an address, by the SDK's page table (the one the API answers 404s from). */
 function pageOfPath(pathname: string): PageRoute | undefined {
-  const match = matchRoutes(
-    pageRoutes.map((page) => ({ path: page.path, id: page.name })),
-    stripLocale(pathname),
-  );
-  const name = match?.at(-1)?.route.id;
+  const name = matchStorefrontPath(pathname)?.page.name;
   return pageRoutes.find((page) => page.name === name);
 }
 
@@ -132,13 +128,11 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
         </>
       );
     }
-    // Only a page drawn in the browser waits for hydration: a public page is not rendered twice.
-    function BrowserOnlyPage() {
-      const inBrowser = useHydrated();
-      if (!inBrowser) return <PageFrame title={page.title} noindex={!indexable} />;
-      return <RoutePage />;
+    // The server draws such a page as its frame; the browser draws it anew (mustStartInBrowser).
+    function PageFrameOnServer() {
+      return <PageFrame title={page.title} noindex={!indexable} />;
     }
-    return { Component: browserOnly ? BrowserOnlyPage : RoutePage };
+    return { Component: browserOnly && onServer ? PageFrameOnServer : RoutePage };
   };
   const base = { id: `${locale}:${page.name}`, handle, loader, lazy };
   return page.path === '' ? { ...base, index: true } : { ...base, path: page.path };
