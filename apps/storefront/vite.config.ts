@@ -6,6 +6,7 @@ import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { directImports } from './vite/direct-imports';
 import { firstLoadChunks } from './vite/first-load-chunks';
+import { minifyPublicScripts } from './vite/minify-public-scripts';
 import { precompress } from './vite/precompress';
 import { routePreloads } from './vite/route-preloads';
 import { splitMessages } from './vite/split-messages';
@@ -66,6 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           }),
           // The first load's catalog holds the first load's messages; each lazy chunk brings its own.
           splitMessages({ localeCatalog }),
+          minifyPublicScripts(['colour-mode.js', 'start-app.js']),
           precompress(),
         ]),
   ],

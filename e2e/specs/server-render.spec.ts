@@ -145,6 +145,31 @@ test("before the app starts, a browser holding a session does not show the serve
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
+test('a tap on "Add to cart" before the app has started is held, then done once, when it has', async ({ page }) => {
+  const errors = watchErrors(page);
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  // The app's entry arrives only when the test says: the page is the server's until then.
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`/item/${demoProduct.id}`);
+  const add = page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first();
+  await add.click();
+  await add.click();
+  await expect(page.locator('html')).toHaveClass(/\bapp-starting\b/);
+  release();
+  await hydrated(page);
+  await expect(page.locator('html')).not.toHaveClass(/\bapp-starting\b/);
+  // Two quick taps while waiting are one press: one unit in the guest cart.
+  await expect
+    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('guest-cart') ?? '[]') as { amount: number }[]).reduce((sum, row) => sum + row.amount, 0)))
+    .toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
 test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn from this browser", async ({ page, request }) => {
   const errors = watchErrors(page);
   await page.goto('/account/orders');

@@ -35,6 +35,7 @@ beforeEach(() => {
 describe('server render', () => {
   it('draws the catalog with its products, its English head and the answers for hydration', async () => {
     const drawn = page(await renderAt('/catalog?category=1'));
+    expect(drawn.contentDrawn).toBe(true);
     expect(drawn.status).toBe(200);
     expect(drawn.lang).toBe('en-US');
     expect(drawn.head).toContain('<title>Catalog | Benefit Shop</title>');
@@ -71,6 +72,7 @@ describe('server render', () => {
 
   it("draws a login-required page's frame and heading, and asks nothing of a customer", async () => {
     const drawn = page(await renderAt('/account/orders'));
+    expect(drawn.contentDrawn).toBe(false);
     expect(drawn.status).toBe(200);
     expect(drawn.head).toContain('<title>My orders | Benefit Shop</title>');
     expect(drawn.body).toMatch(/<h1[^>]*>My orders<\/h1>/);
@@ -78,6 +80,8 @@ describe('server render', () => {
     // Sign-in, account, cart and checkout pages and 404s stay out of search indexes; the sitemap's do not.
     expect(drawn.head).toContain('<meta name="robots" content="noindex"/>');
     expect(page(await renderAt('/cart')).head).toContain('content="noindex"');
+    expect(page(await renderAt('/cart')).contentDrawn).toBe(false);
+    expect(page(await renderAt('/no-such-page')).contentDrawn).toBe(true);
     expect(page(await renderAt('/no-such-page')).head).toContain('content="noindex"');
     expect(page(await renderAt('/item/2')).head).not.toContain('noindex');
     expect(page(await renderAt('/about-us')).head).not.toContain('noindex');
@@ -134,7 +138,7 @@ describe('served document', () => {
       locales: { en: ['/assets/messages-en.js'], es: ['/assets/messages-es.js'] },
     })}</script><script src="/colour-mode.js"></script>`,
   );
-  const drawn = { locale: 'es' as const, lang: 'es-US', head: '<title>Artículo | Tienda</title>', body: '<main>hola</main>', data: '{"a":"\\u003c/script>"}' };
+  const drawn = { locale: 'es' as const, lang: 'es-US', head: '<title>Artículo | Tienda</title>', body: '<main>hola</main>', data: '{"a":"\\u003c/script>"}', contentDrawn: false };
 
   it("carries the page's language, head, markup and data, and preloads its page's scripts", () => {
     const html = renderDocument(template, '/es/item/42', drawn);
@@ -142,14 +146,40 @@ describe('served document', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Artículo | Tienda</title>');
     expect(html).toContain('<div id="root"><main>hola</main></div><script type="application/json" id="server-data">{"a":"\\u003c/script>"}</script>');
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    const preloads = [...html.matchAll(/<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
     expect(preloads).toEqual(['/assets/messages-es.js', '/assets/item.js', '/assets/shared.js']);
     expect(html).not.toContain('route-preloads');
   });
 
+  it("lists the scripts of a page whose content is drawn for start-app.js, after the page's data, instead of preloading them", () => {
+    const built = template.replace(
+      '<script type="module" src="/src/main.tsx"></script>',
+      '<script type="module" crossorigin src="/assets/index.js"></script><link rel="modulepreload" crossorigin href="/assets/vendor.js">',
+    );
+    const html = renderDocument(built, '/es/item/42', { ...drawn, contentDrawn: true });
+    expect(html).not.toContain('modulepreload');
+    expect(html).not.toContain('type="module"');
+    const block = /<script type="application\/json" id="app-scripts">(.*?)<\/script><script src="\/start-app.js" defer><\/script>\s*<\/body>/.exec(html);
+    expect(JSON.parse(block?.[1] ?? 'null')).toEqual({
+      entry: '/assets/index.js',
+      preload: ['/assets/vendor.js', '/assets/messages-es.js', '/assets/item.js', '/assets/shared.js'],
+    });
+    expect(html.indexOf('id="server-data"')).toBeLessThan(html.indexOf('id="app-scripts"'));
+    // The frame of a browser-drawn page keeps its scripts in <head>: its content needs them first.
+    const frame = renderDocument(built, '/es/item/42', drawn);
+    expect(frame).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index.js"></script>');
+    expect(frame).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/vendor.js">');
+    expect(frame).not.toContain('app-scripts');
+  });
+
+  it('keeps the text of a page whole, `$` patterns included', () => {
+    const html = renderDocument(template, '/item/42', { ...drawn, body: "<p>Save $& and $' today</p>" });
+    expect(html).toContain("<div id=\"root\"><p>Save $& and $' today</p></div>");
+  });
+
   it('prefers literal segments over parameters, and preloads no page for an unknown address', () => {
     const preloadsAt = (path: string) =>
-      [...renderDocument(template, path, { ...drawn, locale: 'en' }).matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
+      [...renderDocument(template, path, { ...drawn, locale: 'en' }).matchAll(/rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
     expect(preloadsAt('/order/delivery')).toEqual(['/assets/messages-en.js', '/assets/delivery.js']);
     expect(preloadsAt('/order/7')).toEqual(['/assets/messages-en.js', '/assets/shell.js']);
     expect(preloadsAt('/')).toEqual(['/assets/messages-en.js', '/assets/home.js']);

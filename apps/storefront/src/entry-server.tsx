@@ -15,7 +15,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { buildRoutes } from './app/router';
+import { buildRoutes, serverDrawsContent } from './app/router';
 import { Providers } from './app/providers';
 import { createAppStore, setActiveStoreSource, type AppStore } from './app/store';
 import { api } from './lib/api';
@@ -68,6 +68,8 @@ export type RenderResult =
       body: string;
       /** JSON of `ServerData` (loader data, route errors, the store's answers), `<` escaped. */
       data: string;
+      /** The page's content is drawn (hydrated in the browser), not only its frame. */
+      contentDrawn: boolean;
     };
 
 /** Route errors as plain data: a 404's status and data survive the trip to the browser. */
@@ -114,7 +116,8 @@ export async function render(request: Request, options: RenderOptions): Promise<
       }
       throw new Error(`The storefront's loaders answered ${context.status} without a page`);
     }
-    const locale = localeOfPath(new URL(request.url).pathname);
+    const { pathname } = new URL(request.url);
+    const locale = localeOfPath(pathname);
     let html = '';
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
@@ -141,6 +144,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
       head,
       body,
       data: JSON.stringify(data).replace(/</g, '\\u003c'),
+      contentDrawn: serverDrawsContent(pathname),
     };
   });
 }

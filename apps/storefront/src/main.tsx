@@ -1,11 +1,12 @@
-import { StrictMode, startTransition, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import './index.css';
 import { arriveInBrowser, buildRoutes, createRoutePrefetcher, mustStartInBrowser } from './app/router';
 import { Providers } from './app/providers';
 import { connectStore, createAppStore, followBrowserState, type AppStore } from './app/store';
-import { HYDRATE_API } from './lib/api';
+import { api, HYDRATE_API } from './lib/api';
+import { setPageSettledGate, whenIdle } from './lib/prefetch';
 import { activateLocale } from './lib/i18n';
 import { localeOfPath } from './lib/locale';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
@@ -20,14 +21,36 @@ const serverData = readServerData();
 const here = new URL(window.location.href);
 const hydrating = serverData !== null && !mustStartInBrowser(here.pathname);
 
-const store = createAppStore({ asServerDrew: hydrating });
-connectStore(store);
-if (hydrating) {
-  store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
-  setSiteOrigin(serverData.origin);
-}
-const routes = buildRoutes();
 const locale = localeOfPath(here.pathname);
+
+/** A new task: what runs after this lets the browser answer input and paint in between. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+const idle = (): Promise<void> => new Promise((resolve) => whenIdle(resolve));
+
+/**
+ * Resolves once this page is drawn with its data: the router has its first page (a page drawn
+ * in the browser loads its module and loaders first), the queries that page started have
+ * answered, and the browser is idle again. The modules of the pages its links lead to are
+ * fetched after that, never sharing the connection with this page's own work.
+ */
+async function pageSettled(store: AppStore, router: ReturnType<typeof createBrowserRouter>): Promise<void> {
+  const landed = () => router.state.initialized && router.state.navigation.state === 'idle';
+  if (!landed()) {
+    await new Promise<void>((resolve) => {
+      const stop = router.subscribe(() => {
+        if (!landed()) return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  await idle();
+  await Promise.allSettled(store.dispatch(api.util.getRunningQueriesThunk()));
+  await idle();
+}
 
 /** The page modules of this address, loaded before hydration so the first render is the server's. */
 async function loadMatchedModules(table: RouteObject[]): Promise<void> {
@@ -41,6 +64,9 @@ async function loadMatchedModules(table: RouteObject[]): Promise<void> {
   );
 }
 
+/** Dispatched on `document` once the app is drawn or hydrated (public/start-app.js listens). */
+const APP_READY_EVENT = 'app-ready';
+
 /** Right after hydration: what only this browser knows (session, colour mode, guest cart). */
 function FollowBrowserState({ store: appStore }: { store: AppStore }) {
   useLayoutEffect(() => {
@@ -48,6 +74,10 @@ function FollowBrowserState({ store: appStore }: { store: AppStore }) {
     // The session's header is drawn now (or the session was not valid): "Sign in" may show.
     document.documentElement.classList.remove('has-session');
   }, [appStore]);
+  // The app answers presses now: public/start-app.js does again those it held until this moment.
+  useEffect(() => {
+    document.dispatchEvent(new Event(APP_READY_EVENT));
+  }, []);
   return null;
 }
 
@@ -56,11 +86,24 @@ function FollowBrowserState({ store: appStore }: { store: AppStore }) {
  * chunk's shared modules, so loading them while this module still evaluated would wait forever.
  */
 async function start(): Promise<void> {
+  // Evaluating the app's modules was one task; the store and the routes are the next (each long
+  // task on a modest phone is a moment the page does not answer a tap).
+  await nextTask();
+  const store = createAppStore({ asServerDrew: hydrating });
+  connectStore(store);
+  if (serverData && hydrating) {
+    store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
+    setSiteOrigin(serverData.origin);
+  }
+  const routes = buildRoutes();
   // The first paint needs the page's catalog (and, to hydrate, the page's module); the root
   // loader keeps the catalog in step afterwards.
   await Promise.all([activateLocale(locale), hydrating ? loadMatchedModules(routes) : null]);
   const router = createBrowserRouter(routes, hydrating ? { hydrationData: hydrationState(serverData) } : {});
-  const prefetch = createRoutePrefetcher(routes);
+  let firstPageSettled: Promise<void> | null = null;
+  const settled = () => (firstPageSettled ??= pageSettled(store, router));
+  setPageSettledGate(settled);
+  const prefetch = createRoutePrefetcher(routes, settled);
   if (hydrating) arriveInBrowser(here, locale);
 
   const container = document.getElementById('root');

@@ -82,6 +82,15 @@ export function mustStartInBrowser(pathname: string): boolean {
   return drawnInBrowser(page) || (page.guestOnly === true && client.isSignedIn());
 }
 
+/**
+ * Whether the server draws the content of the page at `pathname` (the browser hydrates it), not
+ * only its frame. An address of no page draws the 404 page, content too.
+ */
+export function serverDrawsContent(pathname: string): boolean {
+  const page = pageOfPath(pathname);
+  return !page || !drawnInBrowser(page);
+}
+
 /** The page of an address, by the SDK's page table (the one the API answers 404s from). */
 function pageOfPath(pathname: string): PageRoute | undefined {
   const name = matchStorefrontPath(pathname)?.page.name;
@@ -173,13 +182,14 @@ export function buildRoutes(): RouteObject[] {
 }
 
 /** Warms the route modules of a path, at most ROUTE_PREFETCH_LIMIT at a time. */
-export function createRoutePrefetcher(routes: RouteObject[]) {
+export function createRoutePrefetcher(routes: RouteObject[], pageReady: () => Promise<unknown> = () => Promise.resolve()) {
   const queue = createPrefetchQueue();
   return (path: string) => {
     const matches = matchRoutes(routes, path) ?? [];
     for (const { route } of matches) {
       const lazy = route.lazy;
-      if (typeof lazy === 'function' && route.id) queue.enqueue(route.id, () => lazy());
+      // The next page's module waits for this page's own data and drawing (pageReady).
+      if (typeof lazy === 'function' && route.id) queue.enqueue(route.id, () => pageReady().then(() => lazy()));
     }
   };
 }

@@ -5,7 +5,7 @@ import { useGetCategoriesQuery } from '../features/catalog/catalog-api';
 import { useSearchShortcut } from '../features/search/use-search-shortcut';
 import { selectSearchOpen } from './ui-slice';
 import { withChunkReload } from '../lib/chunk-reload';
-import { whenIdle } from '../lib/prefetch';
+import { afterPageSettled } from '../lib/prefetch';
 import { useLocale } from '../lib/use-locale';
 import type * as SearchModalModule from '../features/search/search-modal';
 
@@ -21,7 +21,7 @@ const loadOnOpen = withChunkReload(loadSearchModal);
 /**
  * The search modal's place in the layout. Open/close state lives in the UI slice; the modal
  * (form, results, close buttons) is the search feature's, kept out of the first load: its module
- * is fetched once the page is idle (or at the first open, if sooner) and the modal stays mounted
+ * is fetched once the page is drawn with its data and idle (or at the first open, if sooner) and the modal stays mounted
  * afterwards (the typed text stays for next time). The `/` key works from the start. The layout
  * composes the catalog's category list into it (features do not import each other).
  */
@@ -31,7 +31,7 @@ export function SearchSlot() {
   useSearchShortcut();
   useEffect(
     () =>
-      whenIdle(() => {
+      afterPageSettled(() => {
         loadSearchModal().then(
           (module) => setModal(() => module.SearchModal),
           () => {},

@@ -75,7 +75,9 @@ export function setActiveStoreSource(source: () => AppStore | undefined): void {
 export function followBrowserState(store: AppStore): void {
   store.dispatch(colourModeChanged(readColourMode()));
   if (client.isSignedIn()) store.dispatch(followSdkSession());
-  else store.dispatch(api.util.invalidateTags(['Cart']));
+  // The server drew the guest cart empty: only a cart with rows in this browser is asked again (a
+  // refetch re-renders every product card at once, one long task on a phone).
+  else if (guestCart.rows().length > 0) store.dispatch(api.util.invalidateTags(['Cart']));
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,4 +1,4 @@
-import { createPrefetchQueue, whenIdle } from './prefetch';
+import { afterPageSettled, createPrefetchQueue, setPageSettledGate, whenIdle } from './prefetch';
 import { buildRoutes, createRoutePrefetcher } from '../app/router';
 
 function deferred() {
@@ -40,6 +40,22 @@ describe('route prefetch queue', () => {
     esCatalog!.lazy = lazy as never;
     prefetch('/es/catalog');
     prefetch('/es/catalog');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lazy).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the page's own work before fetching a linked page's module", async () => {
+    const routes = buildRoutes();
+    let pageIsReady = () => {};
+    const prefetch = createRoutePrefetcher(routes, () => new Promise<void>((resolve) => (pageIsReady = resolve)));
+    const esCatalog = routes[1]?.children?.[0]?.children?.[0]?.children?.find((r) => r.id === 'es:catalog');
+    const lazy = vi.fn(esCatalog!.lazy as () => Promise<unknown>);
+    esCatalog!.lazy = lazy as never;
+    prefetch('/es/catalog');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(lazy).not.toHaveBeenCalled();
+    pageIsReady();
+    await new Promise((r) => setTimeout(r, 0));
     expect(lazy).toHaveBeenCalledTimes(1);
   });
 });
@@ -73,5 +89,25 @@ describe('whenIdle', () => {
     window.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(10);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('afterPageSettled', () => {
+  afterEach(() => setPageSettledGate(() => Promise.resolve()));
+
+  it('runs the task once the gate opens, and not once cancelled', async () => {
+    let open = () => {};
+    const settled = new Promise<void>((resolve) => (open = resolve));
+    setPageSettledGate(() => settled);
+    const task = vi.fn();
+    const cancelled = vi.fn();
+    afterPageSettled(task);
+    afterPageSettled(cancelled)();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(task).not.toHaveBeenCalled();
+    open();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(task).toHaveBeenCalledTimes(1);
+    expect(cancelled).not.toHaveBeenCalled();
   });
 });

@@ -65,3 +65,25 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
     window.removeEventListener('load', schedule);
   };
 }
+
+let pageSettled: () => Promise<unknown> = () => Promise.resolve();
+
+/** The app (src/main.tsx) says how to know this page is drawn with its data. */
+export function setPageSettledGate(gate: () => Promise<unknown>): void {
+  pageSettled = gate;
+}
+
+/**
+ * Runs `task` once this page is drawn with its data and the browser is idle (the gate set by the
+ * app; at once without one), so warming what comes next never delays this page. Returns a
+ * cancel function.
+ */
+export function afterPageSettled(task: () => void): () => void {
+  let cancelled = false;
+  void pageSettled().then(() => {
+    if (!cancelled) task();
+  });
+  return () => {
+    cancelled = true;
+  };
+}

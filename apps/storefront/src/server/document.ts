@@ -1,6 +1,7 @@
 // The served HTML of a page drawn by the server: the built index.html with the page's language,
 // its head (title, description, canonical, alternates), its markup in #root, its data for
-// hydration, and preloads of the scripts its page needs beyond the first load.
+// hydration, and the scripts its page needs: preloaded in <head>, or, when the server drew the
+// page's content, listed for public/start-app.js to load once that content is painted.
 import { matchRoutes } from 'react-router';
 import { stripLocale, type Locale } from '../lib/locale';
 import { SERVER_DATA_ID } from '../lib/server-data';
@@ -17,7 +18,20 @@ export interface DrawnPage {
   head: string;
   body: string;
   data: string;
+  /**
+   * The server drew the page's content (the browser hydrates it), not only its frame: the page's
+   * scripts load after its first paint instead of sharing the connection with it.
+   */
+  contentDrawn: boolean;
 }
+
+/** The `#app-scripts` block public/start-app.js reads: the entry and every chunk to preload. */
+export interface AppScripts {
+  entry: string;
+  preload: string[];
+}
+
+export const APP_SCRIPTS_ID = 'app-scripts';
 
 const PRELOAD_BLOCK = /\s*<script type="application\/json" id="route-preloads">([\s\S]*?)<\/script>/;
 
@@ -42,19 +56,49 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
+// The tags Vite writes into index.html for the entry and the chunks it imports.
+const ENTRY_SCRIPT = /\s*<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">/g;
+
+/** The template without its entry script and preloads, and what they named. */
+function takeScripts(template: string): { rest: string; scripts: AppScripts | null } {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) return { rest: template, scripts: null };
+  const preload = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  return { rest: template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry, preload } };
+}
+
+/** The template's entry script and preloads fetched at low priority. */
+function withLowPriority(template: string): string {
+  return template
+    .replace(ENTRY_SCRIPT, (tag) => tag.replace('<script type="module"', '<script type="module" fetchpriority="low"'))
+    .replace(MODULE_PRELOAD, (tag) => tag.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
+}
+
 /** The served HTML of `page` at `pathname`, from the built index.html. */
 export function renderDocument(template: string, pathname: string, page: DrawnPage): string {
   const preloads = readPreloads(template);
-  const links = (preloads ? preloadsFor(pathname, page.locale, preloads) : [])
-    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`)
-    .join('');
-  return template
+  const pageScripts = preloads ? preloadsFor(pathname, page.locale, preloads) : [];
+  const { rest, scripts } = page.contentDrawn ? takeScripts(template) : { rest: template, scripts: null };
+  // JSON inside <script>: `<` escaped so no value can close the element.
+  const afterPaint = scripts
+    ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({
+        entry: scripts.entry,
+        preload: [...new Set([...scripts.preload, ...pageScripts])],
+      } satisfies AppScripts).replace(/</g, '\\u003c')}</script><script src="/start-app.js" defer></script>`
+    : '';
+  // A frame's scripts load beside it at low priority: the frame (styles, text) paints first.
+  const links = scripts
+    ? ''
+    : pageScripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`).join('');
+  return (scripts ? rest : withLowPriority(rest))
     .replace(PRELOAD_BLOCK, '')
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(page.lang)}"`)
     // A page always renders its title; should one not, the shop's name stays.
     .replace(/<title>[^<]*<\/title>/, (title) => `${page.head.includes('<title>') ? page.head : `${title}${page.head}`}${links}`)
+    // Replaced by a function: the page's text may hold `$&` or `$'`, which a replacement string expands.
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.body}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>`,
+      () => `<div id="root">${page.body}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>${afterPaint}`,
     );
 }

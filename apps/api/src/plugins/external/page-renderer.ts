@@ -23,12 +23,12 @@ interface RenderModule {
     options: { fetch: typeof fetch; origin: string },
   ): Promise<
     | { kind: 'redirect'; status: number; location: string }
-    | { kind: 'page'; status: number; locale: 'en' | 'es'; lang: string; head: string; body: string; data: string }
+    | { kind: 'page'; status: number; locale: 'en' | 'es'; lang: string; head: string; body: string; data: string; contentDrawn: boolean }
   >;
   renderDocument(
     template: string,
     pathname: string,
-    page: { locale: 'en' | 'es'; lang: string; head: string; body: string; data: string },
+    page: { locale: 'en' | 'es'; lang: string; head: string; body: string; data: string; contentDrawn: boolean },
   ): string;
 }
 

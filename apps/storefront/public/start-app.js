@@ -1,0 +1,111 @@
+// Starts the app on a page whose content the server drew (src/server/document.ts writes the
+// #app-scripts block and this classic, deferred script; not inline, so the CSP can stay
+// script-src 'self').
+//
+// 1. The app's scripts (about 200 KB) load once the page is painted: on a slow connection they
+//    would otherwise share it with the page's styles and pictures and hold back its first paint,
+//    and the page is already whole (its links work without them).
+//
+// 2. Until the app has hydrated, a press on a button or a form's submission does nothing by
+//    itself: it is held here and done again once the app answers it (src/main.tsx dispatches
+//    `app-ready`), so a quick tap on "Add to cart" is never lost. Links work natively meanwhile.
+(function () {
+  var block = document.getElementById('app-scripts');
+  if (!block) return;
+  var scripts;
+  try {
+    scripts = JSON.parse(block.textContent || '');
+  } catch {
+    return;
+  }
+  var root = document.documentElement;
+
+  var held = [];
+  var ready = false;
+  function hold(event) {
+    if (ready) return;
+    var target = event.target;
+    var control =
+      event.type === 'submit'
+        ? target
+        : target && target.closest
+          ? target.closest('button, input[type="submit"], input[type="button"], [role="button"]')
+          : null;
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // Only the last press of a control counts: a second tap while waiting is not a second order.
+    held = held.filter(function (entry) {
+      return entry.control !== control;
+    });
+    held.push({ type: event.type, control: control, submitter: event.submitter || null });
+    root.classList.add('app-starting');
+  }
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  document.addEventListener(
+    'app-ready',
+    function () {
+      ready = true;
+      document.removeEventListener('click', hold, true);
+      document.removeEventListener('submit', hold, true);
+      root.classList.remove('app-starting');
+      held.forEach(function (entry) {
+        // A control the app drew anew (or away) is not pressed again: it is not what was tapped.
+        if (!entry.control.isConnected) return;
+        if (entry.type === 'submit') entry.control.requestSubmit(entry.submitter);
+        else entry.control.click();
+      });
+      held = [];
+    },
+    { once: true },
+  );
+
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var head = document.head;
+    scripts.preload.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      head.appendChild(link);
+    });
+    var entry = document.createElement('script');
+    entry.type = 'module';
+    entry.crossOrigin = '';
+    entry.src = scripts.entry;
+    head.appendChild(entry);
+  }
+  function soon() {
+    setTimeout(start, 0);
+  }
+
+  // A tab opened in the background paints only when shown: it starts once loaded instead.
+  if (document.visibilityState === 'hidden') {
+    if (document.readyState === 'complete') soon();
+    else addEventListener('load', soon, { once: true });
+    return;
+  }
+  var observes =
+    typeof PerformanceObserver === 'function' &&
+    PerformanceObserver.supportedEntryTypes &&
+    PerformanceObserver.supportedEntryTypes.indexOf('paint') >= 0;
+  if (observes) {
+    var observer = new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      soon();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else {
+    // The frame after this one is painted with the page (this script runs after the styles).
+    requestAnimationFrame(soon);
+  }
+  // Should no paint ever be reported, the app still starts.
+  addEventListener('load', function () {
+    setTimeout(start, 3000);
+  });
+})();
