@@ -147,13 +147,8 @@ test("before the app starts, a browser holding a session does not show the serve
 
 test('a tap on "Add to cart" before the app has started is held, then done once, when it has', async ({ page }) => {
   const errors = watchErrors(page);
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
   // The app's entry arrives only when the test says: the page is the server's until then.
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdAppScripts(page);
   await page.goto(`/item/${demoProduct.id}`);
   const add = page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first();
   await add.click();
@@ -166,6 +161,41 @@ test('a tap on "Add to cart" before the app has started is held, then done once,
   await expect
     .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('guest-cart') ?? '[]') as { amount: number }[]).reduce((sum, row) => sum + row.amount, 0)))
     .toBe(1);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+});
+
+/** Holds the app's entry script until the returned function is called. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a category chosen and the language switched before the app has started are done once it has', async ({ page }) => {
+  const errors = watchErrors(page);
+  let release = await holdAppScripts(page);
+  await page.goto('/catalog');
+  const select = page.getByRole('complementary').getByLabel('Category');
+  const option = (await select.getByRole('option').allTextContents()).find((text) => /\(\d+\)$/.test(text)) ?? '';
+  await select.selectOption({ label: option });
+  release();
+  await expect(page).toHaveURL(/[?&]category=\d+/);
+  await expect(mainHeading(page)).toHaveText(option.replace(/\s*\(\d+\)$/, ''));
+
+  // The language switch keeps the choice in a cookie: a tap held until the app runs still does.
+  await page.unrouteAll();
+  release = await holdAppScripts(page);
+  await page.goto('/es/about-us');
+  await page.getByRole('banner').getByRole('link', { name: /English/ }).first().click();
+  release();
+  await expect(page).toHaveURL('/about-us');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('en');
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });

@@ -6,9 +6,12 @@
 //    would otherwise share it with the page's styles and pictures and hold back its first paint,
 //    and the page is already whole (its links work without them).
 //
-// 2. Until the app has hydrated, a press on a button or a form's submission does nothing by
-//    itself: it is held here and done again once the app answers it (src/main.tsx dispatches
-//    `app-ready`), so a quick tap on "Add to cart" is never lost. Links work natively meanwhile.
+// 2. Until the app has hydrated, a press on a button, a tick of a check box or radio button, a
+//    form's submission or a tap on a link that does more than lead somewhere (`data-needs-app`:
+//    the language switch keeps the choice) does nothing by itself: it is held here and done
+//    again once the app answers it (src/main.tsx dispatches `app-ready`), so a quick tap on "Add
+//    to cart" is never lost. A choice made in a list (select) is announced to the app again then.
+//    Other links work natively meanwhile.
 (function () {
   var block = document.getElementById('app-scripts');
   if (!block) return;
@@ -20,7 +23,10 @@
   }
   var root = document.documentElement;
 
+  var HELD =
+    'button, input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"], [role="button"], a[data-needs-app]';
   var held = [];
+  var chosen = [];
   var ready = false;
   function hold(event) {
     if (ready) return;
@@ -29,7 +35,7 @@
       event.type === 'submit'
         ? target
         : target && target.closest
-          ? target.closest('button, input[type="submit"], input[type="button"], [role="button"]')
+          ? target.closest(HELD)
           : null;
     if (!control) return;
     event.preventDefault();
@@ -41,15 +47,26 @@
     held.push({ type: event.type, control: control, submitter: event.submitter || null });
     root.classList.add('app-starting');
   }
+  function remember(event) {
+    var list = event.target;
+    if (ready || !list || list.tagName !== 'SELECT' || chosen.indexOf(list) >= 0) return;
+    chosen.push(list);
+  }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  document.addEventListener('change', remember, true);
   document.addEventListener(
     'app-ready',
     function () {
       ready = true;
       document.removeEventListener('click', hold, true);
       document.removeEventListener('submit', hold, true);
+      document.removeEventListener('change', remember, true);
       root.classList.remove('app-starting');
+      chosen.forEach(function (list) {
+        if (list.isConnected) list.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      chosen = [];
       held.forEach(function (entry) {
         // A control the app drew anew (or away) is not pressed again: it is not what was tapped.
         if (!entry.control.isConnected) return;
