@@ -47,6 +47,18 @@
     held.push({ type: event.type, control: control, submitter: event.submitter || null });
     root.classList.add('app-starting');
   }
+  // The same control drawn again by the app: by its id, or a link by its address and words. (Two
+  // buttons alike, such as "Add to cart" on two cards, cannot be told apart: none is pressed.)
+  function redrawn(control) {
+    if (control.id) return document.getElementById(control.id);
+    if (control.tagName !== 'A') return null;
+    var links = document.getElementsByTagName('a');
+    for (var i = 0; i < links.length; i += 1) {
+      var link = links[i];
+      if (link.getAttribute('href') === control.getAttribute('href') && link.textContent === control.textContent) return link;
+    }
+    return null;
+  }
   function remember(event) {
     var list = event.target;
     if (ready || !list || list.tagName !== 'SELECT' || chosen.indexOf(list) >= 0) return;
@@ -68,10 +80,13 @@
       });
       chosen = [];
       held.forEach(function (entry) {
-        // A control the app drew anew (or away) is not pressed again: it is not what was tapped.
-        if (!entry.control.isConnected) return;
-        if (entry.type === 'submit') entry.control.requestSubmit(entry.submitter);
-        else entry.control.click();
+        var control = entry.control.isConnected ? entry.control : redrawn(entry.control);
+        // A control the app drew away is not pressed again.
+        if (!control) return;
+        var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
+        if (entry.type !== 'submit') control.click();
+        else if (submitter) control.requestSubmit(submitter);
+        else control.requestSubmit();
       });
       held = [];
     },

@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const source = readFileSync(resolve(__dirname, '../../public/start-app.js'), 'utf8');
+
+/** A page as the server drew it, then public/start-app.js run as the browser runs it. */
+function drawnPage(body: string): void {
+  document.head.innerHTML = '';
+  document.body.innerHTML = `${body}<script type="application/json" id="app-scripts">{"entry":"/assets/index.js","preload":["/assets/vendor.js"]}</script>`;
+  new Function(source)();
+}
+
+function appReady(): void {
+  document.dispatchEvent(new Event('app-ready'));
+}
+
+describe('public/start-app.js', () => {
+  afterEach(() => {
+    // Each run adds listeners to the one document: the app is ready for the next test's script.
+    appReady();
+    document.documentElement.className = '';
+    vi.useRealTimers();
+  });
+
+  it('starts the app after the first paint: preloads and the entry, once', async () => {
+    vi.useFakeTimers();
+    drawnPage('<main>hello</main>');
+    // jsdom paints nothing: the script falls back to the next frame, or to the page's load.
+    await vi.advanceTimersByTimeAsync(5000);
+    window.dispatchEvent(new Event('load'));
+    await vi.advanceTimersByTimeAsync(5000);
+    const preloads = [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    const entries = [...document.head.querySelectorAll('script[type="module"]')].map((script) => script.getAttribute('src'));
+    expect(preloads).toEqual(['/assets/vendor.js']);
+    expect(entries).toEqual(['/assets/index.js']);
+  });
+
+  it('holds a press on a button until the app is ready, then does it once', () => {
+    drawnPage('<button type="button" id="add">Add to cart</button>');
+    const pressed = vi.fn();
+    const button = document.getElementById('add') as HTMLButtonElement;
+    button.click();
+    button.click();
+    expect(document.documentElement.classList.contains('app-starting')).toBe(true);
+    // The app's handler, as React's on its root, sees nothing before the app is ready.
+    button.addEventListener('click', pressed);
+    expect(pressed).not.toHaveBeenCalled();
+    appReady();
+    expect(pressed).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.classList.contains('app-starting')).toBe(false);
+    button.click();
+    expect(pressed).toHaveBeenCalledTimes(2);
+  });
+
+  it('presses the control the app drew again in its place (same id), and none it cannot tell apart', () => {
+    drawnPage('<div id="card"><button type="button" id="plan">Choose</button><button type="button">Add to cart</button></div>');
+    (document.getElementById('plan') as HTMLButtonElement).click();
+    (document.querySelector('#card button:not([id])') as HTMLButtonElement).click();
+    const card = document.getElementById('card') as HTMLDivElement;
+    card.innerHTML = '<button type="button" id="plan">Choose</button><button type="button">Add to cart</button>';
+    const chosen = vi.fn();
+    const added = vi.fn();
+    document.getElementById('plan')?.addEventListener('click', chosen);
+    card.querySelector('button:not([id])')?.addEventListener('click', added);
+    appReady();
+    expect(chosen).toHaveBeenCalledTimes(1);
+    expect(added).not.toHaveBeenCalled();
+  });
+
+  it('holds a tap on a link that needs the app, and lets other links go', () => {
+    drawnPage('<a href="/es" data-needs-app="">Español</a><a href="#top" id="plain">Top</a>');
+    const switchLink = document.querySelector('a[data-needs-app]') as HTMLAnchorElement;
+    const followed = vi.fn((event: Event) => event.defaultPrevented);
+    document.addEventListener('click', followed);
+    switchLink.click();
+    (document.getElementById('plain') as HTMLAnchorElement).click();
+    // Held: the document's own listener never saw the first tap; the plain link went through.
+    expect(followed).toHaveBeenCalledTimes(1);
+    expect(followed.mock.results[0]?.value).toBe(false);
+    appReady();
+    expect(followed).toHaveBeenCalledTimes(2);
+    document.removeEventListener('click', followed);
+  });
+
+  it("tells the app again of a choice made in a list before it was ready", () => {
+    drawnPage('<select id="category"><option value="">All</option><option value="3">Vitamins</option></select>');
+    const select = document.getElementById('category') as HTMLSelectElement;
+    select.value = '3';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    const changed = vi.fn((event: Event) => (event.target as HTMLSelectElement).value);
+    select.addEventListener('change', changed);
+    appReady();
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(changed.mock.results[0]?.value).toBe('3');
+  });
+
+  it('holds a form submission and submits it again once the app is ready', () => {
+    drawnPage('<form id="f"><input name="q" value="x"></form>');
+    const form = document.getElementById('f') as HTMLFormElement;
+    const submitted = vi.fn((event: Event) => event.preventDefault());
+    form.requestSubmit();
+    form.addEventListener('submit', submitted);
+    expect(submitted).not.toHaveBeenCalled();
+    appReady();
+    expect(submitted).toHaveBeenCalledTimes(1);
+  });
+});
