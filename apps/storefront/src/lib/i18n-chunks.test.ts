@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18n, loadLocale } from './i18n';
 
 // The build's lazy chunks push their own messages (vite/split-messages.ts) to this queue.
@@ -14,5 +14,20 @@ describe('messages brought by lazy chunks', () => {
     await loadLocale('es');
     i18n.activate('es');
     expect(i18n._('chunkOnly1')).toBe('De un fragmento');
+  });
+
+  it("arrive without Lingui's change event (nothing drawn uses them), which still comes on a switch", async () => {
+    await loadLocale('en');
+    await loadLocale('es');
+    i18n.activate('en');
+    const changed = vi.fn();
+    const stop = i18n.on('change', changed);
+    queue().push({ en: { chunkOnly2: 'Another page' }, es: { chunkOnly2: 'Otra página' } });
+    expect(i18n._('chunkOnly2')).toBe('Another page');
+    expect(changed).not.toHaveBeenCalled();
+    i18n.activate('es');
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(i18n._('chunkOnly2')).toBe('Otra página');
+    stop();
   });
 });
