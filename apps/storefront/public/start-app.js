@@ -9,9 +9,9 @@
 // 2. Until the app has hydrated, a press on a button, a tick of a check box or radio button, a
 //    form's submission or a tap on a link that does more than lead somewhere (`data-needs-app`:
 //    the language switch keeps the choice) does nothing by itself: it is held here and done
-//    again once the app answers it (src/main.tsx dispatches `app-ready`), so a quick tap on "Add
-//    to cart" is never lost. A choice made in a list (select) is announced to the app again then.
-//    Other links work natively meanwhile.
+//    again once the app answers it (src/main.tsx dispatches `app-ready`), in order, so a quick
+//    tap on "Add to cart" is never lost. A choice made in a list (select) is announced to the app
+//    again in its turn. Other links work natively meanwhile.
 (function () {
   var block = document.getElementById('app-scripts');
   if (!block) return;
@@ -25,8 +25,8 @@
 
   var HELD =
     'button, input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"], [role="button"], a[data-needs-app]';
-  var held = [];
-  var chosen = [];
+  // What the shopper did, in order: presses held back, choices in lists let through.
+  var done = [];
   var ready = false;
   function hold(event) {
     if (ready) return;
@@ -40,12 +40,13 @@
     if (!control) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    // Only the last press of a control counts: a second tap while waiting is not a second order.
-    held = held.filter(function (entry) {
-      return entry.control !== control;
-    });
-    held.push({ type: event.type, control: control, submitter: event.submitter || null });
+    done.push({ type: event.type, control: control, submitter: event.submitter || null });
     root.classList.add('app-starting');
+  }
+  function remember(event) {
+    var list = event.target;
+    if (ready || !list || list.tagName !== 'SELECT') return;
+    done.push({ type: 'change', control: list });
   }
   // The same control drawn again by the app: by its id, or a link by its address and words. (Two
   // buttons alike, such as "Add to cart" on two cards, cannot be told apart: none is pressed.)
@@ -59,10 +60,23 @@
     }
     return null;
   }
-  function remember(event) {
-    var list = event.target;
-    if (ready || !list || list.tagName !== 'SELECT' || chosen.indexOf(list) >= 0) return;
-    chosen.push(list);
+  // One at a time, each in a task of its own: the app draws what one did before the next (two
+  // taps on "+" then "Add to cart" add three, as on a page already started; a button the app
+  // disables while it works is not pressed twice). A link leads elsewhere: nothing after it.
+  function replay() {
+    var entry = done.shift();
+    if (!entry) return;
+    var control = entry.control.isConnected ? entry.control : redrawn(entry.control);
+    // A control the app drew away is not pressed again.
+    if (control) {
+      var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
+      if (entry.type === 'change') control.dispatchEvent(new Event('change', { bubbles: true }));
+      else if (entry.type === 'click') control.click();
+      else if (submitter) control.requestSubmit(submitter);
+      else control.requestSubmit();
+      if (control.tagName === 'A') done = [];
+    }
+    setTimeout(replay, 0);
   }
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
@@ -75,20 +89,7 @@
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('change', remember, true);
       root.classList.remove('app-starting');
-      chosen.forEach(function (list) {
-        if (list.isConnected) list.dispatchEvent(new Event('change', { bubbles: true }));
-      });
-      chosen = [];
-      held.forEach(function (entry) {
-        var control = entry.control.isConnected ? entry.control : redrawn(entry.control);
-        // A control the app drew away is not pressed again.
-        if (!control) return;
-        var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
-        if (entry.type !== 'submit') control.click();
-        else if (submitter) control.requestSubmit(submitter);
-        else control.requestSubmit();
-      });
-      held = [];
+      replay();
     },
     { once: true },
   );

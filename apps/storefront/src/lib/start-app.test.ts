@@ -15,6 +15,11 @@ function appReady(): void {
   document.dispatchEvent(new Event('app-ready'));
 }
 
+/** The held presses are done one per task: lets them all run. */
+async function replayed(): Promise<void> {
+  for (let turn = 0; turn < 10; turn += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 describe('public/start-app.js', () => {
   afterEach(() => {
     // Each run adds listeners to the one document: the app is ready for the next test's script.
@@ -36,24 +41,45 @@ describe('public/start-app.js', () => {
     expect(entries).toEqual(['/assets/index.js']);
   });
 
-  it('holds a press on a button until the app is ready, then does it once', () => {
-    drawnPage('<button type="button" id="add">Add to cart</button>');
-    const pressed = vi.fn();
-    const button = document.getElementById('add') as HTMLButtonElement;
-    button.click();
-    button.click();
+  it('holds presses until the app is ready, then does them in order, one task each', async () => {
+    drawnPage('<button type="button" id="more">+</button><button type="button" id="add">Add to cart</button>');
+    const more = document.getElementById('more') as HTMLButtonElement;
+    const add = document.getElementById('add') as HTMLButtonElement;
+    more.click();
+    more.click();
+    add.click();
     expect(document.documentElement.classList.contains('app-starting')).toBe(true);
-    // The app's handler, as React's on its root, sees nothing before the app is ready.
-    button.addEventListener('click', pressed);
-    expect(pressed).not.toHaveBeenCalled();
+    // The app's handlers, as React's on its root, see nothing before the app is ready.
+    const order: string[] = [];
+    let sameTask = false;
+    more.addEventListener('click', () => {
+      order.push('+');
+      sameTask = true;
+      setTimeout(() => (sameTask = false), 0);
+    });
+    add.addEventListener('click', () => order.push(sameTask ? 'add (same task)' : 'add'));
+    expect(order).toEqual([]);
     appReady();
-    expect(pressed).toHaveBeenCalledTimes(1);
+    await replayed();
+    expect(order).toEqual(['+', '+', 'add']);
     expect(document.documentElement.classList.contains('app-starting')).toBe(false);
-    button.click();
-    expect(pressed).toHaveBeenCalledTimes(2);
+    add.click();
+    expect(order).toEqual(['+', '+', 'add', 'add']);
   });
 
-  it('presses the control the app drew again in its place (same id), and none it cannot tell apart', () => {
+  it('does not press a button the app disabled meanwhile (a second tap while it works)', async () => {
+    drawnPage('<button type="button" id="send">Send</button>');
+    const send = document.getElementById('send') as HTMLButtonElement;
+    send.click();
+    send.click();
+    const sent = vi.fn(() => (send.disabled = true));
+    send.addEventListener('click', sent);
+    appReady();
+    await replayed();
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('presses the control the app drew again in its place (same id), and none it cannot tell apart', async () => {
     drawnPage('<div id="card"><button type="button" id="plan">Choose</button><button type="button">Add to cart</button></div>');
     (document.getElementById('plan') as HTMLButtonElement).click();
     (document.querySelector('#card button:not([id])') as HTMLButtonElement).click();
@@ -64,26 +90,31 @@ describe('public/start-app.js', () => {
     document.getElementById('plan')?.addEventListener('click', chosen);
     card.querySelector('button:not([id])')?.addEventListener('click', added);
     appReady();
+    await replayed();
     expect(chosen).toHaveBeenCalledTimes(1);
     expect(added).not.toHaveBeenCalled();
   });
 
-  it('holds a tap on a link that needs the app, and lets other links go', () => {
-    drawnPage('<a href="/es" data-needs-app="">Español</a><a href="#top" id="plain">Top</a>');
+  it('holds a tap on a link that needs the app, lets other links go, and does nothing after the link', async () => {
+    drawnPage('<a href="/es" data-needs-app="">Español</a><a href="#top" id="plain">Top</a><button type="button" id="after">Add</button>');
     const switchLink = document.querySelector('a[data-needs-app]') as HTMLAnchorElement;
     const followed = vi.fn((event: Event) => event.defaultPrevented);
     document.addEventListener('click', followed);
     switchLink.click();
     (document.getElementById('plain') as HTMLAnchorElement).click();
+    (document.getElementById('after') as HTMLButtonElement).click();
     // Held: the document's own listener never saw the first tap; the plain link went through.
     expect(followed).toHaveBeenCalledTimes(1);
     expect(followed.mock.results[0]?.value).toBe(false);
     appReady();
+    await replayed();
+    // The link again; the button pressed after it belonged to the page the link left.
     expect(followed).toHaveBeenCalledTimes(2);
+    expect((followed.mock.calls[1]?.[0] as Event).target).toBe(switchLink);
     document.removeEventListener('click', followed);
   });
 
-  it("tells the app again of a choice made in a list before it was ready", () => {
+  it("tells the app again of a choice made in a list before it was ready", async () => {
     drawnPage('<select id="category"><option value="">All</option><option value="3">Vitamins</option></select>');
     const select = document.getElementById('category') as HTMLSelectElement;
     select.value = '3';
@@ -91,11 +122,12 @@ describe('public/start-app.js', () => {
     const changed = vi.fn((event: Event) => (event.target as HTMLSelectElement).value);
     select.addEventListener('change', changed);
     appReady();
+    await replayed();
     expect(changed).toHaveBeenCalledTimes(1);
     expect(changed.mock.results[0]?.value).toBe('3');
   });
 
-  it('holds a form submission and submits it again once the app is ready', () => {
+  it('holds a form submission and submits it again once the app is ready', async () => {
     drawnPage('<form id="f"><input name="q" value="x"></form>');
     const form = document.getElementById('f') as HTMLFormElement;
     const submitted = vi.fn((event: Event) => event.preventDefault());
@@ -103,6 +135,7 @@ describe('public/start-app.js', () => {
     form.addEventListener('submit', submitted);
     expect(submitted).not.toHaveBeenCalled();
     appReady();
+    await replayed();
     expect(submitted).toHaveBeenCalledTimes(1);
   });
 });

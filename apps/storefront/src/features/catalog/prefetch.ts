@@ -1,31 +1,16 @@
-// Route-loader prefetching: starts the page's queries in the app's store so the first paint
-// (and Back, within the cache time) renders from the cache. Subscriptions end when the query
-// settles; the mounted page subscribes itself.
+// Route-loader prefetching of the catalog's pages (src/app/prefetch-query.ts): the first paint
+// (and Back, within the cache time) renders from the cache.
 import { getActiveStore } from '../../app/store';
+import { holdQuery } from '../../app/prefetch-query';
 import { customerApi } from '../../app/customer-api';
 import { coveragePlanNow, type CoveragePlan } from '../../lib/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
 
-type Started = { unwrap: () => Promise<unknown>; unsubscribe: () => void };
-
-function hold(started: Started): Promise<unknown> {
-  return started.unwrap().then(
-    (data) => {
-      started.unsubscribe();
-      return data;
-    },
-    (error: unknown) => {
-      started.unsubscribe();
-      throw error;
-    },
-  );
-}
-
 export function prefetchCategories(locale: Locale, plan?: string): void {
   const store = getActiveStore();
   if (!store) return;
-  hold(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(
+  holdQuery(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(
     () => {},
   );
 }
@@ -33,7 +18,7 @@ export function prefetchCategories(locale: Locale, plan?: string): void {
 export function prefetchHealthPlans(): void {
   const store = getActiveStore();
   if (!store) return;
-  hold(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate())).catch(() => {});
+  holdQuery(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate())).catch(() => {});
 }
 
 /** Pages 1..`args.page` of a product list. */
@@ -41,7 +26,7 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
   const store = getActiveStore();
   if (!store) return Promise.resolve([]);
   const pages = Array.from({ length: args.page }, (_, index) =>
-    hold(
+    holdQuery(
       store.dispatch(catalogApi.endpoints.getProductPage.initiate({ ...args, page: index + 1 })),
     ),
   );
@@ -52,7 +37,7 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
 export function prefetchProduct(args: ProductArgs): Promise<unknown> {
   const store = getActiveStore();
   if (!store) return Promise.resolve(null);
-  return hold(store.dispatch(catalogApi.endpoints.getProduct.initiate(args)));
+  return holdQuery(store.dispatch(catalogApi.endpoints.getProduct.initiate(args)));
 }
 
 /**
@@ -64,6 +49,6 @@ export async function coveragePlanForLoader(): Promise<CoveragePlan> {
   if (!store) return { code: null, source: null, ready: true };
   const now = coveragePlanNow(store.getState());
   if (now.ready) return now;
-  await hold(store.dispatch(customerApi.endpoints.getMe.initiate())).catch(() => {});
+  await holdQuery(store.dispatch(customerApi.endpoints.getMe.initiate())).catch(() => {});
   return coveragePlanNow(store.getState());
 }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import {
@@ -28,12 +28,15 @@ import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { focusTarget } from '../../../app/route-focus';
+import { prefetchInStore } from '../../../app/prefetch-query';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
 import { promoCodeStore } from '../../../lib/sdk';
+import { localeOfPath } from '../../../lib/locale';
+import { onServer } from '../../../lib/on-server';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import {
   useApplyPromoCodeMutation,
@@ -41,6 +44,7 @@ import {
   useRemoveFromCartMutation,
   useRemovePromoCodeMutation,
   useSetCartAmountMutation,
+  cartApi,
   type CartView,
 } from '../cart-api';
 import { CartLineItem } from '../components/cart-line';
@@ -95,6 +99,17 @@ function IssuesNotice({ view }: { view: CartView }) {
  * The cart: a visitor's in local storage, a signed-in customer's the server draft, both read and
  * changed through the cart's RTK Query endpoints (the SDK's cart facade underneath).
  */
+/**
+ * The cart is asked for as soon as the page's code is here, not after the app's first render
+ * (the browser draws this page: on the server, where no cart is, nothing is asked).
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  if (onServer) return null;
+  const locale = localeOfPath(new URL(request.url).pathname);
+  prefetchInStore((store) => store.dispatch(cartApi.endpoints.getCart.initiate(locale))).catch(() => {});
+  return null;
+}
+
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();

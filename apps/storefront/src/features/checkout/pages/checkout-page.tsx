@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   allowedCheckoutStep,
@@ -16,6 +16,7 @@ import { useGetCartQuery } from '../../../app/draft-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { focusTarget } from '../../../app/route-focus';
+import { prefetchInStore } from '../../../app/prefetch-query';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { AppLink } from '../../../components/app-link';
 import { CancelConsequence, CancelOrderButton } from '../../../components/cancel-order-button';
@@ -27,8 +28,10 @@ import type { SdkQueryError } from '../../../lib/api';
 import { failureLines } from '../../../lib/form-messages';
 import { untilText } from '../../../lib/hold-time';
 import { productImageUrl } from '../../../lib/product-links';
+import { localeOfPath } from '../../../lib/locale';
+import { onServer } from '../../../lib/on-server';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { useOpenCheckoutQuery, usePayOrderMutation, usePlaceOrderMutation } from '../checkout-api';
+import { checkoutApi, useOpenCheckoutQuery, usePayOrderMutation, usePlaceOrderMutation } from '../checkout-api';
 import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
 import { PaymentStep, type PaymentChoice, type PaymentFailure } from '../components/payment-step';
 
@@ -115,6 +118,18 @@ interface Failure extends PaymentFailure {
  * - a closed order: its order page; any other id: the open draft.
  * The order's life is the server's: nothing is undone when the page is left.
  */
+/**
+ * The checkout is opened as soon as the page's code is here, not after the app's first render
+ * (the browser draws this page, signed in: on the server nothing of a customer is asked).
+ */
+export function loader({ params, request }: LoaderFunctionArgs) {
+  if (onServer) return null;
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const id = Number(params.id);
+  prefetchInStore((store) => store.dispatch(checkoutApi.endpoints.openCheckout.initiate({ id, locale }))).catch(() => {});
+  return null;
+}
+
 export function Component() {
   // Another order's address is another page (its own failure, its own form).
   return <CheckoutPage key={useParams().id} />;
