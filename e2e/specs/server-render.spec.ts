@@ -201,6 +201,22 @@ test('a category chosen and the language switched before the app has started are
   expect(errors).toEqual([]);
 });
 
+test('a radio button ticked before the app has started shows at once and stays ticked when the app draws the form again', async ({ page }) => {
+  const errors = watchErrors(page);
+  const release = await holdAppScripts(page);
+  await page.goto('/sign-up');
+  const withPassword = page.getByRole('radio', { name: /^With a password/ });
+  await withPassword.check();
+  await expect(withPassword).toBeChecked();
+  release();
+  await hydrated(page);
+  // Typing draws the form again from the app's state: the tick was told to the app.
+  await page.getByRole('textbox', { name: /^E-mail address/ }).fill('early@example.com');
+  await expect(withPassword).toBeChecked();
+  await expect(page.getByRole('radio', { name: /^With a code we send you/ })).not.toBeChecked();
+  expect(errors).toEqual([]);
+});
+
 test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn from this browser", async ({ page, request }) => {
   const errors = watchErrors(page);
   await page.goto('/account/orders');

@@ -6,12 +6,12 @@
 //    would otherwise share it with the page's styles and pictures and hold back its first paint,
 //    and the page is already whole (its links work without them).
 //
-// 2. Until the app has hydrated, a press on a button, a tick of a check box or radio button, a
-//    form's submission or a tap on a link that does more than lead somewhere (`data-needs-app`:
-//    the language switch keeps the choice) does nothing by itself: it is held here and done
-//    again once the app answers it (src/main.tsx dispatches `app-ready`), in order, so a quick
-//    tap on "Add to cart" is never lost. A choice made in a list (select) is announced to the app
-//    again in its turn. Other links work natively meanwhile.
+// 2. Until the app has hydrated, a press on a button, a form's submission or a tap on a link that
+//    does more than lead somewhere (`data-needs-app`: the language switch keeps the choice) does
+//    nothing by itself: it is held here and done again once the app answers it (src/main.tsx
+//    dispatches `app-ready`), in order, so a quick tap on "Add to cart" is never lost. A tick of
+//    a check box or radio button and a choice made in a list show at once and are told to the app
+//    again in their turn. Other links work natively meanwhile.
 (function () {
   var block = document.getElementById('app-scripts');
   if (!block) return;
@@ -23,14 +23,19 @@
   }
   var root = document.documentElement;
 
-  var HELD =
-    'button, input[type="submit"], input[type="button"], input[type="checkbox"], input[type="radio"], [role="button"], a[data-needs-app]';
+  var HELD = 'button, input[type="submit"], input[type="button"], [role="button"], a[data-needs-app]';
+  var TICKED = 'input[type="checkbox"], input[type="radio"]';
   // What the shopper did, in order: presses held back, choices in lists let through.
   var done = [];
   var ready = false;
   function hold(event) {
     if (ready) return;
     var target = event.target;
+    // A check box or radio button ticks at once (the shopper sees it); the app is told later.
+    if (event.type === 'click' && target && target.matches && target.matches(TICKED)) {
+      done.push({ type: 'tick', control: target });
+      return;
+    }
     var control =
       event.type === 'submit'
         ? target
@@ -42,6 +47,17 @@
     event.stopImmediatePropagation();
     done.push({ type: event.type, control: control, submitter: event.submitter || null });
     root.classList.add('app-starting');
+  }
+  // Before the ticks are done again: each box and its group as the app drew them (the app's state).
+  function untick() {
+    done.forEach(function (entry) {
+      if (entry.type !== 'tick') return;
+      var box = entry.control;
+      var group = box.type === 'radio' && box.name ? document.getElementsByName(box.name) : [box];
+      for (var i = 0; i < group.length; i += 1) {
+        if (group[i].form === box.form) group[i].checked = group[i].defaultChecked;
+      }
+    });
   }
   function remember(event) {
     var list = event.target;
@@ -71,7 +87,7 @@
     if (control) {
       var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
       if (entry.type === 'change') control.dispatchEvent(new Event('change', { bubbles: true }));
-      else if (entry.type === 'click') control.click();
+      else if (entry.type === 'click' || entry.type === 'tick') control.click();
       else if (submitter) control.requestSubmit(submitter);
       else control.requestSubmit();
       if (control.tagName === 'A') done = [];
@@ -89,6 +105,7 @@
       document.removeEventListener('submit', hold, true);
       document.removeEventListener('change', remember, true);
       root.classList.remove('app-starting');
+      untick();
       replay();
     },
     { once: true },

@@ -114,6 +114,26 @@ describe('public/start-app.js', () => {
     document.removeEventListener('click', followed);
   });
 
+  it('lets a radio button tick at once, then puts the group as drawn and ticks it again for the app', async () => {
+    drawnPage(
+      '<form><input type="radio" name="card" value="network" id="network" checked><input type="radio" name="card" value="s3" id="s3"></form>',
+    );
+    const network = document.getElementById('network') as HTMLInputElement;
+    const s3 = document.getElementById('s3') as HTMLInputElement;
+    s3.click();
+    // The shopper sees the choice before the app starts.
+    expect(s3.checked).toBe(true);
+    expect(network.checked).toBe(false);
+    const told = vi.fn(() => [network.checked, s3.checked]);
+    s3.addEventListener('click', told);
+    appReady();
+    await replayed();
+    // The app was told with a real click from the state it drew: network was ticked before it.
+    expect(told).toHaveBeenCalledTimes(1);
+    expect(s3.checked).toBe(true);
+    expect(network.checked).toBe(false);
+  });
+
   it("tells the app again of a choice made in a list before it was ready", async () => {
     drawnPage('<select id="category"><option value="">All</option><option value="3">Vitamins</option></select>');
     const select = document.getElementById('category') as HTMLSelectElement;
