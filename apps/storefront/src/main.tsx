@@ -101,9 +101,8 @@ async function start(): Promise<void> {
   await Promise.all([activateLocale(locale), hydrating ? loadMatchedModules(routes) : null]);
   const router = createBrowserRouter(routes, hydrating ? { hydrationData: hydrationState(serverData) } : {});
   let firstPageSettled: Promise<void> | null = null;
-  const settled = () => (firstPageSettled ??= pageSettled(store, router));
-  setPageSettledGate(settled);
-  const prefetch = createRoutePrefetcher(routes, settled);
+  setPageSettledGate(() => (firstPageSettled ??= pageSettled(store, router)));
+  const prefetch = createRoutePrefetcher(routes);
   if (hydrating) arriveInBrowser(here, locale);
 
   const container = document.getElementById('root');

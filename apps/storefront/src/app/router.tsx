@@ -5,7 +5,7 @@ import { onServer } from '../lib/on-server';
 import { client } from '../lib/sdk';
 import { STOREFRONT_PAGES, matchStorefrontPath, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
-import { createPrefetchQueue } from '../lib/prefetch';
+import { createPrefetchQueue, whenPageSettled } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
 import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireSession } from './guards';
 import { LocaleRoot } from './locale-root';
@@ -182,14 +182,14 @@ export function buildRoutes(): RouteObject[] {
 }
 
 /** Warms the route modules of a path, at most ROUTE_PREFETCH_LIMIT at a time. */
-export function createRoutePrefetcher(routes: RouteObject[], pageReady: () => Promise<unknown> = () => Promise.resolve()) {
+export function createRoutePrefetcher(routes: RouteObject[]) {
   const queue = createPrefetchQueue();
   return (path: string) => {
     const matches = matchRoutes(routes, path) ?? [];
     for (const { route } of matches) {
       const lazy = route.lazy;
-      // The next page's module waits for this page's own data and drawing (pageReady).
-      if (typeof lazy === 'function' && route.id) queue.enqueue(route.id, () => pageReady().then(() => lazy()));
+      // The next page's module waits for this page's own data and drawing.
+      if (typeof lazy === 'function' && route.id) queue.enqueue(route.id, () => whenPageSettled().then(() => lazy()));
     }
   };
 }

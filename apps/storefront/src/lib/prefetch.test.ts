@@ -47,7 +47,9 @@ describe('route prefetch queue', () => {
   it("waits for the page's own work before fetching a linked page's module", async () => {
     const routes = buildRoutes();
     let pageIsReady = () => {};
-    const prefetch = createRoutePrefetcher(routes, () => new Promise<void>((resolve) => (pageIsReady = resolve)));
+    const settled = new Promise<void>((resolve) => (pageIsReady = resolve));
+    setPageSettledGate(() => settled);
+    const prefetch = createRoutePrefetcher(routes);
     const esCatalog = routes[1]?.children?.[0]?.children?.[0]?.children?.find((r) => r.id === 'es:catalog');
     const lazy = vi.fn(esCatalog!.lazy as () => Promise<unknown>);
     esCatalog!.lazy = lazy as never;
@@ -57,6 +59,7 @@ describe('route prefetch queue', () => {
     pageIsReady();
     await new Promise((r) => setTimeout(r, 0));
     expect(lazy).toHaveBeenCalledTimes(1);
+    setPageSettledGate(() => Promise.resolve());
   });
 });
 

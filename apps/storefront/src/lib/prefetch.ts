@@ -73,6 +73,11 @@ export function setPageSettledGate(gate: () => Promise<unknown>): void {
   pageSettled = gate;
 }
 
+/** Resolves once this page is drawn with its data and the browser is idle (the app's gate). */
+export function whenPageSettled(): Promise<unknown> {
+  return pageSettled();
+}
+
 /**
  * Runs `task` once this page is drawn with its data and the browser is idle (the gate set by the
  * app; at once without one), so warming what comes next never delays this page. Returns a
@@ -80,7 +85,7 @@ export function setPageSettledGate(gate: () => Promise<unknown>): void {
  */
 export function afterPageSettled(task: () => void): () => void {
   let cancelled = false;
-  void pageSettled().then(() => {
+  void whenPageSettled().then(() => {
     if (!cancelled) task();
   });
   return () => {

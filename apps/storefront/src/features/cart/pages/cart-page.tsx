@@ -96,10 +96,6 @@ function IssuesNotice({ view }: { view: CartView }) {
 }
 
 /**
- * The cart: a visitor's in local storage, a signed-in customer's the server draft, both read and
- * changed through the cart's RTK Query endpoints (the SDK's cart facade underneath).
- */
-/**
  * The cart is asked for as soon as the page's code is here, not after the app's first render
  * (the browser draws this page: on the server, where no cart is, nothing is asked).
  */
@@ -110,6 +106,10 @@ export function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * The cart: a visitor's in local storage, a signed-in customer's the server draft, both read and
+ * changed through the cart's RTK Query endpoints (the SDK's cart facade underneath).
+ */
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();

@@ -110,15 +110,6 @@ interface Failure extends PaymentFailure {
 }
 
 /**
- * `/checkout/{id}`, opened with the checkout facade's `open(id)`:
- * - the open draft: three steps, 1 products, 2 delivery information, 3 payment information;
- *   placing it places the draft, then pays the placed order;
- * - an order waiting for payment: its payment step again ("Pay now"), its rows, total, address
- *   and the time its hold ends, and Back to cart;
- * - a closed order: its order page; any other id: the open draft.
- * The order's life is the server's: nothing is undone when the page is left.
- */
-/**
  * The checkout is opened as soon as the page's code is here, not after the app's first render
  * (the browser draws this page, signed in: on the server nothing of a customer is asked).
  */
@@ -130,6 +121,15 @@ export function loader({ params, request }: LoaderFunctionArgs) {
   return null;
 }
 
+/**
+ * `/checkout/{id}`, opened with the checkout facade's `open(id)`:
+ * - the open draft: three steps, 1 products, 2 delivery information, 3 payment information;
+ *   placing it places the draft, then pays the placed order;
+ * - an order waiting for payment: its payment step again ("Pay now"), its rows, total, address
+ *   and the time its hold ends, and Back to cart;
+ * - a closed order: its order page; any other id: the open draft.
+ * The order's life is the server's: nothing is undone when the page is left.
+ */
 export function Component() {
   // Another order's address is another page (its own failure, its own form).
   return <CheckoutPage key={useParams().id} />;
