@@ -5,6 +5,7 @@ import './index.css';
 import { arriveInBrowser, buildRoutes, createRoutePrefetcher, mustStartInBrowser } from './app/router';
 import { Providers } from './app/providers';
 import { connectStore, createAppStore, followBrowserState, type AppStore } from './app/store';
+import { prefetchSessionQueries } from './app/prefetch-query';
 import { api, HYDRATE_API } from './lib/api';
 import { setPageSettledGate, whenIdle } from './lib/prefetch';
 import { activateLocale } from './lib/i18n';
@@ -94,12 +95,19 @@ async function start(): Promise<void> {
   if (serverData && hydrating) {
     store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
     setSiteOrigin(serverData.origin);
+  } else {
+    // Hydration draws what the server drew first; a page drawn here needs these at once. Their
+    // requests are on their way once this task ends; the routes are the next task.
+    prefetchSessionQueries(store);
+    await nextTask();
   }
   const routes = buildRoutes();
+  // A page drawn here starts its module and loaders (its queries) now, beside the catalog.
+  const routerFirst = hydrating ? null : createBrowserRouter(routes);
   // The first paint needs the page's catalog (and, to hydrate, the page's module); the root
   // loader keeps the catalog in step afterwards.
   await Promise.all([activateLocale(locale), hydrating ? loadMatchedModules(routes) : null]);
-  const router = createBrowserRouter(routes, hydrating ? { hydrationData: hydrationState(serverData) } : {});
+  const router = routerFirst ?? createBrowserRouter(routes, serverData ? { hydrationData: hydrationState(serverData) } : {});
   let firstPageSettled: Promise<void> | null = null;
   setPageSettledGate(() => (firstPageSettled ??= pageSettled(store, router)));
   const prefetch = createRoutePrefetcher(routes);

@@ -184,9 +184,15 @@ export function buildRoutes(): RouteObject[] {
 /** Warms the route modules of a path, at most ROUTE_PREFETCH_LIMIT at a time. */
 export function createRoutePrefetcher(routes: RouteObject[]) {
   const queue = createPrefetchQueue();
+  // Matching ranks the whole route table: once per address (a page links to one several times).
+  const matchedRoutes = new Map<string, RouteObject[]>();
   return (path: string) => {
-    const matches = matchRoutes(routes, path) ?? [];
-    for (const { route } of matches) {
+    let routesOfPath = matchedRoutes.get(path);
+    if (!routesOfPath) {
+      routesOfPath = (matchRoutes(routes, path) ?? []).map((match) => match.route);
+      matchedRoutes.set(path, routesOfPath);
+    }
+    for (const route of routesOfPath) {
       const lazy = route.lazy;
       // The next page's module waits for this page's own data and drawing.
       if (typeof lazy === 'function' && route.id) queue.enqueue(route.id, () => whenPageSettled().then(() => lazy()));

@@ -1,4 +1,4 @@
-import { afterPageSettled, createPrefetchQueue, setPageSettledGate, whenIdle } from './prefetch';
+import { IDLE_SLICE_MS, afterPageSettled, createPrefetchQueue, setPageSettledGate, whenIdle } from './prefetch';
 import { buildRoutes, createRoutePrefetcher } from '../app/router';
 
 function deferred() {
@@ -92,6 +92,32 @@ describe('whenIdle', () => {
     window.dispatchEvent(new Event('load'));
     await vi.advanceTimersByTimeAsync(10);
     expect(task).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs many tasks in short slices, each slice in an idle period of its own', async () => {
+    vi.useFakeTimers();
+    const slices: number[][] = [];
+    let slice: number[] = [];
+    const ran: number[] = [];
+    // Each task takes 3 ms of the main thread.
+    for (let index = 0; index < 10; index += 1) {
+      whenIdle(() => {
+        vi.advanceTimersByTime(3);
+        ran.push(index);
+        slice.push(index);
+      });
+    }
+    for (let step = 0; step < 20 && ran.length < 10; step += 1) {
+      await vi.advanceTimersByTimeAsync(1);
+      if (slice.length > 0) {
+        slices.push(slice);
+        slice = [];
+      }
+    }
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // 3 ms each: at most three fit in an 8 ms slice.
+    expect(slices.length).toBeGreaterThanOrEqual(4);
+    for (const one of slices) expect(one.length).toBeLessThanOrEqual(Math.ceil(IDLE_SLICE_MS / 3));
   });
 });
 

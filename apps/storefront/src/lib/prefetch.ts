@@ -44,6 +44,33 @@ export function createPrefetchQueue(limit: number = ROUTE_PREFETCH_LIMIT) {
 
 export type PrefetchQueue = ReturnType<typeof createPrefetchQueue>;
 
+/** Longest run of idle tasks in one go: a tap arriving meanwhile is answered within a frame. */
+export const IDLE_SLICE_MS = 8;
+
+const idleTasks: Array<() => void> = [];
+let idleScheduled = false;
+
+function scheduleIdleSlice(timeoutMs: number): void {
+  if (idleScheduled) return;
+  idleScheduled = true;
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(runIdleSlice, { timeout: timeoutMs });
+  else setTimeout(runIdleSlice, 1);
+}
+
+/**
+ * Runs queued idle tasks for at most IDLE_SLICE_MS (at least one), then leaves the rest to the
+ * next idle period: fifty links warming their pages are many short tasks, not one long one.
+ */
+function runIdleSlice(): void {
+  idleScheduled = false;
+  const started = performance.now();
+  while (idleTasks.length > 0) {
+    idleTasks.shift()?.();
+    if (performance.now() - started >= IDLE_SLICE_MS) break;
+  }
+  if (idleTasks.length > 0) scheduleIdleSlice(1000);
+}
+
 /**
  * Runs `task` once the page has loaded and the main thread is idle, so warming the pages a
  * link leads to never competes with drawing this one. Returns a cancel function.
@@ -55,14 +82,16 @@ export function whenIdle(task: () => void, timeoutMs = 3000): () => void {
   };
   const schedule = () => {
     if (cancelled) return;
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: timeoutMs });
-    else setTimeout(run, 1);
+    idleTasks.push(run);
+    scheduleIdleSlice(timeoutMs);
   };
   if (document.readyState === 'complete') schedule();
   else window.addEventListener('load', schedule, { once: true });
   return () => {
     cancelled = true;
     window.removeEventListener('load', schedule);
+    const queued = idleTasks.indexOf(run);
+    if (queued >= 0) idleTasks.splice(queued, 1);
   };
 }
 
