@@ -397,7 +397,7 @@ export function Component() {
             </section>
 
             {!minimum.ok ? (
-              <Notice tone="warning" title={minimumText}>
+              <Notice id="cart-minimum-order" tone="warning" title={minimumText}>
                 <Trans>Add {missing} more to place the order.</Trans>{' '}
                 <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
                   <Trans>Continue shopping</Trans>
@@ -411,7 +411,11 @@ export function Component() {
                   size="lg"
                   fullWidth
                   disabled={blocked || view.orderId === null}
-                  aria-describedby={blocked ? 'cart-blocked-reason' : undefined}
+                  // Why it is disabled: the items' issues, or the minimum order's notice above
+                  // (said once on the page, not again under the button).
+                  aria-describedby={
+                    issues.blocked ? 'cart-blocked-reason' : !minimum.ok ? 'cart-minimum-order' : undefined
+                  }
                   onClick={() => navigate(localize(`/checkout/${view.orderId}`))}
                 >
                   <Trans>Checkout</Trans>
@@ -419,10 +423,6 @@ export function Component() {
                 {issues.blocked ? (
                   <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
                     {errorText('order_has_issues', locale)}
-                  </p>
-                ) : !minimum.ok ? (
-                  <p id="cart-blocked-reason" className="text-sm text-muted">
-                    {minimumText}
                   </p>
                 ) : null}
               </div>
