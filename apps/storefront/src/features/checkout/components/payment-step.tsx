@@ -191,7 +191,7 @@ export function PaymentStep({
       description: s3Card ? (
         <Trans>Your active card ending in {last4} pays.</Trans>
       ) : (
-        <Trans>Your active S3 insurance card pays.</Trans>
+        <Trans>Your active S3 benefit card pays.</Trans>
       ),
     },
     credit: {
