@@ -281,7 +281,8 @@ describe('cart page', () => {
     await renderCart();
     await cartList();
     const totals = screen.getByRole('region', { name: 'Estimated totals' });
-    expect(within(totals).getByText('Items (1)')).toBeInTheDocument();
+    // Beside a row that cannot be ordered, the count says whose it is.
+    expect(within(totals).getByText('Items you can order (1)')).toBeInTheDocument();
     expect(within(totals).getAllByText('$30.00').length).toBeGreaterThan(0);
     expect(within(totals).queryByText('$50.00')).not.toBeInTheDocument();
     // $150.00 on the active card, $30.00 of it for this order.
@@ -296,8 +297,27 @@ describe('cart page', () => {
     await renderCart();
     await cartList();
     const totals = screen.getByRole('region', { name: 'Estimated totals' });
-    expect(within(totals).getByText('Items (1)')).toBeInTheDocument();
+    expect(within(totals).getByText('Items you can order (1)')).toBeInTheDocument();
     expect(within(totals).queryByText('$50.00')).not.toBeInTheDocument();
+  });
+
+  it('rows that cannot be ordered are the one thing to fix: the minimum order is told once they are removed', async () => {
+    signIn();
+    useServerCart([
+      { product: cartProduct(1, { name: 'Vitamin C', price: '10.00' }), amount: 1 },
+      { product: cartProduct(3, { name: 'Plan item', price: '40.00' }), amount: 1, badReasonCode: 2 },
+    ]);
+    await renderCart();
+    const list = await cartList();
+    expect(screen.getByRole('alert')).toHaveTextContent('Some items are not supported by your Health Plan');
+    expect(screen.queryByText('$25.00 Minimum Order.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Checkout' })).toHaveAccessibleDescription(
+      'Please resolve issues in your order list before continue',
+    );
+    fireEvent.click(within(list).getByRole('button', { name: 'Remove Plan item' }));
+    fireEvent.click(within(list).getByRole('button', { name: 'Press again to remove Plan item' }));
+    expect(await screen.findByText('$25.00 Minimum Order.')).toBeInTheDocument();
+    expect(screen.getByText('Items (1)')).toBeInTheDocument();
   });
 
   it('is in Spanish under /es', async () => {

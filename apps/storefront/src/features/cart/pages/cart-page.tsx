@@ -286,7 +286,13 @@ export function Component() {
   const rows: SummaryRow[] = [
     {
       id: 'subtotal',
-      label: <Trans>Items ({units})</Trans>,
+      // Beside rows that cannot be ordered, the count says it is of the others.
+      label:
+        orderable.length < view.lines.length ? (
+          <Trans>Items you can order ({units})</Trans>
+        ) : (
+          <Trans>Items ({units})</Trans>
+        ),
       value: formatPrice(estimate.subtotal),
     },
   ];
@@ -396,7 +402,9 @@ export function Component() {
               <SummaryList rows={rows} />
             </section>
 
-            {!minimum.ok ? (
+            {/* One thing to fix at a time: rows that cannot be ordered go first (their notice
+                is above the list); the minimum is told once the rest can be ordered. */}
+            {!minimum.ok && !issues.blocked ? (
               <Notice id="cart-minimum-order" tone="warning" title={minimumText}>
                 <Trans>Add {missing} more to place the order.</Trans>{' '}
                 <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
