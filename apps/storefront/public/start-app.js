@@ -62,7 +62,8 @@
   function remember(event) {
     var list = event.target;
     if (ready || !list || list.tagName !== 'SELECT') return;
-    done.push({ type: 'change', control: list });
+    // The choice itself: hydrating a list the app controls puts back the value it drew.
+    done.push({ type: 'change', control: list, value: list.value });
   }
   // The same control drawn again by the app: by its id, or a link by its address and words. (Two
   // buttons alike, such as "Add to cart" on two cards, cannot be told apart: none is pressed.)
@@ -86,7 +87,10 @@
     // A control the app drew away is not pressed again.
     if (control) {
       var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
-      if (entry.type === 'change') control.dispatchEvent(new Event('change', { bubbles: true }));
+      if (entry.type === 'change') {
+        control.value = entry.value;
+        control.dispatchEvent(new Event('change', { bubbles: true }));
+      }
       else if (entry.type === 'click' || entry.type === 'tick') control.click();
       else if (submitter) control.requestSubmit(submitter);
       else control.requestSubmit();
