@@ -191,7 +191,7 @@ describe('README examples', () => {
     const home = await shop.addresses.add({
       address: '1 Main St',
       city: 'Austin',
-      state: 'TX', // one of settings.deliveryStates (the demo shop delivers to Texas)
+      state: 'TX', // one of settings.deliveryStates (the demo shop delivers to every state; DELIVERY_STATES narrows it)
       zip: '73301',
     });
     await shop.orders.setDelivery(home.id);
