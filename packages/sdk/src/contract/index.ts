@@ -13,7 +13,7 @@ import { textSchema } from '../validation/zod.js';
  * minor when one is added, patch for texts and bounds. The API sends it in the
  * `X-Contract-Version` answer header; the client keeps the one it saw (`client.contractVersion()`).
  */
-export const CONTRACT_VERSION = '1.0.0';
+export const CONTRACT_VERSION = '1.1.0';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -34,6 +34,11 @@ export interface RouteDef {
    * operations).
    */
   devOnly?: boolean;
+  /**
+   * The route also answers a guest through the signed `otc_cart` cookie (the guest's server cart,
+   * docs/web-session.md); every other `auth: true` route needs a member.
+   */
+  guestCart?: boolean;
   /**
    * A change that could take the account: the session needs a recent proof (a sign-in within
    * `RECENT_SIGN_IN_PROOF_MINUTES`, or a proof by POST /api/auth/proof within
@@ -66,7 +71,7 @@ export const contract = {
     tag: 'auth',
     summary: 'Sign in with a one-time code',
     body: s.codeVerifySchema,
-    response: s.tokenPairSchema,
+    response: s.signInAnswerSchema,
   }),
   login: route({
     method: 'POST',
@@ -75,16 +80,24 @@ export const contract = {
     tag: 'auth',
     summary: 'Sign in with a password',
     body: s.passwordLoginSchema,
-    response: s.tokenPairSchema,
+    response: s.signInAnswerSchema,
   }),
   logout: route({
     method: 'POST',
     path: '/api/auth/logout',
     auth: false,
     tag: 'auth',
-    summary: 'Revoke a refresh token (sign out)',
+    summary: 'Sign out: revoke a refresh token, or end the web session of the cookie',
     body: s.logoutInputSchema,
     response: s.okSchema,
+  }),
+  csrfToken: route({
+    method: 'GET',
+    path: '/api/auth/csrf',
+    auth: false,
+    tag: 'auth',
+    summary: "The CSRF token of the visitor's session or cart cookie (null without one)",
+    response: s.csrfAnswerSchema,
   }),
   refreshToken: route({
     method: 'POST',
@@ -111,7 +124,7 @@ export const contract = {
     tag: 'auth',
     summary: 'Create an account with the code, and optionally a password',
     body: s.registerInputSchema,
-    response: s.tokenPairSchema,
+    response: s.signInAnswerSchema,
   }),
   recoveryCode: route({
     method: 'POST',
@@ -129,7 +142,7 @@ export const contract = {
     tag: 'auth',
     summary: 'Set a new password with a recovery code',
     body: s.recoveryInputSchema,
-    response: s.tokenPairSchema,
+    response: s.signInAnswerSchema,
   }),
   me: route({
     method: 'GET',
@@ -496,10 +509,20 @@ export const contract = {
   }),
 
   // --- orders ---
+  readCart: route({
+    method: 'GET',
+    path: '/api/cart',
+    auth: false,
+    guestCart: true,
+    tag: 'orders',
+    summary: "The visitor's cart: a member's draft (created when none), a guest's, or null",
+    response: s.cartAnswerSchema,
+  }),
   prepareDraft: route({
     method: 'POST',
     path: '/api/order/prepare-draft',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'The open draft (created when none)',
     body: s.prepareDraftInputSchema,
@@ -509,6 +532,7 @@ export const contract = {
     method: 'PATCH',
     path: '/api/order/{id}/sku-amount',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Set the amount of one product (0 removes it)',
     params: id,
@@ -519,6 +543,7 @@ export const contract = {
     method: 'POST',
     path: '/api/order/draft/items',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Add units of one product to the open draft (created when none), in one request',
     body: s.addToDraftInputSchema,
@@ -528,6 +553,7 @@ export const contract = {
     method: 'POST',
     path: '/api/order/draft/merge',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Merge the guest cart into the open draft at sign-in (never lowers or drops a draft row)',
     body: s.mergeIntoDraftInputSchema,
@@ -537,6 +563,7 @@ export const contract = {
     method: 'PUT',
     path: '/api/order/{id}/items',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Replace all rows',
     params: id,
@@ -547,6 +574,7 @@ export const contract = {
     method: 'PATCH',
     path: '/api/order/{id}/recalculate',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Recalculate prices, flags and totals',
     params: id,
@@ -556,6 +584,7 @@ export const contract = {
     method: 'PATCH',
     path: '/api/order/{id}',
     auth: true,
+    guestCart: true,
     tag: 'orders',
     summary: 'Set or clear the promo code',
     params: id,

@@ -1,11 +1,12 @@
 import type { CallOptions, ClientCore } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
-import type { TokenPair } from '../schemas/auth.js';
+import { isWebSession, type SignInAnswer } from '../schemas/session.js';
 
 export function authEndpoints(core: ClientCore) {
-  const keep = (pair: TokenPair): TokenPair => {
-    core.signIn(pair);
-    return pair;
+  // A token pair is kept in storage; a web session lives in its HttpOnly cookie.
+  const keep = <A extends SignInAnswer>(answer: A): A => {
+    if (!isWebSession(answer)) core.signIn(answer);
+    return answer;
   };
   return {
     /** Sends a one-time sign-in code by e-mail or SMS (`account_not_found` when none). */

@@ -50,6 +50,16 @@ export const ERROR_CATALOGUE = {
     en: 'You are not allowed to do this.',
     es: 'No tiene permiso para hacer esto.',
   },
+  cross_site_request: {
+    status: 403,
+    en: 'This request came from another site and was refused. Nothing was changed.',
+    es: 'Esta solicitud vino de otro sitio y fue rechazada. No se cambió nada.',
+  },
+  csrf_token_invalid: {
+    status: 403,
+    en: 'This page is out of date. Please reload it and try again. Nothing was changed.',
+    es: 'Esta página está desactualizada. Recárguela e inténtelo de nuevo. No se cambió nada.',
+  },
   not_found: { status: 404, en: 'Page not found', es: 'Página no encontrada' },
   conflict: {
     status: 409,

@@ -44,8 +44,9 @@ export const passwordLoginSchema = /* @__PURE__ */ (() =>
   }))();
 export const refreshInputSchema = /* @__PURE__ */ (() =>
   z.object({ refresh_token: tokenInputSchema }))();
+/** Sign-out: the refresh token in `tokens` mode; nothing with the web session's cookie. */
 export const logoutInputSchema = /* @__PURE__ */ (() =>
-  z.object({ refresh_token: tokenInputSchema }))();
+  z.object({ refresh_token: z.optional(tokenInputSchema) }))();
 
 /** Registration: a code from POST /api/auth/register/code proves the login; a password is optional. */
 export const registerInputSchema = /* @__PURE__ */ (() =>

@@ -5,3 +5,4 @@ export * from './order.js';
 export * from './auth.js';
 export * from './settings.js';
 export * from './misc.js';
+export * from './session.js';

@@ -700,6 +700,8 @@ export const ROUTES: RouteImpls = {
     if (session) session.ended = true;
     return { ok: true };
   },
+  // The kit speaks the `tokens` mode only: no cookie, so no CSRF token.
+  csrfToken: () => ({ csrf_token: null }),
   refreshToken: ({ shop, body }) => {
     const { state } = shop;
     const spent = state.sessions.find((s) => s.spentRefreshTokens.includes(body.refresh_token));
@@ -1052,6 +1054,9 @@ export const ROUTES: RouteImpls = {
   },
 
   // --- orders ---
+  readCart: ({ shop, customer, locale }) => ({
+    draft: customer ? draftView(shop.state, prepareDraft(shop, customer.id), locale) : null,
+  }),
   prepareDraft: ({ shop, customer, body, locale }) =>
     draftView(shop.state, prepareDraft(shop, customer.id, body.agentId), locale),
   setSkuAmount: ({ shop, customer, params, body, locale }) => {

@@ -18,7 +18,7 @@ export default defineHandlers({
     services.auth.loginWithPassword(body.username, body.password, meta(request)),
 
   logout: async ({ body, services }) => {
-    await services.tokens.revoke(body.refresh_token);
+    if (body.refresh_token !== undefined) await services.tokens.revoke(body.refresh_token);
     return { ok: true as const };
   },
 
