@@ -8,6 +8,11 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from '../../lib/errors.js';
 
+/** Whether a matched route pattern is the API's (unmatched addresses are pages or 404s). */
+export function isApiRoute(routePattern: string | undefined): boolean {
+  return routePattern !== undefined && (routePattern === '/api' || routePattern.startsWith('/api/'));
+}
+
 export interface RateLimitOptions {
   redisUrl?: string | undefined;
   /** Requests per minute per address over all routes. */
@@ -25,8 +30,10 @@ export default fp<RateLimitOptions>(
       max: options.max,
       timeWindow: '1 minute',
       // Only the API is limited: one page load fetches ~25 hashed assets, and people behind one
-      // address (a family, a clinic) must never see a blank page for loading the shop.
-      allowList: (request) => !request.url.startsWith('/api/'),
+      // address (a family, a clinic) must never see a blank page for loading the shop. Decided by
+      // the route that runs, never by the spelling of the address: the router decodes the path,
+      // so `/%61pi/auth/login` runs the sign-in route and must count as it (issue 32).
+      allowList: (request) => !isApiRoute(request.routeOptions.url),
       ...(redis ? { redis, nameSpace: 'otc-rl:' } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError('too_many_requests', { extra: { retryAfter: Math.ceil(context.ttl / 1000) } }),
