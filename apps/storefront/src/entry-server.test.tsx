@@ -5,7 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { render, renderDocument, type RenderResult } from './entry-server';
-import { API, server } from './test/server';
+import { API, server, settingsFixture } from './test/server';
 import { productsFixture, useCatalogHandlers } from './features/catalog/catalog-fixtures';
 import type { ServerData } from './lib/server-data';
 
@@ -101,6 +101,83 @@ describe('server render', () => {
     expect(page(en).head).toContain('About us | Benefit Shop');
     expect(page(es).head).toContain('Quiénes somos | Tienda de beneficios');
     expect(page(es).body).not.toContain('Skip to main content');
+  });
+});
+
+describe('one render per request', () => {
+  // Every public page, with what only its loaders' answers draw (the layout's: the footer's
+  // company name, from the settings). A query a loader does not await is asked for by the render
+  // instead, and the page is drawn a second time.
+  const pages: Array<{ path: string; shows: string[]; hides?: string[]; status?: number }> = [
+    { path: '', shows: ['Vitamin A', 'First aid'] },
+    { path: '/catalog', shows: ['Vitamin A', 'Vitamin D', 'Gold Advantage'] },
+    { path: '/catalog?category=2', shows: ['Bandage G'], hides: ['Vitamin A'] },
+    // Filters, and a second page: both pages of the list are drawn.
+    { path: '/catalog?category=1&brand=Nature+Health&page=2', shows: ['Vitamin A', 'Vitamin F'], hides: ['Bandage G'] },
+    { path: '/catalog?q=bandage', shows: ['Bandage J'], hides: ['Vitamin A'] },
+    { path: '/item/2', shows: ['Vitamin B keeps you well.'] },
+    { path: '/about-us', shows: [] },
+    { path: '/terms-of-use', shows: [] },
+    { path: '/privacy-policy', shows: [] },
+    { path: '/return-policy', shows: [] },
+    { path: '/accessibility', shows: [] },
+    { path: '/docs/items-eligibility', shows: [] },
+    { path: '/contacts', shows: ['help@example.com'] },
+    { path: '/balance-check', shows: [] },
+    { path: '/login', shows: [] },
+    { path: '/sign-up', shows: [] },
+    { path: '/no-such-page', shows: [], status: 404 },
+    { path: '/item/999', shows: [], status: 404 },
+  ];
+
+  for (const locale of ['en', 'es'] as const) {
+    for (const { path, shows, hides = [], status = 200 } of pages) {
+      const address = `${locale === 'es' ? '/es' : ''}${path}` || '/';
+      it(`draws ${address} once, with its content`, async () => {
+        const drawn = page(await renderAt(address, { cookie: `locale=${locale}` }));
+        expect(drawn.renders).toBe(1);
+        expect(drawn.status).toBe(status);
+        expect(drawn.lang).toBe(locale === 'es' ? 'es-US' : 'en-US');
+        for (const text of ['Benefit Shop LLC', ...shows]) expect(drawn.body).toContain(text);
+        for (const text of hides) expect(drawn.body).not.toContain(text);
+        // The browser rehydrates answers only: nothing was left on its way.
+        const { api } = JSON.parse(drawn.data) as { api: { queries: Record<string, { status: string }> } };
+        const queries = Object.values(api.queries);
+        expect(queries.length).toBeGreaterThan(0);
+        expect(queries.filter((query) => query.status === 'pending')).toEqual([]);
+      });
+    }
+  }
+
+  it("leaves no timer holding the request's store once the page is drawn", async () => {
+    // A query let go starts its removal timer (`keepUnusedDataFor`: up to an hour), which would
+    // keep every rendered request's store alive that long.
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    try {
+      page(await renderAt('/catalog?category=1'));
+      const delays = setTimeoutSpy.mock.calls.map(([, ms]) => ms ?? 0);
+      expect(delays.filter((ms) => ms >= 60_000)).toEqual([]);
+    } finally {
+      setTimeoutSpy.mockRestore();
+    }
+  });
+
+  it('draws a page again when its render asked for what the loaders did not bring, and says so', async () => {
+    // The settings fail for the layout's loader; the footer's query asks again as the page renders
+    // (RTK Query retries a failed entry for a new subscriber), and the page is drawn with the answer.
+    let settingsAsked = 0;
+    server.use(
+      http.get(`${API}/api/constants`, () => {
+        settingsAsked += 1;
+        return settingsAsked === 1
+          ? HttpResponse.json({ message: 'Failed', code: 'internal_error' }, { status: 500 })
+          : HttpResponse.json(settingsFixture);
+      }),
+    );
+    const drawn = page(await renderAt('/about-us'));
+    expect(settingsAsked).toBe(2);
+    expect(drawn.renders).toBe(2);
+    expect(drawn.body).toContain('Benefit Shop LLC');
   });
 });
 

@@ -3,8 +3,8 @@
 // (apps/api/src/plugins/external/storefront.ts). The browser then hydrates what is drawn here.
 //
 // Per request: a store of its own (found by the route loaders through an async context), the
-// page's language, the loaders of the static handler (404s, redirects, the page's answers), then
-// render → await the queries the render started → render again, until nothing is asked.
+// page's language, the loaders of the static handler (404s, redirects, and the page's and the
+// layout's queries, awaited: src/app/prefetch-query.ts), then ONE render from that store.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -44,9 +44,6 @@ setServerFetch((input, init) => {
 
 const handler = createStaticHandler(buildRoutes());
 
-/** Rendering passes at most: each pass may start queries the one before could not know of. */
-const MAX_PASSES = 4;
-
 export interface RenderOptions {
   /** Answers the storefront's API calls (the API answers them in its own process). */
   fetch: typeof fetch;
@@ -70,6 +67,11 @@ export type RenderResult =
       data: string;
       /** The page's content is drawn (hydrated in the browser), not only its frame. */
       contentDrawn: boolean;
+      /**
+       * Times the app was rendered for this request: 1, unless the render asked for data the
+       * loaders had not brought (then 2). Tests (and the bench, through the page renderer) read it.
+       */
+      renders: number;
     };
 
 /** Route errors as plain data: a 404's status and data survive the trip to the browser. */
@@ -118,15 +120,23 @@ export async function render(request: Request, options: RenderOptions): Promise<
     }
     const { pathname } = new URL(request.url);
     const locale = localeOfPath(pathname);
-    let html = '';
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+    await loadLocale(locale);
+    const drawNow = () => {
       // Lingui and the origin are process-wide; a render is synchronous, so set just before it.
-      await loadLocale(locale);
       activateLoadedLocale(locale);
       setSiteOrigin(options.origin);
-      html = draw(store, context);
-      if (store.dispatch(api.util.getRunningQueriesThunk()).length === 0) break;
+      return draw(store, context);
+    };
+    let html = drawNow();
+    let renders = 1;
+    // Queries the render asked for: one no loader awaited (a loader to fix), or one that failed in
+    // a loader (RTK Query asks again for a new subscriber). Drawn now, the page would go out with
+    // skeletons and the browser would ask again: it is drawn once more with their answers.
+    const askedByRender = store.dispatch(api.util.getRunningQueriesThunk());
+    if (askedByRender.length > 0) {
+      await Promise.allSettled(askedByRender);
+      html = drawNow();
+      renders += 1;
     }
     const { head, body } = splitHead(html);
     const data: ServerData = {
@@ -145,6 +155,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
       body,
       data: JSON.stringify(data).replace(/</g, '\\u003c'),
       contentDrawn: serverDrawsContent(pathname),
+      renders,
     };
   });
 }

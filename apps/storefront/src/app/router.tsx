@@ -14,6 +14,8 @@ import { PageTitle } from './page-title';
 import { PageFrame, RouteFallback } from './route-fallback';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './route-handle';
+import { getActiveStore } from './store';
+import { awaitOnServer, prefetchLayoutQueries } from './prefetch-query';
 
 /** Languages of an Accept-Language header, most wanted first (`es-US,es;q=0.9` → es-US, es). */
 function acceptedLanguages(header: string | null): string[] {
@@ -67,6 +69,18 @@ function rootLoader(locale: Locale) {
     if (!onServer) arriveInBrowser(url, locale);
     await loadLocale(locale);
     return null;
+  };
+}
+
+/**
+ * The layout's data (header, footer, notices), awaited on the server beside the page's loader, so
+ * the page is drawn once. The browser asks for it with its store (main.tsx) and its first render.
+ */
+function layoutLoader(locale: Locale) {
+  return () => {
+    const store = getActiveStore();
+    if (!onServer || !store) return null;
+    return awaitOnServer(prefetchLayoutQueries(store, locale));
   };
 }
 
@@ -158,6 +172,8 @@ export function buildRoutes(): RouteObject[] {
     HydrateFallback: RouteFallback,
     children: [
       {
+        id: `${locale}:layout`,
+        loader: layoutLoader(locale),
         element: <AppLayout />,
         children: [
           {

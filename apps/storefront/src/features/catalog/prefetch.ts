@@ -1,5 +1,6 @@
-// Route-loader prefetching of the catalog's pages (src/app/prefetch-query.ts): the first paint
-// (and Back, within the cache time) renders from the cache.
+// Route-loader prefetching of the catalog's pages (src/app/prefetch-query.ts): the server draws
+// the page from these answers; in the browser the first paint (and Back, within the cache time)
+// renders from the cache. Each resolves with the answer or rejects with the query error.
 import { getActiveStore } from '../../app/store';
 import { holdQuery } from '../../app/prefetch-query';
 import { customerApi } from '../../app/customer-api';
@@ -7,18 +8,16 @@ import { coveragePlanNow, type CoveragePlan } from '../../lib/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
 
-export function prefetchCategories(locale: Locale, plan?: string): void {
+export function prefetchCategories(locale: Locale, plan?: string): Promise<unknown> {
   const store = getActiveStore();
-  if (!store) return;
-  holdQuery(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan }))).catch(
-    () => {},
-  );
+  if (!store) return Promise.resolve(null);
+  return holdQuery(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan })));
 }
 
-export function prefetchHealthPlans(): void {
+export function prefetchHealthPlans(): Promise<unknown> {
   const store = getActiveStore();
-  if (!store) return;
-  holdQuery(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate())).catch(() => {});
+  if (!store) return Promise.resolve(null);
+  return holdQuery(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate()));
 }
 
 /** Pages 1..`args.page` of a product list. */
@@ -33,7 +32,7 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
   return Promise.all(pages);
 }
 
-/** A product's detail; resolves with the answer or rejects with the query error. */
+/** A product's detail. */
 export function prefetchProduct(args: ProductArgs): Promise<unknown> {
   const store = getActiveStore();
   if (!store) return Promise.resolve(null);

@@ -6,6 +6,7 @@ import { LayoutGrid, Rows3, SlidersHorizontal, X } from 'lucide-react';
 import { SORT_OPTIONS, type SortOption } from '@otc/sdk';
 import { Button, Container, Drawer, EmptyState, Select, Skeleton } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { awaitOnServer } from '../../../app/prefetch-query';
 import { useCustomer } from '../../../app/customer-api';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
@@ -58,16 +59,16 @@ export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
   const params = readCatalogParams(url.searchParams);
-  prefetchCategories(locale);
-  prefetchHealthPlans();
-  // Not awaited: a changed filter shows skeletons at once; Back finds the pages in the cache.
-  // A member's list waits for their plan (`me`, usually asked for already by the header).
-  void coveragePlanForLoader()
-    .then((coverage) =>
+  // Awaited on the server only: in the browser a changed filter shows skeletons at once, and
+  // Back finds the pages in the cache. A member's list waits for their plan (`me`, usually asked
+  // for already by the header).
+  return awaitOnServer([
+    prefetchCategories(locale),
+    prefetchHealthPlans(),
+    coveragePlanForLoader().then((coverage) =>
       prefetchProductPages({ ...listArgsOf(params, coverage, locale), page: params.page }),
-    )
-    .catch(() => {});
-  return null;
+    ),
+  ]);
 }
 
 const SKELETON_COUNT = 6;

@@ -6,6 +6,7 @@ import { AppLink } from '../../../components/app-link';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { getActiveStore } from '../../../app/store';
+import { awaitOnServer } from '../../../app/prefetch-query';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
 import { ProductTile } from '../components/product-tile';
@@ -15,13 +16,14 @@ const FEATURED_COUNT = 8;
 
 export function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
-  prefetchCategories(locale);
   // Marks only (no plan filter on the home page): a guest's chosen plan is sent, a member's comes
   // from the token.
   const store = getActiveStore();
   const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
-  void prefetchProductPages({ sort: 'default', page: 1, locale, coveragePlan }).catch(() => {});
-  return null;
+  return awaitOnServer([
+    prefetchCategories(locale),
+    prefetchProductPages({ sort: 'default', page: 1, locale, coveragePlan }),
+  ]);
 }
 
 function Steps() {
