@@ -230,6 +230,7 @@ export function markdownReport(result) {
     if (v.unit === 'bytes') return `${kb(v.value)} KB (limit ${kb(v.limit)}, ${kb(-v.by)} KB over)`;
     if (v.unit === 'ms') return `${v.value} ms (limit ${v.limit}, ${-v.by} ms over)`;
     if (v.unit === 'cls') return `${v.value} (limit ${v.limit})`;
+    if (v.unit === 'renders') return v.value === null ? 'no page drawn' : `${v.value} renders`;
     return `${v.value} (${-v.by} under)`;
   };
   for (const [target, entry] of byTarget) {

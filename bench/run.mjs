@@ -22,6 +22,9 @@
 //    the entry, the vendor chunk), the route's modulepreload chunks and the locale's catalog (the
 //    server writes those from the `#route-preloads` block of dist/index.html). Computed from that
 //    block and, while the shop's API runs, checked against the HTML it serves for every route.
+//    Renders per request (issue 29: one): the copy's render module, imported by the bench, draws
+//    every public page in en and es with its API calls answered by the shop's API, and its result
+//    says how many times it rendered the app.
 // 5. Search as you type (Playwright, same Chromium, no throttling): the time from the key press
 //    that completes a query to the results painted, over 20 queries (10 en, 10 es).
 // 6. Render cost: the API on PostgreSQL (a throw-away database seeded by `ops seed`, production
@@ -356,6 +359,47 @@ async function drawsPages(origin, path = '/catalog') {
   const res = await fetch(`${origin}${path}`, { headers: { accept: 'text/html' } });
   const html = await res.text();
   return { status: res.status, drawn: res.ok && !html.includes('<div id="root"></div>') && html.includes('<div id="root">') };
+}
+
+/**
+ * How many times the render module renders the app for each public page, in en and es (`renders`
+ * in its result; issue 29: 1). Called here, as the API calls it, its API calls answered by the
+ * shop's API at `origin`.
+ */
+async function rendersPerRequest(renderModule, origin, itemId) {
+  const { render } = await import(pathToFileURL(renderModule).href);
+  const throughShop = (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://render.local');
+    return fetch(`${origin}${url.pathname}${url.search}`, init);
+  };
+  const paths = [
+    '',
+    '/catalog',
+    '/catalog?category=1',
+    '/catalog?category=1&sort=price-asc&page=2',
+    '/catalog?q=vitamin',
+    `/item/${itemId}`,
+    '/about-us',
+    '/terms-of-use',
+    '/privacy-policy',
+    '/return-policy',
+    '/accessibility',
+    '/docs/items-eligibility',
+    '/contacts',
+    '/balance-check',
+    '/login',
+    '/no-such-page',
+  ];
+  const rows = [];
+  for (const locale of ['en', 'es']) {
+    for (const path of paths) {
+      const address = `${locale === 'es' ? '/es' : ''}${path}` || '/';
+      const request = new Request(`${origin}${address}`, { headers: { accept: 'text/html', cookie: `locale=${locale}` } });
+      const drawn = await render(request, { fetch: throughShop, origin });
+      rows.push({ path: address, status: drawn.status, renders: drawn.kind === 'page' ? (drawn.renders ?? null) : null });
+    }
+  }
+  return rows;
 }
 
 async function api(origin, method, path, { body, token, lang } = {}) {
@@ -973,6 +1017,17 @@ function verdicts(result) {
     if (c.ok === null) continue;
     list.push({ target: c.label, unit: 'check', subject: 'search-scale', value: c.ok ? 1 : 0, limit: 1, ok: c.ok, by: c.ok ? 0 : -1 });
   }
+  for (const row of result.rendersPerRequest ?? []) {
+    list.push({
+      target: `renders per request = ${TARGETS.rendersPerRequest}`,
+      unit: 'renders',
+      subject: row.path,
+      value: row.renders,
+      limit: TARGETS.rendersPerRequest,
+      ok: row.renders === TARGETS.rendersPerRequest,
+      by: TARGETS.rendersPerRequest - (row.renders ?? 0),
+    });
+  }
   if (result.search) {
     list.push({
       target: `search painted <= ${TARGETS.searchMs} ms from the key press (median)`,
@@ -1037,6 +1092,10 @@ async function main() {
         log('first-load JS: checking the served HTML of every route');
         result.firstLoadCheck = await servedFirstLoad(server.origin, firstLoad);
         for (const note of result.firstLoadCheck.notes) log(`  ${note.route} (${note.address}): ${note.note}`);
+        log('renders per request: every public page, en and es');
+        const itemId = (await orderable(server.origin))[0]?.id ?? 1;
+        result.rendersPerRequest = await rendersPerRequest(copy.render, server.origin, itemId);
+        for (const row of result.rendersPerRequest) if (row.renders !== TARGETS.rendersPerRequest) log(`  ${row.path}: ${row.renders ?? 'no'} renders`);
       }
       if (server) browser = await startBrowser();
       if (!skip.has('lighthouse')) {
@@ -1134,4 +1193,4 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   );
 }
 
-export { storefrontFirstLoad, floorFirstLoad, customerWithCart, startApi, renderBench, buildCopy };
+export { storefrontFirstLoad, floorFirstLoad, customerWithCart, startApi, renderBench, buildCopy, rendersPerRequest };

@@ -17,4 +17,6 @@ export const TARGETS = {
   jsNotAbovePrevious: true,
   /** Search results painted within this many ms of the key press completing the query (median). */
   searchMs: 650,
+  /** Times the server renders the app for a public page (issue 29: loaders await their data). */
+  rendersPerRequest: 1,
 };
