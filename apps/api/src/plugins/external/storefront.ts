@@ -1,7 +1,8 @@
 /**
  * Serves the built storefront when STOREFRONT_DIR holds an index.html: hashed /assets/* cached a
- * year (immutable), index.html never cached, and an SPA fallback for other GETs outside /api that
- * accept HTML (so /es/catalog opens the app, which routes on the client).
+ * year (immutable), index.html never cached, and a page for every other GET outside /api and
+ * /assets, whatever its `Accept` (issue 30: a request without one got 404 JSON for /catalog; a
+ * page address is a page, only /api answers JSON).
  *
  * Compression: the build writes `.br` and `.gz` copies of its text files beside them; they are
  * sent (`preCompressed`, with `Vary: accept-encoding`) to clients that accept the encoding, and
@@ -103,8 +104,6 @@ export async function serveStorefrontFallback(
   const pathname = request.url.split('?')[0] ?? '/';
   if (pathname === '/api' || pathname.startsWith('/api/')) return false;
   if (pathname.startsWith('/assets/')) return false;
-  const accept = request.headers.accept ?? '';
-  if (!accept.includes('text/html') && !accept.includes('*/*')) return false;
   const renderer = renderers.get(app);
   if (renderer) {
     try {
