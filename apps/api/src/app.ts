@@ -42,6 +42,7 @@ import {
 import { resolveSecret, secretWeakness } from './lib/secret.js';
 import authPlugin from './plugins/app/auth.js';
 import probesPlugin from './plugins/app/probes.js';
+import publicAnswersPlugin from './plugins/app/public-answers.js';
 import servicesPlugin from './plugins/app/services.js';
 import compressPlugin from './plugins/external/compress.js';
 import corsPlugin from './plugins/external/cors.js';
@@ -373,6 +374,8 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     ...(options.gateways ? { gateways: options.gateways } : {}),
   });
   await app.register(authPlugin);
+  // After auth: its onSend hook runs first, and a public answer's caching has the last word.
+  await app.register(publicAnswersPlugin);
   await app.register(probesPlugin, { redisUrl: config.redisUrl });
   // Every process sweeps unpaid orders whose hold ended back to their carts (safe side by side:
   // services/orders/holds.ts). Stopped before closing, so no sweep outlives the database.

@@ -46,6 +46,14 @@ export interface Database {
   exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** A trivial query (readiness). */
   ping(): Promise<void>;
+  /**
+   * LISTENs on a notification channel: `onNotify` gets each payload sent by `pg_notify` in any
+   * process once its transaction commits (PGlite: this process only, before the commit's promise
+   * resolves). `onListen` runs whenever listening (re)starts: notifications sent while a lost
+   * connection was away are gone, so the caller treats it as "anything may have changed".
+   * Answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: a copy of this database (tests clone one migrated template). */
   clone?(): Promise<Database>;
@@ -78,6 +86,13 @@ function fromPglite(client: PGlite): Database {
     exclusive,
     async ping() {
       await client.query('SELECT 1');
+    },
+    async listen(channel, onNotify, onListen) {
+      const stop = await client.listen(channel, onNotify);
+      onListen?.();
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
     async close() {
       if (!client.closed) await client.close();
@@ -116,6 +131,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       exclusive,
       async ping() {
         await sqlClient`SELECT 1`;
+      },
+      async listen(channel, onNotify, onListen) {
+        // postgres-js listens on a connection of its own and LISTENs again after reconnecting.
+        const listening = await sqlClient.listen(channel, onNotify, onListen);
+        return async () => {
+          await listening.unlisten().catch(() => undefined);
+        };
       },
       async close() {
         await sqlClient.end({ timeout: 5 });

@@ -22,6 +22,7 @@ import {
 } from '../db/schema.js';
 import { hashPassword, keyedHash } from '../lib/crypto.js';
 import { productImagePath } from '../lib/product-image.js';
+import { announcePublicDataChange } from '../lib/public-data.js';
 import { CATEGORY_DATA } from './catalog-data.js';
 import { DEFAULT_PRODUCT_COUNT, productSpec } from './catalog.js';
 import { seedSynonyms } from '../services/synonyms.js';
@@ -179,6 +180,8 @@ export async function seedCatalog(db: Db, options: { products?: number; log?: (l
   const productsAdded = await seedProducts(db, options.products ?? DEFAULT_PRODUCT_COUNT, log);
   // The words shoppers use (brands, everyday words, other names of the categories).
   await seedSynonyms(db);
+  // Running servers answer the grown catalog (and its counts) at once.
+  await announcePublicDataChange(db, 'catalog');
   return { productsAdded };
 }
 

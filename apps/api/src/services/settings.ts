@@ -60,6 +60,9 @@ export function createSettingsService(deps: {
       return { ...fixed, promotions: await cache.get('active', () => promotions.active()) };
     },
 
+    /** Forget the promotions read (a change was announced: lib/public-data.ts). */
+    invalidate: () => cache.clear(),
+
     /** Answers only when the database answers. */
     async ping(): Promise<void> {
       await db.execute(sql`select 1`);

@@ -1,4 +1,7 @@
-/** Product pictures, drawn from the product's name, brand and category colour. */
+/**
+ * Product pictures, drawn from the product's name, brand and category colour: a public answer
+ * (plugins/app/public-answers.ts: ETag, PICTURE_CACHE_CONTROL).
+ */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../lib/errors.js';
 import { productSvg } from '../../lib/product-image.js';
@@ -6,16 +9,13 @@ import { productSvg } from '../../lib/product-image.js';
 export default async function imageRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(
     '/api/images/products/:file',
-    { schema: { hide: true } },
+    { schema: { hide: true }, config: { publicAnswer: 'productPicture' } },
     async (request, reply) => {
       const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
       if (!match) throw errors.notFound();
       const row = await app.services.catalog.picture(Number(match[1]));
       if (!row) throw errors.notFound();
-      return reply
-        .type('image/svg+xml')
-        .header('cache-control', 'public, max-age=86400')
-        .send(productSvg(row));
+      return reply.type('image/svg+xml').send(productSvg(row));
     },
   );
 }

@@ -1,11 +1,8 @@
-/** Shop settings and liveness. */
+/** Shop settings (a public answer: plugins/app/public-answers.ts) and liveness. */
 import { defineHandlers } from '../../lib/contract-routes.js';
 
 export default defineHandlers({
-  settings: async ({ services, reply }) => {
-    reply.header('cache-control', 'public, max-age=300');
-    return services.settings.get();
-  },
+  settings: async ({ services }) => services.settings.get(),
 
   health: async ({ services }) => {
     await services.settings.ping();

@@ -6,12 +6,14 @@
  *   restock  a cancelled paid order puts its units back on hand
  *   setStock operations set the units on hand (never below what is reserved)
  * Rows are always visited in product id order, so two buyers of the same products never deadlock.
+ * Each change is announced in its transaction (lib/public-data.ts): public answers show it.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orderRows, products } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { OperationError } from '../../lib/operation-error.js';
+import { announcePublicDataChange } from '../../lib/public-data.js';
 
 export function createInventory(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
@@ -34,6 +36,7 @@ export function createInventory(deps: { db: Db; clock: Clock }) {
           .returning({ id: products.id });
         if (updated.length === 0) return row.skuId;
       }
+      await announcePublicDataChange(tx, 'stock');
       return null;
     },
 
@@ -45,6 +48,7 @@ export function createInventory(deps: { db: Db; clock: Clock }) {
           .set({ reserved: sql`greatest(${products.reserved} - ${row.amount}, 0)` })
           .where(eq(products.id, row.skuId));
       }
+      await announcePublicDataChange(tx, 'stock');
     },
 
     /** The held units of a paid order are sold: they leave the stock and the reservations. */
@@ -58,6 +62,7 @@ export function createInventory(deps: { db: Db; clock: Clock }) {
           })
           .where(eq(products.id, row.skuId));
       }
+      await announcePublicDataChange(tx, 'stock');
     },
 
     /** The units of a cancelled paid order go back on hand. */
@@ -68,6 +73,7 @@ export function createInventory(deps: { db: Db; clock: Clock }) {
           .set({ stock: sql`${products.stock} + ${row.amount}` })
           .where(eq(products.id, row.skuId));
       }
+      await announcePublicDataChange(tx, 'stock');
     },
 
     /**
@@ -99,6 +105,7 @@ export function createInventory(deps: { db: Db; clock: Clock }) {
           .set({ stock, updatedAt: clock.now() })
           .where(eq(products.id, found.id))
           .returning();
+        await announcePublicDataChange(tx, 'stock');
         return updated!;
       });
     },

@@ -13,6 +13,7 @@ import { validatePromoCode } from '@otc/sdk/validation';
 import type { Db } from '../../db/client.js';
 import { promoCodes, promoRedemptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { announcePublicDataChange } from '../../lib/public-data.js';
 
 export const PROMO_COMMANDS = ['promo:add', 'promo:list', 'promo:end'] as const;
 
@@ -114,6 +115,7 @@ export async function runPromoCommand(deps: { db: Db; clock: Clock }, command: s
         .onConflictDoNothing()
         .returning();
       if (!added) throw new Error(`promo code ${code} exists`);
+      await announcePublicDataChange(db, 'settings');
       return `added: ${describe(added, 0, now)}`;
     }
     case 'promo:list': {
@@ -130,6 +132,7 @@ export async function runPromoCommand(deps: { db: Db; clock: Clock }, command: s
       if (!promo) throw new Error(`promo code ${code} not found`);
       if (promo.validTo && promo.validTo <= now) return `promo code ${promo.code} had ended (${promo.validTo.toISOString()})`;
       const [ended] = await db.update(promoCodes).set({ validTo: now }).where(eq(promoCodes.id, promo.id)).returning();
+      await announcePublicDataChange(db, 'settings');
       return `ended: ${describe(ended!, await usesOf(promo.id), now)}`;
     }
     default:

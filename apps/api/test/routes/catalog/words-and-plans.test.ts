@@ -206,7 +206,7 @@ describe('plan coverage marks', () => {
       expect(String(guest.response.headers.vary), url).toMatch(/Authorization/i);
       expect(String(guest.response.headers.vary), url).toMatch(/Accept-Language/i);
       const signedIn = await get(url, 'en', member);
-      expect(signedIn.response.headers['cache-control'], url).toBe('no-store');
+      expect(signedIn.response.headers['cache-control'], url).toBe('private, no-store');
     }
   });
 });

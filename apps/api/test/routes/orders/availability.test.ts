@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../src/db/schema.js';
+import { announcePublicDataChange } from '../../../src/lib/public-data.js';
 import { buildTestApp, call, type TestApp } from '../../helpers.js';
 import { api, makeShopper, stockedProduct } from './fixtures.js';
 
@@ -31,6 +32,8 @@ describe('item availability', () => {
       [-1, -1, 3],
     ] as const) {
       await t.database.db.update(products).set({ status: stored }).where(eq(products.id, product.id));
+      // Written directly, so told as a change would be (else the kept answer lives its 5 s).
+      await announcePublicDataChange(t.database.db, 'catalog');
       const detail = await call(t.app, { method: 'GET', url: `/api/catalog/products/${product.id}` });
       const draft = await as('PATCH', `/api/order/${id}/recalculate`);
       const row = (draft.body.rows as { sku: { status: number | null; inStock: number }; badReasonCode: number | null }[])[0]!;
