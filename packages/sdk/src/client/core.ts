@@ -20,6 +20,15 @@ import {
   errorFromAnswer,
 } from '../errors/errors.js';
 import type { TokenPair } from '../schemas/auth.js';
+import type { DraftMergeAnswer } from '../schemas/order.js';
+import {
+  AUTH_MODE_HEADER,
+  CSRF_HEADER,
+  isWebSession,
+  signInAnswerSchema,
+  type SignInAnswer,
+  type WebSession,
+} from '../schemas/session.js';
 import {
   createMemoryStorage,
   createTokenStore,
@@ -87,21 +96,30 @@ export interface ResponseContext {
   readonly retrying: boolean;
 }
 
-export interface ClientOptions {
+/**
+ * How the client holds the session (docs/web-session.md): `tokens` (the default: other teams'
+ * apps; a token pair in the storage port, refreshed under the refresh lock) or `session` (the
+ * same-origin web shop: an HttpOnly cookie the browser carries, nothing stored by the SDK).
+ */
+export type AuthMode = 'tokens' | 'session';
+
+/** What a sign-in answers in each mode: a token pair, or the web session the cookie holds. */
+export type SignInAnswerOf<M extends AuthMode> = M extends 'session' ? WebSession : TokenPair;
+
+/** The options of both modes. */
+export interface BaseClientOptions {
   /** Origin (and optional prefix) of the API, e.g. `https://shop.example` or `''` for same origin. */
   baseUrl: string;
-  /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
-  tokens: KeyValueStorage | TokenStore;
   /**
    * The `fetch` to send with (default: the global one, looked up at each call): a server-side
    * fetch with its own agent, a test double, an instrumented fetch.
    */
   fetch?: typeof globalThis.fetch;
   /**
-   * Called once when a session ends (the refresh token refused with a 401, or still 401 after
-   * the retry). Never for a guest who was not signed in: a guest's 401 just throws
-   * {@link SessionEndedError}. A refresh that is busy (429), fails on the server (5xx) or gets no
-   * answer keeps the session.
+   * Called once when a session ends (tokens: the refresh token refused with a 401, or still 401
+   * after the retry; session: any 401 of an authenticated call). Never for a guest who was not
+   * signed in: a guest's 401 just throws {@link SessionEndedError}. A refresh that is busy (429),
+   * fails on the server (5xx) or gets no answer keeps the session.
    */
   onSessionEnd?: () => void;
   /** Sent with order creation and quantity changes; a function is read at each call. */
@@ -111,14 +129,6 @@ export interface ClientOptions {
    * client's own errors (network, timeout, session ended). Never changes.
    */
   locale?: Locale;
-  /**
-   * Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it
-   * off (then a short lease in the token storage keeps two clients from spending one refresh
-   * token twice).
-   */
-  locks?: LockManagerLike | null;
-  /** A token this close to its `exp` (seconds) is refreshed before the call (default 10). */
-  expirySkewSeconds?: number;
   /**
    * The clock in milliseconds (default `Date.now`): token expiry, the refresh lease, an HTTP-date
    * `Retry-After`, `durationMs`. For tests and for a server whose clock is corrected.
@@ -138,6 +148,39 @@ export interface ClientOptions {
   /** Called after each try (logging, metrics). An error it throws is ignored. */
   onResponse?: (context: ResponseContext) => void | Promise<void>;
 }
+
+/** `tokens` mode (the default): today's client for other teams' apps. */
+export interface TokensClientOptions extends BaseClientOptions {
+  authMode?: 'tokens';
+  /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
+  tokens: KeyValueStorage | TokenStore;
+  /**
+   * Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it
+   * off (then a short lease in the token storage keeps two clients from spending one refresh
+   * token twice).
+   */
+  locks?: LockManagerLike | null;
+  /** A token this close to its `exp` (seconds) is refreshed before the call (default 10). */
+  expirySkewSeconds?: number;
+}
+
+/**
+ * `session` mode: the same-origin web shop. Every call is sent with `credentials: 'same-origin'`
+ * and `X-Auth-Mode: session`, never an `Authorization` header; nothing is stored and nothing is
+ * refreshed (the session is the API's HttpOnly cookie). Writes carry the CSRF token.
+ */
+export interface SessionClientOptions extends BaseClientOptions {
+  authMode: 'session';
+  /** Whether the visitor is signed in now (the server-drawn page knows); default false. */
+  signedIn?: boolean;
+  /**
+   * The CSRF token of the visitor's cookie when the page knows it (null: no cookie, so none);
+   * left out, it is fetched (`csrfToken`) before the first write.
+   */
+  csrfToken?: string | null;
+}
+
+export type ClientOptions = TokensClientOptions | SessionClientOptions;
 
 /** Options of one call. */
 export interface CallOptions {
@@ -159,16 +202,38 @@ export type CallArgs<N extends RouteName> =
     ? [input?: RouteInput<N>, options?: CallOptions]
     : [input: RouteInput<N>, options?: CallOptions];
 
-export interface ClientCore {
-  /** One typed call of the contract table. */
+export interface ClientCore<M extends AuthMode = AuthMode> {
+  /** How this client holds the session (`createClient({ authMode })`). */
+  readonly authMode: M;
+  /**
+   * One typed call of the contract table. In session mode a sign-in row's answer starts the
+   * in-memory session (signed in, its CSRF token, its cart merge) whoever made the call.
+   */
   call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>>;
-  /** Stores a token pair from a sign-in. */
-  signIn(pair: TokenPair): void;
-  /** Revokes the refresh token (best effort) and clears the tokens. */
+  /**
+   * Takes a sign-in's answer: tokens mode stores the token pair; session mode keeps the web
+   * session's state in memory. An answer of the other mode throws a `TypeError`.
+   */
+  signIn(answer: SignInAnswer): void;
+  /**
+   * Signs out: tokens mode revokes the refresh token (best effort) and clears the tokens; session
+   * mode asks `logout` to end the cookie's session (best effort) and forgets it.
+   */
   signOut(): Promise<void>;
+  /** Tokens: whether a token pair is stored. Session: the in-memory flag. */
   isSignedIn(): boolean;
-  /** The stored token pair, if any. */
+  /** The stored token pair, if any (always null in session mode). */
   tokens(): TokenPair | null;
+  /**
+   * Session mode: the CSRF token known now (for a form's `_csrf` field), null when none is known.
+   * Always null in tokens mode.
+   */
+  csrfToken(): string | null;
+  /**
+   * Session mode: what the last sign-in answer's `merge` said of the guest's server cart, once
+   * (then null); the cart facade's `mergeAtSignIn` reports it. Always null in tokens mode.
+   */
+  takeSignInMerge(): DraftMergeAnswer | null;
   /** The default locale given to `createClient` (calls may pass their own). */
   readonly defaultLocale: Locale | undefined;
   /** The agent id to send with order calls, if any. */
@@ -216,8 +281,34 @@ function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: st
     .join('; ');
 }
 
+/** Session mode keeps no token: nothing is found, and a pair is refused rather than kept. */
+const NO_TOKEN_STORE: TokenStore = {
+  read: () => null,
+  write: () => {
+    throw new TypeError('A session-mode client keeps no tokens: its session is the cookie');
+  },
+  clear: () => undefined,
+};
+
+/** Methods that change nothing: they carry no CSRF token. */
+const SAFE_METHODS: readonly HttpMethod[] = ['GET'];
+
+/** The sign-in rows: their answer is a token pair or a web session. */
+function isSignInRoute(route: RouteDef): boolean {
+  return route.response === signInAnswerSchema;
+}
+
+export function createClientCore(options: SessionClientOptions): ClientCore<'session'>;
+export function createClientCore(options: TokensClientOptions): ClientCore<'tokens'>;
+export function createClientCore(options: ClientOptions): ClientCore;
 export function createClientCore(options: ClientOptions): ClientCore {
-  const store = isTokenStore(options.tokens) ? options.tokens : createTokenStore(options.tokens);
+  const tokensOptions = options.authMode === 'session' ? undefined : options;
+  const sessionOptions = options.authMode === 'session' ? options : undefined;
+  const store = !tokensOptions
+    ? NO_TOKEN_STORE
+    : isTokenStore(tokensOptions.tokens)
+      ? tokensOptions.tokens
+      : createTokenStore(tokensOptions.tokens);
   const leaseKey = `${STORAGE_KEYS.tokens}:refreshing`;
   // Where the refresh lease lives: the shared port when known, else this client only.
   const leaseStorage: KeyValueStorage = store.storage ?? createMemoryStorage();
@@ -225,16 +316,22 @@ export function createClientCore(options: ClientOptions): ClientCore {
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
-  const skew = options.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
+  const skew = tokensOptions?.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
   const defaultLocale = options.locale;
   const retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
   const timeoutMs = options.timeoutMs === false ? 0 : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let inflight: Promise<TokenPair> | null = null;
   let endNotified = false;
   let contractVersion: string | null = null;
+  // Session mode's state, in memory only: the cookie is the session, these only mirror it.
+  let webSignedIn = sessionOptions?.signedIn ?? false;
+  /** The CSRF token: undefined until known, null when the visitor has no cookie to guard. */
+  let csrf: string | null | undefined = sessionOptions?.csrfToken;
+  let csrfInflight: Promise<void> | null = null;
+  let signInMerge: DraftMergeAnswer | null = null;
 
   function resolveLocks(): LockManagerLike | undefined {
-    if (options.locks !== undefined) return options.locks ?? undefined;
+    if (tokensOptions?.locks !== undefined) return tokensOptions?.locks ?? undefined;
     const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
     return nav?.locks ?? undefined;
   }
@@ -321,6 +418,10 @@ export function createClientCore(options: ClientOptions): ClientCore {
     if (locale) headers['Accept-Language'] = locale;
     if (token) headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (sessionOptions) {
+      headers[AUTH_MODE_HEADER] = 'session';
+      if (csrf && !SAFE_METHODS.includes(route.method)) headers[CSRF_HEADER] = csrf;
+    }
     for (let attempt = 0; ; attempt += 1) {
       const context: RequestContext = {
         route: name,
@@ -333,6 +434,8 @@ export function createClientCore(options: ClientOptions): ClientCore {
       await options.onRequest?.(context);
       const init: RequestInit = { method: route.method, headers: { ...context.headers } };
       if (body !== undefined) init.body = body;
+      // The session and cart cookies go with same-origin calls only (HttpOnly: never read here).
+      if (sessionOptions) init.credentials = 'same-origin';
       const started = now();
       let answer: Answer | undefined;
       let failure: ApiError | undefined;
@@ -344,6 +447,9 @@ export function createClientCore(options: ClientOptions): ClientCore {
       }
       const version = answer?.headers.get(CONTRACT_VERSION_HEADER);
       if (version) contractVersion = version;
+      // The API sends a new CSRF token whenever it sets a session or cart cookie.
+      const csrfAnswered = sessionOptions ? answer?.headers.get(CSRF_HEADER) : undefined;
+      if (csrfAnswered) csrf = csrfAnswered;
       let wait: number | undefined;
       if (
         retry &&
@@ -518,11 +624,98 @@ export function createClientCore(options: ClientOptions): ClientCore {
     return inflight;
   }
 
+  /** Session mode: the in-memory session a sign-in answer started. */
+  function startWebSession(answer: WebSession): void {
+    webSignedIn = true;
+    csrf = answer.csrf_token;
+    signInMerge = answer.merge;
+    endNotified = false;
+  }
+
+  /** Session mode: forgets the session; tells `onSessionEnd` only when there was one. */
+  function endWebSession(notify: boolean): void {
+    const hadSession = webSignedIn;
+    webSignedIn = false;
+    // The token was bound to the ended session; the next write asks for the visitor's new one.
+    csrf = undefined;
+    signInMerge = null;
+    if (notify && hadSession && !endNotified) {
+      endNotified = true;
+      options.onSessionEnd?.();
+    }
+  }
+
+  /** Session mode: asks the CSRF token of the visitor's cookie (one request for every caller). */
+  function fetchCsrfToken(locale: Locale | undefined): Promise<void> {
+    csrfInflight ??= (async () => {
+      const answer = await send('csrfToken', contract.csrfToken, {}, undefined, { locale });
+      const { csrf_token } = readAnswer('csrfToken', contract.csrfToken, answer, locale) as {
+        csrf_token: string | null;
+      };
+      // null: no cookie yet, so the write needs no token (its answer brings the first one).
+      csrf = csrf_token;
+    })().finally(() => {
+      csrfInflight = null;
+    });
+    return csrfInflight;
+  }
+
+  function isCsrfRefusal(name: string, answer: Answer, locale: Locale | undefined): boolean {
+    return answer.status === 403 && failureOf(name, answer, locale).code === 'csrf_token_invalid';
+  }
+
+  /**
+   * Session mode's call: the cookie is the session, so there is nothing to refresh. A write
+   * carries the CSRF token (asked first when unknown); a 401 of an authenticated row ends the
+   * session.
+   */
+  async function callWithCookie(
+    name: RouteName,
+    route: RouteDef,
+    input: LooseInput,
+    callOptions: CallOptions,
+  ): Promise<unknown> {
+    const locale = callOptions.locale ?? defaultLocale;
+    const write = !SAFE_METHODS.includes(route.method);
+    if (write && csrf === undefined) await fetchCsrfToken(locale);
+    let answer = await send(name, route, input, undefined, callOptions);
+    if (write && isCsrfRefusal(name, answer, locale)) {
+      // The API refuses a write with a wrong or missing token before it changes anything, so
+      // sending it once more is safe even for a row the retries never repeat (`addToDraft`,
+      // `mergeIntoDraft`): one fresh token, one more try, and a second refusal is thrown.
+      await fetchCsrfToken(locale);
+      answer = await send(name, route, input, undefined, callOptions);
+    }
+    if (answer.status === 401 && route.auth) {
+      const cause = failureOf(name, answer, locale);
+      endWebSession(true);
+      throw new SessionEndedError(undefined, name, { cause, locale });
+    }
+    const data = readAnswer(name, route, answer, locale);
+    if (isSignInRoute(route)) {
+      if (!isWebSession(data as SignInAnswer)) {
+        // An API that does not know the header answered a token pair: it is not kept (nothing
+        // is stored in this mode), so nobody would be signed in.
+        throw new MalformedAnswerError(
+          name,
+          `a token pair answered a sign-in asked for a web session (${AUTH_MODE_HEADER}: session)`,
+          undefined,
+          { status: answer.status, locale },
+        );
+      }
+      startWebSession(data as WebSession);
+    }
+    return data;
+  }
+
   async function call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>> {
     const route: RouteDef = contract[name];
     const input = (args[0] ?? {}) as LooseInput;
     // Captured once: the retry after a refresh goes out with this call's own locale.
     const callOptions: CallOptions = args[1] ?? {};
+    if (sessionOptions) {
+      return (await callWithCookie(name, route, input, callOptions)) as RouteOutput<N>;
+    }
     const locale = callOptions.locale ?? defaultLocale;
     let pair = store.read();
     if (pair && isTokenExpired(pair.token, now(), skew)) {
@@ -547,10 +740,49 @@ export function createClientCore(options: ClientOptions): ClientCore {
     return readAnswer(name, route, answer, locale) as RouteOutput<N>;
   }
 
+  if (sessionOptions) {
+    return {
+      authMode: 'session',
+      call,
+      signIn(answer) {
+        if (!isWebSession(answer)) {
+          throw new TypeError('A session-mode client keeps no tokens: its session is the cookie');
+        }
+        startWebSession(answer);
+      },
+      async signOut() {
+        try {
+          // No refresh token: the API ends the session of the cookie and clears it.
+          if (webSignedIn) await call('logout', { body: {} });
+        } catch {
+          // Signing out here matters more than the call; the cookie's session ends on the server
+          // at its expiry, or from the sessions list.
+        } finally {
+          endWebSession(false);
+        }
+      },
+      isSignedIn: () => webSignedIn,
+      tokens: () => null,
+      csrfToken: () => csrf ?? null,
+      takeSignInMerge() {
+        const merge = signInMerge;
+        signInMerge = null;
+        return merge;
+      },
+      defaultLocale,
+      agentId,
+      contractVersion: () => contractVersion,
+    };
+  }
+
   return {
+    authMode: 'tokens',
     call,
-    signIn(pair) {
-      store.write(pair);
+    signIn(answer) {
+      if (isWebSession(answer)) {
+        throw new TypeError('A tokens-mode client takes a token pair, not a web session');
+      }
+      store.write(answer);
       endNotified = false;
     },
     async signOut() {
@@ -573,6 +805,8 @@ export function createClientCore(options: ClientOptions): ClientCore {
     },
     isSignedIn: () => store.read() !== null,
     tokens: () => store.read(),
+    csrfToken: () => null,
+    takeSignInMerge: () => null,
     defaultLocale,
     agentId,
     contractVersion: () => contractVersion,

@@ -4,6 +4,8 @@ export {
   DEFAULT_EXPIRY_SKEW_SECONDS,
   REFRESH_LEASE_MS,
   REFRESH_LOCK_NAME,
+  type AuthMode,
+  type BaseClientOptions,
   type CallArgs,
   type ClientCore,
   type CallOptions,
@@ -11,6 +13,9 @@ export {
   type LockManagerLike,
   type RequestContext,
   type ResponseContext,
+  type SessionClientOptions,
+  type SignInAnswerOf,
+  type TokensClientOptions,
 } from './core.js';
 export {
   DEFAULT_RETRY,

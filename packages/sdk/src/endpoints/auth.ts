@@ -1,41 +1,51 @@
-import type { CallOptions, ClientCore } from '../client/core.js';
+import type { AuthMode, CallOptions, ClientCore, SignInAnswerOf } from '../client/core.js';
 import type { RouteInput } from '../contract/index.js';
+import { MalformedAnswerError } from '../errors/errors.js';
 import { isWebSession, type SignInAnswer } from '../schemas/session.js';
 
-export function authEndpoints(core: ClientCore) {
-  // A token pair is kept in storage; a web session lives in its HttpOnly cookie.
-  const keep = <A extends SignInAnswer>(answer: A): A => {
-    if (!isWebSession(answer)) core.signIn(answer);
-    return answer;
+export function authEndpoints<M extends AuthMode>(core: ClientCore<M>) {
+  // Tokens mode stores the pair; session mode's core already took the web session (its state is
+  // in memory, the session itself is the HttpOnly cookie). Each mode answers its own type.
+  const keep = (name: string, answer: SignInAnswer): SignInAnswerOf<M> => {
+    if (core.authMode === 'tokens') {
+      if (isWebSession(answer)) {
+        throw new MalformedAnswerError(name, 'a web session answered a tokens-mode sign-in');
+      }
+      core.signIn(answer);
+    }
+    return answer as SignInAnswerOf<M>;
   };
   return {
     /** Sends a one-time sign-in code by e-mail or SMS (`account_not_found` when none). */
     requestCode: (login: string, options?: CallOptions) =>
       core.call('requestCode', { body: { login } }, options),
-    /** Signs in with the one-time code and stores the tokens. */
+    /**
+     * Signs in with the one-time code: tokens mode stores the pair and answers it; session mode
+     * answers the web session (`{ session: 'cookie', csrf_token, merge }`).
+     */
     verifyCode: async (login: string, code: string, options?: CallOptions) =>
-      keep(await core.call('verifyCode', { body: { login, code } }, options)),
-    /** Signs in with a password and stores the tokens. */
+      keep('verifyCode', await core.call('verifyCode', { body: { login, code } }, options)),
+    /** Signs in with a password (stores the tokens, or answers the web session, as above). */
     login: async (username: string, password: string, options?: CallOptions) =>
-      keep(await core.call('login', { body: { username, password } }, options)),
+      keep('login', await core.call('login', { body: { username, password } }, options)),
     /** Sign-up, step 1: sends a one-time code to a new login. */
     registerCode: (login: string, options?: CallOptions) =>
       core.call('registerCode', { body: { login } }, options),
-    /** Sign-up, step 2: creates the account with that code and stores the tokens. */
+    /** Sign-up, step 2: creates the account with that code and signs in (as above). */
     register: async (input: RouteInput<'register'>['body'], options?: CallOptions) =>
-      keep(await core.call('register', { body: input }, options)),
+      keep('register', await core.call('register', { body: input }, options)),
     recoveryCode: (login: string, options?: CallOptions) =>
       core.call('recoveryCode', { body: { login } }, options),
-    /** Sets a new password with a recovery code and stores the tokens. */
+    /** Sets a new password with a recovery code and signs in (as above). */
     recover: async (input: RouteInput<'recover'>['body'], options?: CallOptions) =>
-      keep(await core.call('recover', { body: input }, options)),
+      keep('recover', await core.call('recover', { body: input }, options)),
     me: (options?: CallOptions) => core.call('me', {}, options),
     /** The customer's active sessions (`current` marks this one). */
     sessions: (options?: CallOptions) => core.call('listSessions', {}, options),
     /** Ends one session (another device is signed out at once). */
     endSession: (id: string, options?: CallOptions) =>
       core.call('endSession', { params: { id } }, options),
-    /** Signs out of all devices, this one too, and forgets the tokens. */
+    /** Signs out of all devices, this one too, and forgets the session. */
     signOutEverywhere: async (options?: CallOptions) => {
       await core.call('endAllSessions', {}, options);
       await core.signOut();
@@ -53,7 +63,10 @@ export function authEndpoints(core: ClientCore) {
      */
     prove: (input: RouteInput<'prove'>['body'], options?: CallOptions) =>
       core.call('prove', { body: input }, options),
-    /** Revokes the refresh token (best effort) and forgets the tokens. */
+    /**
+     * Same as `client.signOut()`: revokes the refresh token (tokens) or ends the cookie's session
+     * (session), best effort, and forgets the session.
+     */
     logout: () => core.signOut(),
   };
 }

@@ -80,6 +80,11 @@ export function orderEndpoints(core: ClientCore) {
   }
 
   return {
+    /**
+     * The visitor's cart as the server holds it, `{ draft }`: a member's draft (created when
+     * none), a guest's server cart (session mode's cart cookie), or null for a guest without one.
+     */
+    readCart: (options?: CallOptions) => core.call('readCart', {}, options),
     /** The open draft (created when none); sends the agent id. */
     prepareDraft,
     /**
