@@ -47,6 +47,17 @@ ensure_java() {
   "${sudo[@]}" apt-get install -y -qq default-jre-headless >/dev/null
 }
 
+# nginx for the heavy suite's item (nx) (apps/api/heavy/nginx-cache.ts): deploy/nginx.conf run in front
+# of two API processes. Debian's nginx-light; when it cannot be installed the item says NOT CHECKED.
+ensure_nginx() {
+  if [[ -x /usr/sbin/nginx ]] || command -v nginx >/dev/null 2>&1; then return; fi
+  log "Installing nginx (Debian package) for the shared-cache test"
+  local sudo=()
+  [[ $(id -u) -eq 0 ]] || sudo=(sudo)
+  { "${sudo[@]}" apt-get update -qq && "${sudo[@]}" apt-get install -y -qq nginx-light >/dev/null; } ||
+    echo "nginx could not be installed: the heavy item (nx) will say NOT CHECKED" >&2
+}
+
 case "${1:-}" in
   start)
     ensure_pnpm
@@ -59,6 +70,7 @@ case "${1:-}" in
     ensure_java
     install_deps
     ensure_chromium
+    ensure_nginx
     log "Lint, typecheck, unit and route tests, build"
     # Reports of an earlier run must not count; turbo restores those of cached runs.
     rm -rf packages/*/test-results apps/*/test-results e2e/test-results

@@ -16,6 +16,7 @@ import { createClient, createMemoryStorage, createTokenStore, type LockManagerLi
 import { accountItems } from './accounts.js';
 import { itemCardProofs } from './card-proofs.js';
 import { fuzzContract } from './fuzz.js';
+import { itemNginxCache } from './nginx-cache.js';
 import { orderHoldItems } from './order-holds.js';
 import {
   API_DIR,
@@ -718,6 +719,7 @@ async function main() {
       ['ol', () => accounts.itemOwnerLockout()],
       ['rv', () => accounts.itemRevocation()],
       ['tk', () => accounts.itemTakeover()],
+      ['nx', () => itemNginxCache({ servers, customers, record })],
       ['amp', async () => (await import('./amplification.js')).itemAmplification({ servers, customers, record })],
       ['i', () => itemI(pg.url)],
       ['j', () => itemJ()],
