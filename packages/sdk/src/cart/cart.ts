@@ -1,4 +1,4 @@
-import type { CallOptions } from '../client/core.js';
+import type { AuthMode, CallOptions } from '../client/core.js';
 import { ApiError, ValidationError } from '../errors/errors.js';
 import type { orderEndpoints } from '../endpoints/orders.js';
 import type { ProductSummary } from '../schemas/catalog.js';
@@ -8,19 +8,31 @@ import { normalizePromoCode, validatePromoCode } from '../validation/validate-pr
 import type { GuestCart } from './guest-cart.js';
 import { cartRefusal } from './refusal.js';
 
-/** What the cart needs of the client (`createClient(...)` fits). */
+/** What the cart needs of the client (`createClient(...)` fits, in either mode). */
 export interface CartClient {
   isSignedIn(): boolean;
+  /** `session`: a guest's cart is the server's too (its cart cookie). Left out: `tokens`. */
+  readonly authMode?: AuthMode;
+  /** Session mode: the merge the last sign-in answer carried, once (`client.takeSignInMerge`). */
+  takeSignInMerge?(): DraftMergeAnswer | null;
   orders: Pick<
     ReturnType<typeof orderEndpoints>,
     'prepareDraft' | 'addToDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeIntoDraft'
-  >;
+  > &
+    // Needed in session mode only.
+    Partial<Pick<ReturnType<typeof orderEndpoints>, 'readCart'>>;
 }
 
 export interface CreateCartOptions {
-  /** The SDK client: signed in, the cart is the server draft; a guest's cart is `guestCart`. */
+  /**
+   * The SDK client. Tokens mode: signed in, the cart is the server draft; a guest's cart is
+   * `guestCart`. Session mode: the cart is always the server's (a guest's through its cart cookie).
+   */
   client: CartClient;
-  /** The guest cart in storage (`createGuestCart({ storage })`). */
+  /**
+   * The guest cart in storage (`createGuestCart({ storage })`). In session mode only the rows it
+   * still holds from before are read, merged once into the server cart and removed.
+   */
   guestCart: GuestCart;
   /**
    * Where a guest's promo code is kept (`createPromoCodeStore(storage)`, key `promo-code`);
@@ -29,7 +41,11 @@ export interface CreateCartOptions {
   promoCode?: TextValueStore;
 }
 
-/** The cart as it is now: a guest's rows in storage, or the signed-in customer's server draft. */
+/**
+ * The cart as it is now: a guest's rows in storage, or a server draft (the signed-in customer's;
+ * in session mode a guest's too). In session mode a guest with no server cart is an empty
+ * `guest` state.
+ */
 export type CartState =
   | { kind: 'guest'; rows: LocalCartRow[]; promoCode: string | null }
   | { kind: 'server'; draft: OrderDraft };
@@ -82,6 +98,8 @@ export interface Cart {
    * The cart now. Signed in, it is the open draft (opened when there is none): the SAME read as
    * `checkout.draft()` (`prepareDraft`), so a storefront keeps one cache entry for cart and
    * checkout. The draft's `pendingOrder` names an order waiting for payment that holds items.
+   * Session mode: `readCart`, the visitor's server cart (a guest without one: an empty guest
+   * state).
    */
   read(options?: CallOptions): Promise<CartState>;
   /**
@@ -113,6 +131,10 @@ export interface Cart {
    * the guest cart. The guest's promo code (the `promoCode` store) goes to the draft unless it has
    * one; a code the API refuses is reported, not thrown. A guest cart with malformed rows throws
    * before any call, and any failure leaves the guest cart as it is.
+   *
+   * Session mode: the API merged the guest's server cart at sign-in; this reports that merge (the
+   * sign-in answer's `merge`) without sending the rows again, and merges only rows this browser
+   * still held in storage from before.
    */
   mergeAtSignIn(options?: CallOptions): Promise<CartMergeReport>;
 }
@@ -131,6 +153,26 @@ function productIdOf(name: string, id: number): number {
     throw new TypeError(`cart.${name}: not a product id: ${id}`);
   }
   return id;
+}
+
+/**
+ * Two merges one after the other (the sign-in's, then the rows storage still held): the later
+ * draft, and what either did. A product the first added is not "raised" by the second.
+ */
+function joinMerges(
+  first: DraftMergeAnswer | null,
+  second: DraftMergeAnswer | null,
+): DraftMergeAnswer | null {
+  if (!first || !second) return first ?? second;
+  const added = [...new Set([...first.added, ...second.added])];
+  return {
+    draft: second.draft,
+    changed: first.changed || second.changed,
+    added,
+    raised: [...new Set([...first.raised, ...second.raised])].filter((id) => !added.includes(id)),
+    limited: [...first.limited, ...second.limited],
+    dropped: [...first.dropped, ...second.dropped],
+  };
 }
 
 /** The cart facade: the storefront's RTK Query endpoints call it, components never do. */
@@ -185,6 +227,137 @@ export function createCart(options: CreateCartOptions): Cart {
   ): Promise<CartState> {
     const draft = await client.orders.prepareDraft(callOptions);
     return server(await client.orders.setSkuAmount(draft.id, productId, amount, callOptions));
+  }
+
+  if (client.authMode === 'session') return sessionCart();
+
+  /**
+   * Session mode: the cart is the server's for a guest too (its cart cookie), so storage holds
+   * nothing new. Rows (and a promo code) this browser kept under `guest-cart` before are merged
+   * into the server cart once (the merge creates a guest's cart) and leave storage only after
+   * the merge answered: a failure keeps them for the next call.
+   */
+  function sessionCart(): Cart {
+    const readCartOrNone = client.orders.readCart;
+    if (!readCartOrNone) {
+      throw new TypeError('createCart: a session-mode client needs orders.readCart');
+    }
+    const readCart = readCartOrNone;
+    let moving: Promise<DraftMergeAnswer | null> | null = null;
+
+    /** The stored rows' merge, shared by concurrent calls; null when storage held none. */
+    function moveStoredRows(callOptions?: CallOptions): Promise<DraftMergeAnswer | null> {
+      moving ??= (async () => {
+        const rows = guestCart.rows();
+        if (rows.length === 0) return null;
+        const merged = await client.orders.mergeIntoDraft(rows, callOptions);
+        await guestCart.clear();
+        return merged;
+      })().finally(() => {
+        moving = null;
+      });
+      return moving;
+    }
+
+    /**
+     * The server cart after any stored rows went in, with a code held in storage put on it; null
+     * for a guest without one.
+     */
+    async function currentDraft(callOptions?: CallOptions): Promise<OrderDraft | null> {
+      const moved = await moveStoredRows(callOptions);
+      const draft = moved ? moved.draft : (await readCart(callOptions)).draft;
+      return draft && (await carryPromoCode(draft, callOptions)).draft;
+    }
+
+    /** A guest without a server cart: nothing in it; a code typed before it is held in storage. */
+    const noCart = (): CartState => guestState([]);
+
+    async function setAmountOnServer(
+      productId: number,
+      amount: number,
+      callOptions?: CallOptions,
+    ): Promise<CartState> {
+      const draft = await currentDraft(callOptions);
+      if (!draft) return noCart();
+      return server(await client.orders.setSkuAmount(draft.id, productId, amount, callOptions));
+    }
+
+    return {
+      async read(callOptions) {
+        const draft = await currentDraft(callOptions);
+        return draft ? server(draft) : noCart();
+      },
+
+      async add(product, amount = 1, callOptions) {
+        wholeUnits('add', amount, 1);
+        productIdOf('add', product.id);
+        await moveStoredRows(callOptions);
+        // The first add of a guest creates its server cart (and the cart cookie); a code the
+        // guest typed before there was one goes onto it now.
+        const added = await client.orders.addToDraft(product.id, amount, callOptions);
+        return server((await carryPromoCode(added, callOptions)).draft);
+      },
+
+      async setAmount(productId, amount, callOptions) {
+        productIdOf('setAmount', productId);
+        wholeUnits('setAmount', amount, 0);
+        return setAmountOnServer(productId, amount, callOptions);
+      },
+
+      async remove(productId, callOptions) {
+        productIdOf('remove', productId);
+        return setAmountOnServer(productId, 0, callOptions);
+      },
+
+      async clear(callOptions) {
+        const draft = await currentDraft(callOptions);
+        if (!draft) return noCart();
+        return server(await client.orders.setItems(draft.id, [], callOptions));
+      },
+
+      async applyPromoCode(typed, callOptions) {
+        if (validatePromoCode(typed)) throw cartRefusal('promoCode', 'promo_code_invalid');
+        const code = normalizePromoCode(typed);
+        const draft = await currentDraft(callOptions);
+        if (draft) return server(await client.orders.setPromoCode(draft.id, code, callOptions));
+        if (!promoCode) {
+          throw new TypeError(
+            'cart.applyPromoCode: a guest without a server cart needs the promoCode store option',
+          );
+        }
+        promoCode.set(code);
+        return noCart();
+      },
+
+      async removePromoCode(callOptions) {
+        promoCode?.clear();
+        const draft = await currentDraft(callOptions);
+        if (!draft) return noCart();
+        return server(await client.orders.setPromoCode(draft.id, null, callOptions));
+      },
+
+      async mergeAtSignIn(callOptions) {
+        if (!signedIn()) {
+          throw new TypeError('cart.mergeAtSignIn: nobody is signed in (call it after sign-in)');
+        }
+        const stored = await moveStoredRows(callOptions);
+        // The API merged the guest's server cart in the sign-in request itself (taken once the
+        // stored rows went in, so a failure above leaves it to report on the next try).
+        const atSignIn = client.takeSignInMerge?.() ?? null;
+        const merged = joinMerges(atSignIn, stored);
+        const draft = merged?.draft ?? (await client.orders.prepareDraft(callOptions));
+        const carried = await carryPromoCode(draft, callOptions);
+        return {
+          draft: carried.draft,
+          changed: (merged?.changed ?? false) || carried.promoCode?.applied === true,
+          added: merged?.added ?? [],
+          raised: merged?.raised ?? [],
+          limited: merged?.limited ?? [],
+          dropped: merged?.dropped ?? [],
+          promoCode: carried.promoCode,
+        };
+      },
+    };
   }
 
   return {
