@@ -40,33 +40,44 @@ export const healthPlans = pgTable('health_plans', {
   active: boolean().notNull().default(true),
 });
 
-export const customers = pgTable('customers', {
-  id: serial().primaryKey(),
-  firstName: text(),
-  middleName: text(),
-  lastName: text(),
-  /** 'M' or 'F'. */
-  gender: text(),
-  birthdate: date({ mode: 'string' }),
-  organization: text(),
-  interfaceLanguage: text().notNull().default('en'),
-  preferredCommunicationLanguage: text(),
-  /** 'email', 'sms' or 'phone'. */
-  preferredCommunicationMethod: text(),
-  isMarketingEnabled: boolean().notNull().default(false),
-  sendNotificationByEmail: boolean().notNull().default(true),
-  sendNotificationByPhone: boolean().notNull().default(false),
-  /** scrypt hash (`scrypt$N$r$p$salt$hash`), null when the account signs in by code only. */
-  passwordHash: text(),
-  passwordUpdatedAt: moment(),
-  healthPlanId: integer().references(() => healthPlans.id),
-  insuranceCompany: text(),
-  insuranceId: text(),
-  /** Store balance (the `balance` payment method). */
-  balanceCents: integer().notNull().default(0),
-  createdAt: createdAt(),
-  updatedAt: createdAt(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial().primaryKey(),
+    firstName: text(),
+    middleName: text(),
+    lastName: text(),
+    /** 'M' or 'F'. */
+    gender: text(),
+    birthdate: date({ mode: 'string' }),
+    organization: text(),
+    interfaceLanguage: text().notNull().default('en'),
+    preferredCommunicationLanguage: text(),
+    /** 'email', 'sms' or 'phone'. */
+    preferredCommunicationMethod: text(),
+    isMarketingEnabled: boolean().notNull().default(false),
+    sendNotificationByEmail: boolean().notNull().default(true),
+    sendNotificationByPhone: boolean().notNull().default(false),
+    /** scrypt hash (`scrypt$N$r$p$salt$hash`), null when the account signs in by code only. */
+    passwordHash: text(),
+    passwordUpdatedAt: moment(),
+    healthPlanId: integer().references(() => healthPlans.id),
+    insuranceCompany: text(),
+    insuranceId: text(),
+    /** Store balance (the `balance` payment method). */
+    balanceCents: integer().notNull().default(0),
+    /**
+     * The owner of a guest's server cart (docs/web-session.md): no e-mail, no phone, no password,
+     * so it can never sign in; `updatedAt` is its last use, and owners unused 30 days are swept
+     * (services/guest-carts.ts).
+     */
+    isGuest: boolean().notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  // The sweep reads the guest owners oldest first.
+  (t) => [index('customers_guest_updated_at_index').on(t.updatedAt).where(sql`${t.isGuest}`)],
+);
 
 export const emails = pgTable(
   'emails',
@@ -240,6 +251,11 @@ export const sessions = pgTable(
      * code to the primary contact): changes that could take the account need a recent proof.
      */
     provenAt: moment(),
+    /**
+     * A web session (docs/web-session.md): the SHA-256 of its `otc_session` cookie, null for a
+     * session of tokens. The cookie itself is never stored.
+     */
+    webTokenHash: text().unique(),
   },
   (t) => [index().on(t.customerId)],
 );
