@@ -2,6 +2,8 @@
 import type { Database } from './db/client.js';
 import type { AppConfig } from './env.js';
 import type { Lang } from './lib/errors.js';
+import type { CookieSettings } from './lib/web-session.js';
+import type { CookieVisitor } from './plugins/app/auth.js';
 import type { Services } from './services/index.js';
 
 declare module 'fastify' {
@@ -9,8 +11,19 @@ declare module 'fastify' {
     config: AppConfig;
     database: Database;
     services: Services;
-    /** Pre-handler of `auth: true` routes: 401 `{ message, code: 'unauthorized' }` without a valid bearer token. */
+    /**
+     * Pre-handler of `auth: true` routes: the member of a bearer token or a web session cookie
+     * (a cookie-carried write checked for its origin and CSRF token); 401 `unauthorized` without.
+     */
     authenticate: (request: FastifyRequest) => Promise<void>;
+    /** Pre-handler of `guestCart` routes: a member as `authenticate`, else the guest cart's owner. */
+    authenticateCart: (request: FastifyRequest, route: { optional?: boolean; createsCart?: boolean }) => Promise<void>;
+    /** Pre-handler of the other writes: checked when a cookie carries them (sign-in, sign-out, forms). */
+    guardPublicWrite: (request: FastifyRequest, route: { signIn?: boolean }) => Promise<void>;
+    /** The web session and guest cart the request's cookies name (each checked; read once). */
+    cookieVisitor: (request: FastifyRequest) => Promise<CookieVisitor>;
+    /** Attributes of the cookies this shop sets (`Secure` when PUBLIC_URL is https). */
+    cookieSettings: CookieSettings;
   }
   interface FastifyRequest {
     /** Set by `authenticate`. */
@@ -22,6 +35,11 @@ declare module 'fastify' {
      * `RECENT_SIGN_IN_PROOF_MINUTES`, an explicit proof for `PROOF_VALID_MINUTES`; may be past).
      */
     provenUntil: Date | null;
+    /**
+     * What carried the customer: a bearer token, the web session cookie, or the guest cart
+     * cookie (`customerId` is then the guest owner, on `guestCart` routes only).
+     */
+    credential: 'bearer' | 'session' | 'cart' | null;
     /** From Accept-Language: 'es' when Spanish is preferred, else 'en'. */
     lang: Lang;
   }

@@ -161,3 +161,48 @@ export async function signInWithCode(app: FastifyInstance, login: string): Promi
   if (done.statusCode !== 200) throw new Error(`verify: ${done.statusCode} ${done.body}`);
   return done.json() as Tokens;
 }
+
+/** The value a `Set-Cookie` of the answer gives `name` ('' when it clears it), and its attributes. */
+export function setCookieOf(response: { headers: Record<string, unknown> }, name: string): { value: string; attributes: string[] } | null {
+  const header = response.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header.map(String) : header === undefined ? [] : [String(header)];
+  const line = lines.find((l) => l.startsWith(`${name}=`));
+  if (!line) return null;
+  const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+  return { value: pair.slice(name.length + 1), attributes };
+}
+
+export interface WebSignIn {
+  /** The `Cookie` header value that carries the web session. */
+  cookie: string;
+  csrf: string;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Registers an account through the registration code in `session` mode (a web session cookie,
+ * docs/web-session.md); `cookie` may carry a guest cart to merge.
+ */
+export async function registerWeb(
+  app: FastifyInstance,
+  login: string,
+  extra: { password?: string; cookie?: string; csrf?: string } = {},
+): Promise<WebSignIn> {
+  const sent = await app.inject({ method: 'POST', url: '/api/auth/register/code', payload: { login } });
+  if (sent.statusCode !== 200) throw new Error(`register code: ${sent.statusCode} ${sent.body}`);
+  const code = await outboxCode(app, login.toLowerCase());
+  const done = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload: { login, code, ...(extra.password ? { password: extra.password } : {}) },
+    headers: {
+      'x-auth-mode': 'session',
+      ...(extra.cookie ? { cookie: extra.cookie } : {}),
+      ...(extra.csrf ? { 'x-csrf-token': extra.csrf } : {}),
+    },
+  });
+  if (done.statusCode !== 200) throw new Error(`register: ${done.statusCode} ${done.body}`);
+  const session = setCookieOf(done, 'otc_session');
+  if (!session) throw new Error('register: no session cookie');
+  return { cookie: `otc_session=${session.value}`, csrf: String(done.headers['x-csrf-token']), body: done.json() };
+}

@@ -3,7 +3,9 @@
  * contract route name (`defineHandlers`), and `registerContractRoutes` walks the table and
  * registers every route that has a handler, with the contract's zod schemas for params, query,
  * body and the 200 answer (zod/mini schemas, validated and serialized by fastify-type-provider-zod). `auth: true`
- * routes get the bearer-token pre-handler; `recentProof` routes then need a recent proof of the
+ * routes get the member pre-handler (a bearer token or the web session cookie), `guestCart` ones
+ * accept the guest cart's cookie too, and other writes carried by a cookie are checked for their
+ * origin and CSRF token (plugins/app/auth.ts, docs/web-session.md); `recentProof` routes then need a recent proof of the
  * session (services/proof.ts), else 403 `recent_proof_required` (nothing more in the answer);
  * `devOnly` routes do not exist in production, and
  * elsewhere answer only clients on the loopback interface (403 `forbidden` for any other).
@@ -23,6 +25,12 @@ import type { Services } from '../services/index.js';
 import { hasRecentProof, recentProofRequired } from '../services/proof.js';
 import { bodyLimitOf } from './body-limits.js';
 import { HttpError, type Lang } from './errors.js';
+import { isWrite, sendCartCookie } from './web-session.js';
+
+/** The first add of a guest without a cart creates the guest cart (docs/web-session.md). */
+export const GUEST_CART_CREATORS: ReadonlySet<RouteName> = new Set<RouteName>(['addToDraft', 'mergeIntoDraft']);
+/** Sign-ins that may start a web session (`X-Auth-Mode: session`). */
+export const WEB_SIGN_INS: ReadonlySet<RouteName> = new Set<RouteName>(['login', 'verifyCode', 'register', 'recover']);
 
 type Parsed<T> = T extends z.ZodMiniType ? z.output<T> : undefined;
 
@@ -103,6 +111,16 @@ export function registerContractRoutes(
   const recentProof = async (request: FastifyRequest): Promise<void> => {
     if (!hasRecentProof(request.provenUntil, app.services.clock.now())) throw recentProofRequired();
   };
+  /** Who may ask (plugins/app/auth.ts): a member, a guest with a cart, or anyone (checked writes). */
+  const visitorCheck = (name: RouteName, def: { auth: boolean; guestCart?: boolean; recentProof?: boolean; method: string }) => {
+    if (def.guestCart) {
+      const route = def.auth ? { createsCart: GUEST_CART_CREATORS.has(name) } : { optional: true };
+      return async (request: FastifyRequest) => app.authenticateCart(request, route);
+    }
+    if (def.auth) return def.recentProof ? [app.authenticate, recentProof] : app.authenticate;
+    const route = { signIn: WEB_SIGN_INS.has(name) };
+    return async (request: FastifyRequest) => app.guardPublicWrite(request, route);
+  };
   for (const name of Object.keys(contract) as RouteName[]) {
     const def = contract[name] as Contract[RouteName] & {
       params?: z.ZodMiniType;
@@ -110,6 +128,7 @@ export function registerContractRoutes(
       body?: z.ZodMiniType;
       devOnly?: boolean;
       recentProof?: boolean;
+      guestCart?: boolean;
     };
     const handler = handlers[name] as Handler<RouteName> | undefined;
     if (!handler) continue;
@@ -127,6 +146,7 @@ export function registerContractRoutes(
         ...(def.query ? { querystring: def.query } : {}),
         ...(def.body ? { body: def.body } : {}),
         response: { 200: def.response },
+        // The document's security (the cookies too) is written by openapi-document.ts.
         ...(def.auth ? { security: [{ bearerAuth: [] }] } : {}),
       },
       config: {
@@ -137,20 +157,38 @@ export function registerContractRoutes(
           : {}),
       },
       // Before validation: a caller without a session (or without a recent proof, where one is
-      // needed) learns nothing about the body it sent.
-      ...(def.auth ? { preValidation: def.recentProof ? [app.authenticate, recentProof] : app.authenticate } : {}),
+      // needed), or a cookie-carried write from elsewhere, learns nothing about the body it sent.
+      preValidation: visitorCheck(name, def),
       ...(def.devOnly ? { onRequest: loopbackOnly } : {}),
-      handler: async (request, reply) =>
-        handler({
-          params: request.params,
-          query: request.query,
-          body: request.body,
-          customerId: request.customerId ?? null,
-          services: app.services,
-          lang: request.lang,
-          request,
-          reply,
-        } as HandlerContext<RouteName>),
+      handler: async (request, reply) => {
+        // The first add of a guest without a cart: its owner is created once the body is valid,
+        // and removed again if the add is refused, so a refused write leaves nothing behind.
+        const createdGuest = def.auth && def.guestCart && request.customerId === null
+          ? await app.services.guestCarts.create(request.lang)
+          : null;
+        if (createdGuest !== null) {
+          request.customerId = createdGuest;
+          request.credential = 'cart';
+        }
+        try {
+          const answer = await handler({
+            params: request.params,
+            query: request.query,
+            body: request.body,
+            customerId: request.customerId ?? null,
+            services: app.services,
+            lang: request.lang,
+            request,
+            reply,
+          } as HandlerContext<RouteName>);
+          // A guest's cart lives 30 days from its last write.
+          if (request.credential === 'cart' && isWrite(request.method)) sendCartCookie(app, reply, request.customerId!);
+          return answer;
+        } catch (error) {
+          if (createdGuest !== null) await app.services.guestCarts.remove(createdGuest);
+          throw error;
+        }
+      },
     });
     registered.push(name);
   }

@@ -25,7 +25,17 @@ import { invalidCodeError, type CodeTarget, type CodesService } from './codes.js
 import type { CustomersService } from './customers.js';
 import { checkCurrentPassword, hasRecentProof, recentProofRequired } from './proof.js';
 import type { SignInGuard } from './sign-in-guard.js';
-import type { SessionMeta, TokensService } from './tokens.js';
+import type { SessionMeta, TokensService, WebSessionTicket } from './tokens.js';
+
+/** How a sign-in starts its session: a token pair, or a web session (`X-Auth-Mode: session`). */
+export interface SignInOptions extends SessionMeta {
+  web?: boolean;
+}
+
+/** A sign-in's new session: its token pair, or its web session's ticket (the cookie to set). */
+export type SignedIn =
+  | { customerId: number; pair: TokenPair; web?: undefined }
+  | { customerId: number; web: WebSessionTicket; pair?: undefined };
 
 /** Normalizes a login or answers 422 `wrong_format` on `field`. */
 export function parseLogin(raw: string, field = 'login'): CodeTarget {
@@ -64,10 +74,12 @@ export interface AuthServiceOptions {
 export function createAuthService(options: AuthServiceOptions) {
   const { db, clock, codes, tokens, guard, notices, customers: customerService } = options;
 
-  async function session(customerId: number, meta: SessionMeta = {}): Promise<TokenPair> {
+  async function session(customerId: number, options: SignInOptions = {}): Promise<SignedIn> {
+    // A customer without a login (a guest cart's owner) can never hold a session.
     const username = await customerService.username(customerId);
     if (!username) throw errors.unauthorized();
-    return tokens.issue(customerId, username, db, meta);
+    if (options.web) return { customerId, web: await tokens.issueWeb(customerId, db, options) };
+    return { customerId, pair: await tokens.issue(customerId, username, db, options) };
   }
 
   return {
@@ -82,10 +94,10 @@ export function createAuthService(options: AuthServiceOptions) {
       return codes.issue({ purpose: 'login', target: login, customerId, clientIp, lang });
     },
 
-    async verifyLoginCode(rawLogin: string, code: string, meta: SessionMeta = {}): Promise<TokenPair> {
+    async verifyLoginCode(rawLogin: string, code: string, meta: SignInOptions = {}): Promise<SignedIn> {
       const login = parseLogin(rawLogin);
       const customerId = await customerService.findByLogin(login);
-            if (!customerId) throw invalidCodeError();
+      if (!customerId) throw invalidCodeError();
       await codes.verify('login', login.value, code);
       return session(customerId, meta);
     },
@@ -94,7 +106,7 @@ export function createAuthService(options: AuthServiceOptions) {
      * Password sign-in. Guessing is limited per login (the sign-in guard: a growing lock after
      * 10 failures in a row, whatever address the tries come from), as well as per client.
      */
-    async loginWithPassword(rawLogin: string, password: string, meta: SessionMeta = {}): Promise<TokenPair> {
+    async loginWithPassword(rawLogin: string, password: string, meta: SignInOptions = {}): Promise<SignedIn> {
       let customerId: number | null = null;
       let guardKey = `password:${rawLogin.trim().toLowerCase()}`;
       try {
@@ -136,7 +148,7 @@ export function createAuthService(options: AuthServiceOptions) {
       firstName?: string | undefined;
       lastName?: string | undefined;
       interfaceLanguage?: 'en' | 'es' | undefined;
-    }, meta: SessionMeta = {}): Promise<TokenPair> {
+    }, meta: SignInOptions = {}): Promise<SignedIn> {
       const login = parseLogin(input.login);
       if (input.password !== undefined && input.password !== '') checkNewPassword(input.password);
       if (await customerService.isLoginTaken(login)) throw errors.conflict('account_exists');
@@ -178,7 +190,7 @@ export function createAuthService(options: AuthServiceOptions) {
         if (isUniqueViolation(error)) throw errors.conflict('account_exists');
         throw error;
       }
-      return tokens.issue(customerId, login.value, db, meta);
+      return session(customerId, meta);
     },
 
     async requestRecoveryCode(rawLogin: string, clientIp: string, lang: Lang) {
@@ -195,7 +207,7 @@ export function createAuthService(options: AuthServiceOptions) {
       code: string;
       password: string;
       passwordConfirmation: string;
-    }, meta: SessionMeta = {}): Promise<TokenPair> {
+    }, meta: SignInOptions = {}): Promise<SignedIn> {
       const login = parseLogin(input.login);
       checkNewPassword(input.password, input.passwordConfirmation);
       const customerId = await customerService.findByLogin(login);

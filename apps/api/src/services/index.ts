@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
+import { csrfToken, csrfTokenMatches, signCart, verifyCart, type CsrfSubject } from '../lib/web-session.js';
 import { createAccountNotices } from './account-notices.js';
 import { createAddressesService } from './addresses.js';
 import { createAuthService } from './auth.js';
@@ -21,6 +22,7 @@ import { createCodesService } from './codes.js';
 import { createContactsService } from './contacts.js';
 import { createCustomersService } from './customers.js';
 import { createFavoritesService } from './favorites.js';
+import { createGuestCarts } from './guest-carts.js';
 import type { Notifier } from './notifier.js';
 import { createFulfilment, createInventory, createOrdersService, createPromotions } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
@@ -85,6 +87,8 @@ export function createServices(deps: ServiceDeps) {
   const promotions = createPromotions({ db, clock });
   const payments = createPaymentsService({ db, clock, config, gateways: deps.gateways ?? sandboxGateways(cardFingerprint), inventory, cardProofs });
   const orders = createOrdersService({ db, clock, config, customers, inventory, promotions });
+  /** Guests' server carts (docs/web-session.md): owners that can never sign in. */
+  const guestCarts = createGuestCarts({ db, clock, orders });
   const fulfilment = createFulfilment({ db, clock, inventory, payments });
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
   const contacts = createContactsService({ db, config, codes, tokens, customers, notices });
@@ -109,6 +113,7 @@ export function createServices(deps: ServiceDeps) {
     proof,
     notices,
     orders,
+    guestCarts,
     payments,
     /** Every stock change (reserve, release, sell, restock, set). */
     inventory,
@@ -127,6 +132,13 @@ export function createServices(deps: ServiceDeps) {
     settings: createSettingsService({ db, config, clock, promotions }),
     /** The development outbox (messages the notifier stored). */
     outbox: createOutboxService({ db }),
+    /** The web visitor's signed values under the server's key (lib/web-session.ts). */
+    webCookies: {
+      signCart: (ownerId: number) => signCart(secret, ownerId),
+      verifyCart: (value: string | undefined) => verifyCart(secret, value),
+      csrfToken: (subject: CsrfSubject) => csrfToken(secret, subject),
+      csrfTokenMatches: (subject: CsrfSubject, sent: string | undefined) => csrfTokenMatches(secret, subject, sent),
+    },
     /** Keyed fingerprint of a card number (digits only): finds duplicates without storing it. */
     cardFingerprint,
   };

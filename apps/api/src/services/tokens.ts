@@ -12,6 +12,15 @@
  * made safe across processes with a round trip to Redis, which costs what the lookup costs.
  * The same read answers when the session began and when it was last proven (`provenAt`), from
  * which the auth pre-handler tells whether it has a recent proof (services/proof.ts).
+ *
+ * A web session (docs/web-session.md) is a session row too, started by a sign-in asked for in
+ * `session` mode: no tokens, an opaque `otc_session` cookie whose SHA-256 is `webTokenHash`. It
+ * lives REFRESH_TTL_MS from its sign-in and ends exactly as a token session does.
+ *
+ * Refresh grace: a refresh token presented again within REFRESH_REUSE_GRACE_SECONDS of its
+ * rotation (an answer lost on a bad network, retried) gets the same new refresh token and a fresh
+ * access token. The new token is derived from the old one with the server's key, so the same one
+ * can be answered again without being stored in clear.
  */
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lte, ne } from 'drizzle-orm';
@@ -21,7 +30,7 @@ import type { SessionList, TokenPair } from '@otc/sdk/schemas';
 import type { Db, DbOrTx } from '../db/client.js';
 import { refreshTokens, sessions } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
-import { randomToken, sha256 } from '../lib/crypto.js';
+import { keyedHash, randomToken, sha256 } from '../lib/crypto.js';
 import { HttpError } from '../lib/errors.js';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
@@ -30,6 +39,8 @@ export const REFRESH_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const SESSION_TOUCH_MS = 60_000;
 /** The sessions a customer is shown (newest use first); older ones still work and still end. */
 export const SESSIONS_LISTED_MAX = 50;
+/** A rotated refresh token presented again this soon gets its successor again, not a revocation. */
+export const REFRESH_REUSE_GRACE_SECONDS = 10;
 /** A session id is a UUID; anything longer in a token is refused before the database. */
 const SESSION_ID_MAX = 64;
 
@@ -60,6 +71,20 @@ export interface ActiveSession {
   provenAt: Date | null;
 }
 
+/** A web session just started: the cookie's value (given once, never stored) and its life. */
+export interface WebSessionTicket {
+  sessionId: string;
+  cookie: string;
+  expiresAt: Date;
+}
+
+/** A web session found by its cookie. */
+export interface ActiveWebSession extends ActiveSession {
+  sessionId: string;
+  customerId: number;
+  expiresAt: Date;
+}
+
 const invalidRefresh = () => new HttpError('invalid_refresh_token');
 
 export function createTokensService(options: TokensServiceOptions) {
@@ -76,8 +101,10 @@ export function createTokensService(options: TokensServiceOptions) {
       .sign(key);
   }
 
-  async function storeRefresh(exec: DbOrTx, customerId: number, familyId: string) {
-    const token = randomToken(32);
+  /** The refresh token that replaces `previous` at its rotation: the same every time it is asked. */
+  const successorOf = (previous: string) => keyedHash(options.secret, 'refresh-successor', previous);
+
+  async function storeRefresh(exec: DbOrTx, customerId: number, familyId: string, token = randomToken(32)) {
     const now = clock.now();
     await exec.insert(refreshTokens).values({
       customerId,
@@ -110,6 +137,60 @@ export function createTokensService(options: TokensServiceOptions) {
       return {
         token: await signAccess(customerId, username, familyId),
         refresh_token: await storeRefresh(exec, customerId, familyId),
+      };
+    },
+
+    /** A new web session: its cookie value is answered once and only its SHA-256 is kept. */
+    async issueWeb(customerId: number, exec: DbOrTx = db, meta: SessionMeta = {}): Promise<WebSessionTicket> {
+      const sessionId = randomUUID();
+      const cookie = randomToken(32);
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + REFRESH_TTL_MS);
+      await exec.insert(sessions).values({
+        id: sessionId,
+        customerId,
+        device: meta.device ?? '',
+        createdAt: now,
+        lastUsedAt: now,
+        expiresAt,
+        webTokenHash: sha256(cookie),
+      });
+      return { sessionId, cookie, expiresAt };
+    },
+
+    /**
+     * The per-request check of a web session cookie: one read by its hash (unique index), the
+     * same rules as `activeSession` (not ended, customer alive: the row dies with it) plus its
+     * fixed life. Null when the cookie must be treated as none.
+     */
+    async activeWebSession(cookie: string): Promise<ActiveWebSession | null> {
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          customerId: sessions.customerId,
+          revokedAt: sessions.revokedAt,
+          lastUsedAt: sessions.lastUsedAt,
+          createdAt: sessions.createdAt,
+          provenAt: sessions.provenAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(eq(sessions.webTokenHash, sha256(cookie)))
+        .limit(1);
+      const now = clock.now();
+      if (!row || row.revokedAt !== null || row.expiresAt.getTime() <= now.getTime()) return null;
+      if (now.getTime() - row.lastUsedAt.getTime() >= SESSION_TOUCH_MS) {
+        await db
+          .update(sessions)
+          .set({ lastUsedAt: now })
+          .where(and(eq(sessions.id, row.id), lte(sessions.lastUsedAt, new Date(now.getTime() - SESSION_TOUCH_MS))));
+      }
+      return {
+        sessionId: row.id,
+        customerId: row.customerId,
+        createdAt: row.createdAt,
+        provenAt: row.provenAt,
+        expiresAt: row.expiresAt,
       };
     },
 
@@ -150,11 +231,7 @@ export function createTokensService(options: TokensServiceOptions) {
         .where(eq(refreshTokens.tokenHash, sha256(refreshToken)))
         .limit(1);
       if (!row || row.revokedAt) throw invalidRefresh();
-      if (row.rotatedAt) {
-        // Reuse of a rotated token: someone else may hold the family. End the whole session.
-        await this.revokeFamily(row.familyId);
-        throw invalidRefresh();
-      }
+      if (row.rotatedAt) return this.rotatedAgain(refreshToken, row, username);
       if (row.expiresAt.getTime() <= now.getTime()) throw invalidRefresh();
       const login = await username(row.customerId);
       if (!login) throw invalidRefresh();
@@ -172,14 +249,41 @@ export function createTokensService(options: TokensServiceOptions) {
           .where(and(eq(sessions.id, row.familyId), isNull(sessions.revokedAt)))
           .returning({ id: sessions.id });
         if (!alive) throw invalidRefresh();
-        return storeRefresh(tx, row.customerId, row.familyId);
+        return storeRefresh(tx, row.customerId, row.familyId, successorOf(refreshToken));
       });
-      if (!next) {
-        // Lost a race with another use of the same token: that is reuse too.
-        await this.revokeFamily(row.familyId);
-        throw invalidRefresh();
-      }
+      // Lost a race with another use of the same token: answered as a retry within the grace.
+      if (!next) return this.rotatedAgain(refreshToken, { ...row, rotatedAt: now }, username);
       return { token: await signAccess(row.customerId, login, row.familyId), refresh_token: next };
+    },
+
+    /**
+     * A rotated refresh token presented again. Within the grace (a retried request whose answer
+     * was lost) it gets the same successor, while that one is unused and its session goes on, and
+     * a fresh access token; otherwise someone else may hold the family: the whole session ends.
+     */
+    async rotatedAgain(
+      refreshToken: string,
+      row: { familyId: string; customerId: number; rotatedAt: Date | null },
+      username: (customerId: number) => Promise<string | null>,
+    ): Promise<TokenPair> {
+      const now = clock.now();
+      const withinGrace =
+        row.rotatedAt !== null && now.getTime() - row.rotatedAt.getTime() <= REFRESH_REUSE_GRACE_SECONDS * 1000;
+      if (withinGrace) {
+        const successor = successorOf(refreshToken);
+        const [next] = await db
+          .select({ rotatedAt: refreshTokens.rotatedAt, revokedAt: refreshTokens.revokedAt, expiresAt: refreshTokens.expiresAt })
+          .from(refreshTokens)
+          .where(and(eq(refreshTokens.tokenHash, sha256(successor)), eq(refreshTokens.familyId, row.familyId)))
+          .limit(1);
+        const session = next && !next.rotatedAt && !next.revokedAt && next.expiresAt > now
+          ? await this.activeSession(row.familyId, row.customerId)
+          : null;
+        const login = session ? await username(row.customerId) : null;
+        if (login) return { token: await signAccess(row.customerId, login, row.familyId), refresh_token: successor };
+      }
+      await this.revokeFamily(row.familyId);
+      throw invalidRefresh();
     },
 
     /** Logout: revokes the family of the token (unknown tokens are ignored). */

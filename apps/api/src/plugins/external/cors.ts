@@ -7,10 +7,12 @@ export default fp<{ origins: string[] }>(
     await app.register(cors, {
       origin: options.origins.length > 0 ? options.origins : false,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language'],
+      // X-Auth-Mode and X-CSRF-Token: the SDK's `session` mode (docs/web-session.md). Cookies
+      // never go cross-origin (no credentials here, SameSite=Lax): other origins use tokens.
+      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'X-Auth-Mode', 'X-CSRF-Token'],
       // A page on another origin reads these (the SDK's retries honour Retry-After; it keeps
-      // the contract version): without them listed, the browser hides them from its script.
-      exposedHeaders: ['Retry-After', 'X-Contract-Version'],
+      // the contract version and the CSRF token): without them listed, the browser hides them.
+      exposedHeaders: ['Retry-After', 'X-Contract-Version', 'X-CSRF-Token'],
       maxAge: 600,
     });
   },

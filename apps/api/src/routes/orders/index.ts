@@ -2,6 +2,12 @@
 import { defineHandlers } from '../../lib/contract-routes.js';
 
 export default defineHandlers({
+  // A member's draft (created when none), a guest's cart, or null: a guest who only looks gets
+  // no cart (docs/web-session.md).
+  readCart: async ({ customerId, services, lang }) => ({
+    draft: customerId === null ? null : await services.orders.prepare(customerId, undefined, lang),
+  }),
+
   prepareDraft: async ({ customerId, body, services, lang }) =>
     services.orders.prepare(customerId, body.agentId, lang),
 

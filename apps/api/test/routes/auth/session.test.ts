@@ -114,7 +114,9 @@ describe('tokens', () => {
     const a = await registerCustomer(t.app, 'two@example.com', { password: 'Secret123' });
     const b = (await post('/api/auth/login', { username: 'two@example.com', password: 'Secret123' })).body;
     await post('/api/auth/token-refresh', { refresh_token: a.refresh_token });
-    await post('/api/auth/token-refresh', { refresh_token: a.refresh_token });
+    // Past the reuse grace: a's family is revoked.
+    t.clock.advance(11_000);
+    expect((await post('/api/auth/token-refresh', { refresh_token: a.refresh_token })).status).toBe(401);
     expect((await post('/api/auth/token-refresh', { refresh_token: b.refresh_token })).status).toBe(200);
   });
 
@@ -130,7 +132,13 @@ describe('tokens', () => {
     const res = await post('/api/auth/token-refresh', { refresh_token: '' });
     expect(res.status).toBe(422);
     expect(res.body.data).toEqual({ refresh_token: ['This value should not be blank.'] });
-    expect((await post('/api/auth/logout', {})).status).toBe(422);
+    expect((await post('/api/auth/logout', { refresh_token: '' })).status).toBe(422);
+  });
+
+  it('logout without a refresh token or a session cookie ends nothing and answers ok', async () => {
+    const tokens = await registerCustomer(t.app, 'nothing-to-end@example.com');
+    expect((await post('/api/auth/logout', {})).body).toEqual({ ok: true });
+    expect((await post('/api/auth/token-refresh', { refresh_token: tokens.refresh_token })).status).toBe(200);
   });
 
   it('refuses an expired refresh token', async () => {
