@@ -4,8 +4,10 @@
  *
  * - The render's API calls are answered in this process (`app.inject`), as the visitor's own
  *   address, so they count toward that visitor's rate limits, not a shared one.
- * - Every page rendered here is the same for every visitor: the session lives in the browser,
- *   never in cookies, so nothing of a customer can be drawn. A page's HTML is kept for
+ * - The visitor's cookies go with those calls (docs/web-session.md): a member's web session
+ *   (`otc_session`) or a guest's cart (`otc_cart`) draws the page for them. Such a page is
+ *   `Cache-Control: private, no-store` and never kept or shared with another request.
+ * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept for
  *   PAGE_CACHE_SECONDS per address, language cookie and Accept-Language (the inputs of the
  *   language redirect), with its ETag and its br/gzip copies: a busy catalog costs one render.
  * - A render that fails falls back to the plain index.html: the browser then draws the page.
@@ -15,6 +17,7 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { carriesVisitorCookie } from '../../lib/web-session.js';
 
 /** What the storefront's render module exports (apps/storefront/src/entry-server.tsx). */
 interface RenderModule {
@@ -51,8 +54,13 @@ export const MAX_RENDERS_WAITING = 32;
 /** The plain index.html is served instead: the browser draws the page (too busy to render). */
 export class RenderSkipped extends Error {}
 
-/** Request headers the render's API calls carry on (the SDK sets its own Accept-Language). */
-const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent'];
+/**
+ * Request headers the render's API calls carry on (the SDK sets its own Accept-Language); the
+ * cookie makes them the visitor's own calls (their session, their cart).
+ */
+const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent', 'cookie'];
+/** A page drawn for a visitor: kept by no cache, the browser's included. */
+export const PERSONAL_PAGE_CACHE_CONTROL = 'private, no-store';
 
 export interface PageRenderer {
   /** Serves the page drawn; throws `RenderSkipped` (or the render's error) to serve index.html. */
@@ -123,7 +131,7 @@ export async function createPageRenderer(
       });
     };
 
-  function remember(key: string, status: number, html: string): CachedPage {
+  function remember(key: string | null, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const page: CachedPage = {
       status,
@@ -133,7 +141,7 @@ export async function createPageRenderer(
       gzip: gzipSync(body, { level: 6 }),
       expires: Date.now() + options.cacheMs,
     };
-    if (options.cacheMs > 0) {
+    if (key !== null && options.cacheMs > 0) {
       cache.delete(key);
       cache.set(key, page);
       while (cache.size > MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
@@ -141,9 +149,9 @@ export async function createPageRenderer(
     return page;
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage): FastifyReply {
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, personal: boolean): FastifyReply {
     reply
-      .header('cache-control', 'no-cache')
+      .header('cache-control', personal ? PERSONAL_PAGE_CACHE_CONTROL : 'no-cache')
       .header('etag', page.etag)
       .header('vary', 'accept-encoding, accept-language, cookie')
       .type('text/html; charset=utf-8');
@@ -155,7 +163,8 @@ export async function createPageRenderer(
     return reply.code(page.status).send(page.html);
   }
 
-  async function draw(request: FastifyRequest, key: string): Promise<CachedPage | { redirect: string; status: number }> {
+  /** Draws the page; kept under `key` unless null (a page drawn for a visitor). */
+  async function draw(request: FastifyRequest, key: string | null): Promise<CachedPage | { redirect: string; status: number }> {
     const origin = options.origin ?? `${request.protocol}://${request.host}`;
     const headers = new Headers();
     for (const name of ['accept-language', 'cookie']) {
@@ -175,10 +184,20 @@ export async function createPageRenderer(
   return {
     cachedPages: () => cache.size,
     async serve(request, reply) {
+      // Drawn for this visitor alone: never from the cache, into it, or shared with a twin request.
+      if (carriesVisitorCookie(request)) {
+        const drawn = await turn(() => draw(request, null));
+        if ('redirect' in drawn) {
+          await reply.header('cache-control', PERSONAL_PAGE_CACHE_CONTROL).redirect(drawn.redirect, drawn.status);
+          return;
+        }
+        send(request, reply, drawn, true);
+        return;
+      }
       const key = `${request.url}\n${localeCookie(request.headers.cookie)}\n${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
       const kept = cache.get(key);
       if (kept && kept.expires > Date.now()) {
-        send(request, reply, kept);
+        send(request, reply, kept, false);
         return;
       }
       let pending = inFlight.get(key);
@@ -191,7 +210,7 @@ export async function createPageRenderer(
         await reply.header('cache-control', 'no-cache').redirect(drawn.redirect, drawn.status);
         return;
       }
-      send(request, reply, drawn);
+      send(request, reply, drawn, false);
     },
   };
 }

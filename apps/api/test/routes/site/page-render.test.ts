@@ -7,7 +7,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RENDERS_AT_ONCE, MAX_RENDERS_WAITING } from '../../../src/plugins/external/page-renderer.js';
-import { buildTestApp, type TestApp } from '../../helpers.js';
+import { buildTestApp, registerWeb, type TestApp } from '../../helpers.js';
 
 const TEMPLATE = '<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
 
@@ -24,11 +24,13 @@ export async function render(request, options) {
     return { kind: 'redirect', status: 302, location: '/es' };
   }
   const health = await options.fetch('/api/health', { headers: { accept: 'application/json' } });
+  // A page of the visitor's own: what the API tells this visitor (their session's CSRF token).
+  const mine = url.pathname === '/mine' ? await (await options.fetch('/api/auth/csrf')).json() : null;
   const status = url.pathname === '/gone' ? 404 : 200;
   return {
     kind: 'page', status, locale: 'en', lang: url.pathname.startsWith('/es') ? 'es-US' : 'en-US',
     head: '<title>Drawn ' + url.pathname + '</title>',
-    body: '<main>health ' + health.status + ' at ' + options.origin + '</main>',
+    body: '<main>health ' + health.status + ' at ' + options.origin + (mine ? ' csrf ' + mine.csrf_token : '') + '</main>',
     data: '{}',
   };
 }
@@ -129,6 +131,35 @@ describe('pages drawn on the server', () => {
     const json = await t.app.inject({ method: 'GET', url: '/catalog', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('pages drawn for a visitor (issue 29)', () => {
+  it("draws with the visitor's cookie, answers private, no-store, and never keeps or shares the page", async () => {
+    const web = await registerWeb(t.app, 'page-visitor@example.com');
+    const before = renders();
+    const mine = await get('/mine', { cookie: `locale=en; ${web.cookie}` });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.body).toContain(`csrf ${web.csrf}</main>`);
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    const again = await get('/mine', { cookie: `locale=en; ${web.cookie}` });
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(renders()).toBe(before + 2);
+    // A guest right after is drawn for no one: nothing of the member, and that page is kept.
+    const guest = await get('/mine', { cookie: 'locale=en' });
+    expect(guest.body).toContain('csrf null</main>');
+    expect(guest.body).not.toContain(web.csrf);
+    expect(guest.headers['cache-control']).toBe('no-cache');
+    await get('/mine', { cookie: 'locale=en' });
+    expect(renders()).toBe(before + 3);
+  });
+
+  it('a guest cart cookie, even one that names nothing, skips the page cache too', async () => {
+    await get('/cart-page');
+    const before = renders();
+    const res = await get('/cart-page', { cookie: 'otc_cart=1.x' });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(renders()).toBe(before + 1);
   });
 });
 
