@@ -31,7 +31,7 @@ interface Operation {
 }
 
 let t: TestApp;
-let doc: Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } };
+let doc: Json & { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json>; securitySchemes?: Json } };
 let dir: string;
 const PUBLIC_URL = 'https://benefit-shop.test';
 
@@ -96,8 +96,25 @@ describe('the OpenAPI document', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(expect.arrayContaining(['liveness', 'readiness', 'health', 'login', 'payOrder']));
     for (const { op } of operations()) expect(op.security, op.operationId).toBeDefined();
-    expect(operation('me').security).toEqual([{ bearerAuth: [] }]);
+    expect(operation('me').security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
     expect(operation('products').security).toEqual([]);
+  });
+
+  it('describes the web session (issue 29): the cookie schemes, the cart routes, X-Auth-Mode and X-CSRF-Token', () => {
+    expect(doc.components.securitySchemes).toMatchObject({
+      bearerAuth: { type: 'http', scheme: 'bearer' },
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'otc_session' },
+      cartCookie: { type: 'apiKey', in: 'cookie', name: 'otc_cart' },
+    });
+    expect(operation('addToDraft').security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }, { cartCookie: [] }]);
+    expect(operation('readCart').security).toEqual([{}, { bearerAuth: [] }, { sessionCookie: [] }, { cartCookie: [] }]);
+    expect(operation('completeOrder').security).toEqual([{ bearerAuth: [] }, { sessionCookie: [] }]);
+    expect(operation('login').parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['X-Auth-Mode', 'X-CSRF-Token']));
+    expect(operation('me').parameters?.map((p) => p.name) ?? []).not.toContain('X-CSRF-Token');
+    for (const name of ['login', 'setItems', 'logout'] as const) {
+      expect(operation(name).responses['403']?.description, name).toMatch(/`cross_site_request`.*`csrf_token_invalid`/);
+    }
+    expect(operation('csrfToken').responses['403']).toBeUndefined();
   });
 
   it('types integer ids as integers, session ids as strings', () => {

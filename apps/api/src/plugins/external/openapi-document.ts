@@ -45,6 +45,13 @@ const NAMED: Array<[z.ZodMiniType, string, string?]> = [
   [s.orderSummarySchema, 'OrderSummary'],
   [s.orderDetailSchema, 'OrderDetail'],
   [s.tokenPairSchema, 'TokenPair', 'Tokens of a sign-in or a refresh'],
+  [
+    s.webSessionSchema,
+    'WebSession',
+    'A web session started (`X-Auth-Mode: session`): the session is the HttpOnly `otc_session` cookie; `csrf_token` goes with every write; `merge` is what became of the guest cart',
+  ],
+  [s.csrfAnswerSchema, 'CsrfToken', "The CSRF token of the visitor's session or cart cookie (null without one)"],
+  [s.cartAnswerSchema, 'CartAnswer', "The visitor's cart: a member's or a guest's draft, null for a guest without one"],
   [s.codeSentSchema, 'CodeSent'],
   [s.sessionSchema, 'Session'],
   [s.sessionListSchema, 'SessionList'],
@@ -188,6 +195,11 @@ export function errorCodesOf(name: RouteName): ErrorCode[] {
     codes.add('unsupported_media_type');
   }
   if (def.auth) codes.add('unauthorized');
+  // A write carried by a cookie from another site, or without its CSRF token (docs/web-session.md).
+  if (def.method !== 'GET') {
+    codes.add('cross_site_request');
+    codes.add('csrf_token_invalid');
+  }
   if (def.recentProof) codes.add('recent_proof_required');
   if (def.devOnly) codes.add('forbidden');
   if (def.params && /\{id\}/.test(def.path)) codes.add('not_found');
@@ -353,6 +365,53 @@ export interface DocumentOptions {
   version?: string | undefined;
 }
 
+/** The web visitor's cookies (docs/web-session.md), beside the bearer token of other apps. */
+const COOKIE_SCHEMES: Json = {
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'otc_session',
+    description:
+      "A member's web session (HttpOnly, SameSite=Lax), set by a sign-in sent with `X-Auth-Mode: session`. A write it carries needs the shop's origin and the session's CSRF token (`X-CSRF-Token` or the form field `_csrf`): else 403 `cross_site_request` or `csrf_token_invalid`. A bearer token, when sent, decides instead.",
+  },
+  cartCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'otc_cart',
+    description:
+      "A guest's server cart (signed, HttpOnly, SameSite=Lax), set by the guest's first add; only routes of the cart accept it. Writes are checked as with `otc_session`.",
+  },
+};
+
+/** Who may call an operation: a bearer token or the session cookie, the cart cookie on the cart's routes. */
+function securityOf(def: RouteDef): Json[] {
+  const cart = def.guestCart ? [{ cartCookie: [] }] : [];
+  if (def.auth) return [{ bearerAuth: [] }, { sessionCookie: [] }, ...cart];
+  // A public route that also answers the visitor's own cart: anyone, or a member, or a guest.
+  if (def.guestCart) return [{}, { bearerAuth: [] }, { sessionCookie: [] }, ...cart];
+  return [];
+}
+
+const WEB_SIGN_IN_OPERATIONS = new Set(['login', 'verifyCode', 'register', 'recover']);
+
+const AUTH_MODE_PARAMETER: Json = {
+  name: 'X-Auth-Mode',
+  in: 'header',
+  required: false,
+  description:
+    '`session`: start a web session (the `otc_session` cookie; the answer is a `WebSession` and its CSRF token is also in the `X-CSRF-Token` answer header) instead of a token pair. A guest cart (`otc_cart`) is merged into the member\'s draft.',
+  schema: { type: 'string', enum: ['session'] },
+};
+
+const CSRF_PARAMETER: Json = {
+  name: 'X-CSRF-Token',
+  in: 'header',
+  required: false,
+  description:
+    'Required when the write is carried by the `otc_session` or `otc_cart` cookie (GET /api/auth/csrf, or the `X-CSRF-Token` answer header of the answer that set the cookie); not with a bearer token.',
+  schema: { type: 'string' },
+};
+
 /** Finishes the document @fastify/swagger and the zod transform made (see the top of the file). */
 export function finishDocument(input: Json, options: DocumentOptions): Json {
   const doc = input;
@@ -376,6 +435,7 @@ export function finishDocument(input: Json, options: DocumentOptions): Json {
       schema: { type: 'string', example: options.version ?? '1.0.0' },
     },
   };
+  components.securitySchemes = { ...(components.securitySchemes as Json | undefined), ...COOKIE_SCHEMES };
   doc.components = components;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const [path, probe] of Object.entries(PROBES)) {
@@ -388,7 +448,13 @@ export function finishDocument(input: Json, options: DocumentOptions): Json {
       const name = operation.operationId as string | undefined;
       if (!name || !(name in contract)) continue;
       const def = contract[name as RouteName] as RouteDef;
-      operation.security = def.auth ? [{ bearerAuth: [] }] : [];
+      operation.security = securityOf(def);
+      if (WEB_SIGN_IN_OPERATIONS.has(name)) {
+        operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), AUTH_MODE_PARAMETER];
+      }
+      if (def.method !== 'GET') {
+        operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), CSRF_PARAMETER];
+      }
       const responses = (operation.responses ?? {}) as Record<string, Json>;
       const ok = responses['200'];
       if (ok && ok.description === 'Default Response') ok.description = 'OK';
