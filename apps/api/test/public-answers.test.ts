@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { testDatabaseUrl } from '../src/env.js';
-import { manualClock } from '../src/lib/clock.js';
+import { manualClock, systemClock } from '../src/lib/clock.js';
 import {
   PERSONAL_CACHE_CONTROL,
   PICTURE_CACHE_CONTROL,
@@ -23,17 +23,25 @@ import {
   PUBLIC_CACHE_CONTROL,
 } from '../src/plugins/app/public-answers.js';
 import { seed } from '../src/seed/seed.js';
+import { runOrderCommand } from '../src/services/order-commands.js';
+import { runPromoCommand } from '../src/services/orders/promo-commands.js';
 import { TEST_SECRET, bearer, openTestDatabase, registerCustomer, testConfig, type TestApp } from './helpers.js';
 import { api, makeShopper, readyDraft, stockedProduct } from './routes/orders/fixtures.js';
 
 const INDEX = '<!doctype html><title>Shop</title>';
 
 /** One database, and the way a second "process" opens it (PostgreSQL: a pool of its own). */
-async function sharedDatabase(): Promise<{ first: Database; second: Database; drop: () => Promise<void> }> {
+async function sharedDatabase(): Promise<{
+  first: Database;
+  second: Database;
+  /** Another process's way in (the `ops` command). */
+  open: () => Promise<{ database: Database; close: () => Promise<void> }>;
+  drop: () => Promise<void>;
+}> {
   const url = testDatabaseUrl();
   if (!url) {
     const { database, drop } = await openTestDatabase();
-    return { first: database, second: database, drop };
+    return { first: database, second: database, open: async () => ({ database, close: async () => {} }), drop };
   }
   const name = `otc_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
   const admin = postgres(url, { max: 1, onnotice: () => {} });
@@ -46,6 +54,10 @@ async function sharedDatabase(): Promise<{ first: Database; second: Database; dr
   return {
     first,
     second,
+    open: async () => {
+      const database = await openDatabase({ url: target.toString(), max: 2 });
+      return { database, close: () => database.close() };
+    },
     drop: async () => {
       await first.close();
       await second.close();
@@ -239,6 +251,26 @@ describe('never stale beyond the promise', () => {
     expect((await api(app, shopper.token)('PATCH', `/api/order/${draft}/complete`)).status).toBe(200);
     expect(await inStockOf(app, product.id)).toBe(7);
     expect(await within(() => inStockOf(other, product.id), 7)).toBeLessThan(1_000);
+  });
+
+  it('the ops command, another process, is heard by both: stock:set and promo:add', async () => {
+    const stock = await inStockOf(app, 9);
+    expect(await inStockOf(other, 9)).toBe(stock);
+    const promotionsOf = async (target: FastifyInstance) =>
+      ((await get(target, '/api/constants')).json() as { promotions: { code: string }[] }).promotions.map((p) => p.code);
+    expect(await promotionsOf(other)).not.toContain('Rush15');
+
+    const ops = await shared.open();
+    try {
+      await runOrderCommand({ db: ops.database.db, clock: systemClock, config: testConfig(), secret: TEST_SECRET }, 'stock:set', ['9', String(stock + 2)]);
+      await runPromoCommand({ db: ops.database.db, clock: systemClock }, 'promo:add', ['Rush15', '--percent', '15']);
+    } finally {
+      await ops.close();
+    }
+    for (const target of [app, other]) {
+      expect(await within(() => inStockOf(target, 9), stock + 2)).toBeLessThan(1_000);
+      expect(await within(async () => (await promotionsOf(target)).includes('Rush15'), true)).toBeLessThan(1_000);
+    }
   });
 });
 
