@@ -28,7 +28,9 @@ async function answer(signedIn: SignedIn, request: FastifyRequest, reply: Fastif
   if (!signedIn.web) return signedIn.pair;
   const app = request.server;
   const csrf = sendSessionCookie(app, reply, signedIn.web);
-  const { cartOwnerId } = await app.cookieVisitor(request);
+  const { session: replaced, cartOwnerId } = await app.cookieVisitor(request);
+  // The browser's earlier web session is unreachable once its cookie is replaced: it ends.
+  if (replaced) await app.services.tokens.revokeFamily(replaced.sessionId);
   let merge = null;
   if (cartOwnerId !== null) {
     try {

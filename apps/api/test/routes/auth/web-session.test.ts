@@ -89,6 +89,18 @@ describe('a sign-in in session mode', () => {
     expect((await asWeb({ cookie: 'otc_session=forged-value' }, 'GET', '/api/auth/me')).status).toBe(401);
   });
 
+  it('a web sign-in in a browser that already held a web session ends the one it replaces', async () => {
+    const web = await registerWeb(t.app, 'web-again@example.com', { password: 'Secret123' });
+    const again = await post(
+      '/api/auth/login',
+      { username: 'web-again@example.com', password: 'Secret123' },
+      { 'x-auth-mode': 'session', cookie: web.cookie, origin: SHOP, 'x-csrf-token': web.csrf },
+    );
+    expect(again.status).toBe(200);
+    expect((await me(web)).status).toBe(401);
+    expect((await me({ cookie: `otc_session=${setCookieOf(again.response, 'otc_session')!.value}` })).status).toBe(200);
+  });
+
   it('GET /api/auth/csrf answers the token of the cookie, null without one', async () => {
     const web = await registerWeb(t.app, 'web-csrf@example.com');
     expect((await asWeb(web, 'GET', '/api/auth/csrf')).body).toEqual({ csrf_token: web.csrf });
