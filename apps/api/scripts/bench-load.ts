@@ -15,11 +15,11 @@
  * Shoppers are added step by step (STEPS); each step is measured for its seconds after a short
  * settling: requests/s, p50/p95/p99 and errors (5xx and no answer), refusals (4xx: sold out,
  * ...) apart, per kind too, and /api/health asked every 100 ms beside the shoppers. The ramp stops
- * after the first step whose p95 is 500 ms or more (or errors above 1 %); the largest step below
- * that is the number held. Then /api/health alone (autocannon, both processes at once), and the
- * books: orders paid = pay answers 200 = approved payments, no product with stock or free units
- * below zero, every order placed is paid, held unpaid or back to draft, and units sold and held
- * match the stock moved. Written to bench/results/rush.md and rush.json with the machine's figures.
+ * after the first step whose p95 is 500 ms or more (or errors above 1 %), with one more step
+ * halfway between it and the last one held; the largest step held is the number held. Then
+ * /api/health alone (autocannon, both processes at once), and the books: orders paid = pay
+ * answers 200 = approved payments, no product with stock or free units below zero, every order
+ * placed is paid, held unpaid or back to draft, and units sold and held match the stock moved. Written to bench/results/rush.md and rush.json with the machine's figures.
  *
  *   pnpm bench:load            the full ramp (at most ~10 minutes)
  *   pnpm bench:load --quick    a short ramp (~1 minute)
@@ -321,7 +321,9 @@ async function main() {
   const pg = await freshPostgres('rush');
   const redis = await claimRedisDb('rush');
   let servers: ServerProcess[] = [];
+  /** The shoppers of the current step; `everyone` also holds those who left. */
   const shoppers: Shopper[] = [];
+  const everyone: Shopper[] = [];
   const runs: Promise<void>[] = [];
   try {
     const shared = { DATABASE_URL: pg.url, REDIS_URL: redis.url, LOG_LEVEL: 'warn' };
@@ -342,20 +344,19 @@ async function main() {
     console.log(`two processes on one PostgreSQL database and one Redis; ${products.length} orderable products, ${hot.length} hot ones with ${HOT_STOCK} units`);
 
     const steps: Step[] = [];
-    for (const target of STEPS) {
-      if (Date.now() - startedAt > DEADLINE_MS) {
-        console.log(`time is up (${DEADLINE_MS / 1000} s): no step of ${target}`);
-        break;
-      }
-      // New shoppers are made before the step (not measured), then join the others.
+    /** Sets the number of shoppers (new ones made before, not measured), settles, measures a step. */
+    async function step(target: number): Promise<Step> {
       const missing = target - shoppers.length;
-      const made = await pool(Array.from({ length: missing }, (_, i) => shoppers.length + i), 6, (i) => newCustomer(bases[i % 2]!, 'rush'));
+      const made = await pool(Array.from({ length: Math.max(0, missing) }, (_, i) => shoppers.length + i), 6, (i) => newCustomer(bases[i % 2]!, 'rush'));
       for (const customer of made) {
         const index = shoppers.length;
         const shopper = new Shopper(customer, bases[index % 2]!, CARDS[index % CARDS.length]!, products, hot);
         shoppers.push(shopper);
+        everyone.push(shopper);
         runs.push(shopper.run());
       }
+      // Fewer (the refining step): the last ones leave after their current action.
+      for (const leaving of shoppers.splice(target)) leaving.running = false;
       await sleep(SETTLE_SECONDS * 1000);
       const from = Date.now();
       let measuring = true;
@@ -370,8 +371,7 @@ async function main() {
       const kinds = Object.fromEntries(
         (['browse', 'search', 'cart', 'checkout'] as Kind[]).map((kind) => [kind, figuresOf(inStep.filter((sample) => sample.kind === kind), seconds)]),
       ) as Record<Kind, Figures>;
-      const held = all.p95 < P95_LIMIT_MS && all.errors <= ERROR_LIMIT * all.requests;
-      const step: Step = {
+      const measured: Step = {
         shoppers: shoppers.length,
         seconds: Math.round(seconds),
         all,
@@ -381,16 +381,36 @@ async function main() {
           p95: Math.round(percentile(healthLatencies, 95) * 10) / 10,
           samples: healthLatencies.length,
         },
-        held,
+        held: all.p95 < P95_LIMIT_MS && all.errors <= ERROR_LIMIT * all.requests,
       };
-      steps.push(step);
-      console.log(`\n${String(step.shoppers).padStart(4)} shoppers: ${fmt(all)}  ${held ? 'held' : 'NOT held'}; /api/health meanwhile p50 ${step.health.p50} ms p95 ${step.health.p95} ms`);
+      steps.push(measured);
+      console.log(
+        `\n${String(measured.shoppers).padStart(4)} shoppers: ${fmt(all)}  ${measured.held ? 'held' : 'NOT held'}; ` +
+          `/api/health meanwhile p50 ${measured.health.p50} ms p95 ${measured.health.p95} ms`,
+      );
       for (const kind of Object.keys(kinds) as Kind[]) console.log(`     ${kind.padEnd(8)} ${fmt(kinds[kind])}`);
-      if (!held) break;
+      return measured;
+    }
+    const timeLeft = () => Date.now() - startedAt < DEADLINE_MS;
+    let lastHeld = 0;
+    for (const target of STEPS) {
+      if (!timeLeft()) {
+        console.log(`time is up (${DEADLINE_MS / 1000} s): no step of ${target}`);
+        break;
+      }
+      const measured = await step(target);
+      if (measured.held) {
+        lastHeld = target;
+        continue;
+      }
+      // Between the last number held and this one: once, halfway.
+      const halfway = Math.round((lastHeld + target) / 2);
+      if (lastHeld > 0 && halfway > lastHeld && halfway < target && timeLeft()) await step(halfway);
+      break;
     }
 
     // The shoppers stop; what they were doing ends first.
-    for (const shopper of shoppers) shopper.running = false;
+    for (const shopper of everyone) shopper.running = false;
     await Promise.all(runs);
     const health = await healthAlone(bases);
     console.log(`\n/api/health alone, 10 connections on each process for ${HEALTH_SECONDS} s: ${health.perSecond} req/s (${health.perProcess.join(' + ')}), p50 ${health.p50} ms, p99 ${health.p99} ms, errors ${health.errors}`);
@@ -450,7 +470,8 @@ async function main() {
 
     const heldSteps = steps.filter((step) => step.held);
     const largestHeld = heldSteps.length > 0 ? Math.max(...heldSteps.map((step) => step.shoppers)) : 0;
-    const firstMissed = steps.find((step) => !step.held)?.shoppers ?? null;
+    const missed = steps.filter((step) => !step.held).map((step) => step.shoppers);
+    const firstMissed = missed.length > 0 ? Math.min(...missed) : null;
     console.log(
       `\nlargest number of shoppers held with p95 under ${P95_LIMIT_MS} ms: ${largestHeld}` +
         (firstMissed ? ` (not ${firstMissed})` : ` (the ramp's top: it did not find the limit)`),
@@ -487,7 +508,7 @@ async function main() {
     console.log(`\nwritten: bench/results/rush.md, rush.json (${result.seconds} s)`);
     process.exitCode = checksHold ? 0 : 1;
   } finally {
-    for (const shopper of shoppers) shopper.running = false;
+    for (const shopper of everyone) shopper.running = false;
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     await redis.release();
     await pg.drop();
@@ -522,7 +543,7 @@ function markdown(result: {
       `Each virtual shopper is a member (registered through the outbox's code) on one of the two processes, acting every ${result.setup.thinkMs.join('–')} ms: ` +
       `70 % browsing and searching (catalog pages, products, searches, categories; ${Math.round(result.setup.browseAsGuest * 100)} % of it without the member's token), ` +
       '20 % cart changes, 10 % checking out (delivery, place, pay with an approving sandbox card). ' +
-      `Each step adds shoppers, settles, then is measured for ${result.setup.stepSeconds} s; errors are 5xx and no answer within 10 s, refusals are 4xx (sold out, card busy, ...). ` +
+      `Each step adds shoppers (after the first step not held, one more halfway back), settles, then is measured for ${result.setup.stepSeconds} s; errors are 5xx and no answer within 10 s, refusals are 4xx (sold out, card busy, ...). ` +
       '/api/health is asked every 100 ms during each step ("health meanwhile").',
     '',
     '| shoppers | req/s | p50 ms | p95 ms | p99 ms | errors | refused | by status | held (p95 < 500 ms) | health meanwhile p50 / p95 ms |',
