@@ -13,6 +13,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { createClient, createMemoryStorage, createTokenStore, type LockManagerLike } from '@otc/sdk';
+import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/tokens.js';
 import { accountItems } from './accounts.js';
 import { itemCardProofs } from './card-proofs.js';
 import { fuzzContract } from './fuzz.js';
@@ -538,7 +539,6 @@ async function itemK(servers: ServerProcess[]) {
     secrets.tokens.add(pair.refresh_token);
   }
   const tabsSignedIn = both.every((result) => result.status === 'fulfilled') && ended === 0 && pair !== null;
-  const spentRejected = (await http(base, 'POST', '/api/auth/token-refresh', { body: { refresh_token: tabs!.refresh } })).status;
 
   // Stolen: a thief spends the victim's refresh token first; the victim's client then reuses it.
   const [victim] = await customers([base], 1, 'k2');
@@ -547,6 +547,10 @@ async function itemK(servers: ServerProcess[]) {
   });
   secrets.tokens.add(thief.body.refresh_token);
   secrets.tokens.add(thief.body.token);
+  // A spent token presented again within the grace (a lost answer, retried) is answered again:
+  // reuse is told apart only after it.
+  await new Promise((resolve) => setTimeout(resolve, (REFRESH_REUSE_GRACE_SECONDS + 1) * 1000));
+  const spentRejected = (await http(base, 'POST', '/api/auth/token-refresh', { body: { refresh_token: tabs!.refresh } })).status;
   let victimEnded = 0;
   const victimStore = createTokenStore(createMemoryStorage());
   victimStore.write({ token: `${victim!.token.slice(0, -4)}AAAA`, refresh_token: victim!.refresh });
