@@ -6,8 +6,9 @@
  *   same in every process) and `If-None-Match` naming it is answered 304 without a body.
  * - `Cache-Control` (PUBLIC_CACHE_CONTROL below, with the reasons). `Vary` names only what changes
  *   the answer besides its address: the language (Accept-Language, how `request.lang` is picked),
- *   and for the answers that mark coverage for the signed-in customer's plan, Authorization. The
- *   plan a guest chose is in the address (`plan`, `coveragePlan`).
+ *   and for the answers that mark coverage for the signed-in customer's plan, what signs in:
+ *   Authorization and Cookie (the web session). The plan a guest chose is in the address (`plan`,
+ *   `coveragePlan`).
  * - Those answers to a personal request (a bearer token, or the web session's or guest cart's
  *   cookie: lib/personal-request.ts) are `private, no-store`, and never kept here.
  * - Hot answers: every public answer is kept in this process (lib/hot-answers.ts, bounded, least
@@ -62,9 +63,14 @@ export interface PublicAnswerPolicy {
   dependsOnVisitor: boolean;
 }
 
+/**
+ * Cookie too: a browser that kept a guest's list must not show it again once the web session's
+ * cookie signs the shopper in. The storefront's only other cookie is `locale`, so a shared cache
+ * holds at most three copies of an address (a shared cache passes personal requests anyway).
+ */
 const CATALOG: PublicAnswerPolicy = {
   cacheControl: PUBLIC_CACHE_CONTROL,
-  vary: ['Accept-Language', 'Authorization'],
+  vary: ['Accept-Language', 'Authorization', 'Cookie'],
   dependsOnVisitor: true,
 };
 
