@@ -99,7 +99,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // supports <link rel="modulepreload"> or simply loads the chunks on import (the hint is
     // only a head start), so the first load does not carry the polyfill.
     modulePreload: { polyfill: false },
-    sourcemap: true,
+    // Maps are written (kept out of the public folder for error reporting, see the Dockerfile)
+    // but never named in the served files: no `sourceMappingURL` tells a visitor where they are.
+    sourcemap: 'hidden',
     manifest: true,
     rollupOptions: { output: { manualChunks: firstLoadChunks() } },
     // The vendor chunk is ~510 kB minified (~160 kB gzip); `pnpm bench` holds the real budget

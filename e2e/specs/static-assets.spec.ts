@@ -21,3 +21,18 @@ test('700 requests for hashed assets within a minute are all answered', async ({
   const limited = statuses.filter((status) => status === 429).length;
   expect(limited, `${limited} of ${statuses.length} asset requests answered 429`).toBe(0);
 });
+
+/**
+ * Issue 32, item 7: the served scripts and styles name no source map (the maps are kept out of
+ * the public folder and answer 404 in production; a `sourceMappingURL` comment still told where
+ * the shop's source would be).
+ */
+test('no served script or style names its source map', async ({ request }) => {
+  const html = await (await request.get('/catalog')).text();
+  const files = [...new Set([...html.matchAll(/"(\/(?:assets\/)?[^"]+\.(?:js|css))"/g)].map((match) => match[1] ?? ''))];
+  expect(files.length).toBeGreaterThan(3);
+  for (const file of files) {
+    const text = await (await request.get(file)).text();
+    expect(text, file).not.toMatch(/[#@] sourceMappingURL=/);
+  }
+});
