@@ -28,7 +28,7 @@
  * (TEST_REDIS_URL, default redis://127.0.0.1:6379). Loopback only.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -252,6 +252,8 @@ interface Step {
   all: Figures;
   kinds: Record<Kind, Figures>;
   health: { p50: number; p95: number; samples: number };
+  /** CPU the two API processes used: cores busy on average, and milliseconds per request. */
+  apiCpu: { cores: number; msPerRequest: number };
   held: boolean;
 }
 
@@ -288,6 +290,18 @@ async function healthAlone(bases: string[]) {
     p99: Math.max(...runs.map((run) => run.latency.p99)),
     errors: runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0),
   };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux; 0 elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are the 12th and 13th fields after the name, in clock ticks (100 a second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function machine() {
@@ -358,12 +372,14 @@ async function main() {
       // Fewer (the refining step): the last ones leave after their current action.
       for (const leaving of shoppers.splice(target)) leaving.running = false;
       await sleep(SETTLE_SECONDS * 1000);
+      const cpuFrom = servers.reduce((sum, server) => sum + cpuSeconds(server.child.pid), 0);
       const from = Date.now();
       let measuring = true;
       const health = healthProbe(bases, () => measuring);
       await sleep(STEP_SECONDS * 1000);
       measuring = false;
       const to = Date.now();
+      const cpuUsed = servers.reduce((sum, server) => sum + cpuSeconds(server.child.pid), 0) - cpuFrom;
       const healthLatencies = await health;
       const inStep = samples.filter((sample) => sample.at >= from && sample.at < to);
       const seconds = (to - from) / 1000;
@@ -381,12 +397,17 @@ async function main() {
           p95: Math.round(percentile(healthLatencies, 95) * 10) / 10,
           samples: healthLatencies.length,
         },
+        apiCpu: {
+          cores: Math.round((cpuUsed / seconds) * 100) / 100,
+          msPerRequest: all.requests > 0 ? Math.round(((cpuUsed * 1000) / all.requests) * 100) / 100 : 0,
+        },
         held: all.p95 < P95_LIMIT_MS && all.errors <= ERROR_LIMIT * all.requests,
       };
       steps.push(measured);
       console.log(
         `\n${String(measured.shoppers).padStart(4)} shoppers: ${fmt(all)}  ${measured.held ? 'held' : 'NOT held'}; ` +
-          `/api/health meanwhile p50 ${measured.health.p50} ms p95 ${measured.health.p95} ms`,
+          `/api/health meanwhile p50 ${measured.health.p50} ms p95 ${measured.health.p95} ms; ` +
+          `API processes ${measured.apiCpu.cores} cores busy, ${measured.apiCpu.msPerRequest} ms of CPU a request`,
       );
       for (const kind of Object.keys(kinds) as Kind[]) console.log(`     ${kind.padEnd(8)} ${fmt(kinds[kind])}`);
       return measured;
@@ -544,13 +565,14 @@ function markdown(result: {
       `70 % browsing and searching (catalog pages, products, searches, categories; ${Math.round(result.setup.browseAsGuest * 100)} % of it without the member's token), ` +
       '20 % cart changes, 10 % checking out (delivery, place, pay with an approving sandbox card). ' +
       `Each step adds shoppers (after the first step not held, one more halfway back), settles, then is measured for ${result.setup.stepSeconds} s; errors are 5xx and no answer within 10 s, refusals are 4xx (sold out, card busy, ...). ` +
-      '/api/health is asked every 100 ms during each step ("health meanwhile").',
+      '/api/health is asked every 100 ms during each step ("health meanwhile"). "API CPU" is what the two API processes used during the step (/proc), ' +
+      'cores busy on average and CPU milliseconds per request: the figure that carries over to another machine.',
     '',
-    '| shoppers | req/s | p50 ms | p95 ms | p99 ms | errors | refused | by status | held (p95 < 500 ms) | health meanwhile p50 / p95 ms |',
-    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- |',
+    '| shoppers | req/s | p50 ms | p95 ms | p99 ms | errors | refused | by status | held (p95 < 500 ms) | health meanwhile p50 / p95 ms | API CPU: cores busy, ms a request |',
+    '| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | --- | --- |',
     ...result.steps.map(
       (s) =>
-        `| ${s.shoppers} | ${s.all.perSecond} | ${s.all.p50} | ${s.all.p95} | ${s.all.p99} | ${s.all.errors} | ${s.all.refused} | ${s.all.statuses || '–'} | ${s.held ? 'yes' : '**no**'} | ${s.health.p50} / ${s.health.p95} |`,
+        `| ${s.shoppers} | ${s.all.perSecond} | ${s.all.p50} | ${s.all.p95} | ${s.all.p99} | ${s.all.errors} | ${s.all.refused} | ${s.all.statuses || '–'} | ${s.held ? 'yes' : '**no**'} | ${s.health.p50} / ${s.health.p95} | ${s.apiCpu.cores}, ${s.apiCpu.msPerRequest} |`,
     ),
     '',
     'By kind (req/s, p50 / p95 / p99 ms, errors):',
