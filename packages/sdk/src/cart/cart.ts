@@ -2,11 +2,21 @@ import type { AuthMode, CallOptions } from '../client/core.js';
 import { ApiError, ValidationError } from '../errors/errors.js';
 import type { orderEndpoints } from '../endpoints/orders.js';
 import type { ProductSummary } from '../schemas/catalog.js';
+import type { CartAnswer } from '../schemas/session.js';
 import type { DraftMergeAnswer, LocalCartRow, OrderDraft } from '../schemas/order.js';
 import type { TextValueStore } from '../storage/storage.js';
 import { normalizePromoCode, validatePromoCode } from '../validation/validate-promo-code.js';
 import type { GuestCart } from './guest-cart.js';
 import { cartRefusal } from './refusal.js';
+
+/** The order calls the cart makes (`client.orders` fits). */
+export interface CartOrders extends Pick<
+  ReturnType<typeof orderEndpoints>,
+  'prepareDraft' | 'addToDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeIntoDraft'
+> {
+  /** Needed in session mode only (`client.orders.readCart`). */
+  readCart?: (options?: CallOptions) => Promise<CartAnswer>;
+}
 
 /** What the cart needs of the client (`createClient(...)` fits, in either mode). */
 export interface CartClient {
@@ -15,12 +25,7 @@ export interface CartClient {
   readonly authMode?: AuthMode;
   /** Session mode: the merge the last sign-in answer carried, once (`client.takeSignInMerge`). */
   takeSignInMerge?(): DraftMergeAnswer | null;
-  orders: Pick<
-    ReturnType<typeof orderEndpoints>,
-    'prepareDraft' | 'addToDraft' | 'setSkuAmount' | 'setItems' | 'setPromoCode' | 'mergeIntoDraft'
-  > &
-    // Needed in session mode only.
-    Partial<Pick<ReturnType<typeof orderEndpoints>, 'readCart'>>;
+  orders: CartOrders;
 }
 
 export interface CreateCartOptions {

@@ -4,6 +4,7 @@ export {
   type Cart,
   type CartClient,
   type CartMergeReport,
+  type CartOrders,
   type CartState,
   type CreateCartOptions,
   type MergedPromoCode,

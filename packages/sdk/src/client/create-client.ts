@@ -22,7 +22,29 @@ import {
   type TokensClientOptions,
 } from './core.js';
 
-function withEndpoints<M extends AuthMode>(core: ClientCore<M>) {
+/**
+ * The shop's client of a mode (`Client<'tokens'>`, `Client<'session'>`): the core (`call`, the
+ * session) and friendly functions per resource. Plain `Client` is either mode, its sign-ins
+ * answering `TokenPair | WebSession`.
+ */
+export interface Client<M extends AuthMode = AuthMode> extends ClientCore<M> {
+  /** Sign-in (answers typed per mode), sign-up, recovery, sessions, recent proof. */
+  auth: ReturnType<typeof authEndpoints<M>>;
+  customer: ReturnType<typeof customerEndpoints>;
+  emails: ReturnType<typeof emailEndpoints>;
+  phones: ReturnType<typeof phoneEndpoints>;
+  addresses: ReturnType<typeof addressEndpoints>;
+  cards: ReturnType<typeof cardEndpoints>;
+  catalog: ReturnType<typeof catalogEndpoints>;
+  search: ReturnType<typeof searchEndpoints>;
+  orders: ReturnType<typeof orderEndpoints>;
+  favorites: ReturnType<typeof favoriteEndpoints>;
+  contact: ReturnType<typeof contactEndpoints>;
+  productRequests: ReturnType<typeof productRequestEndpoints>;
+  settings: ReturnType<typeof settingsEndpoints>;
+}
+
+function withEndpoints<M extends AuthMode>(core: ClientCore<M>): Client<M> {
   return {
     ...core,
     auth: authEndpoints(core),
@@ -42,9 +64,9 @@ function withEndpoints<M extends AuthMode>(core: ClientCore<M>) {
 }
 
 /**
- * The shop's client: `call` for any contract row, plus friendly functions per resource. Its type
- * follows `authMode`: a tokens-mode client's sign-ins answer a `TokenPair`, a session-mode
- * client's a `WebSession`.
+ * Creates the shop's client: `call` for any contract row, plus friendly functions per resource.
+ * Its type follows `authMode`: a tokens-mode client's sign-ins answer a `TokenPair`, a
+ * session-mode client's a `WebSession`.
  */
 export function createClient(options: SessionClientOptions): Client<'session'>;
 export function createClient(options: TokensClientOptions): Client<'tokens'>;
@@ -52,9 +74,3 @@ export function createClient(options: ClientOptions): Client;
 export function createClient(options: ClientOptions): Client {
   return withEndpoints(createClientCore(options));
 }
-
-/**
- * The client of a mode (`Client<'tokens'>`, `Client<'session'>`); plain `Client` is either, its
- * sign-ins answering `TokenPair | WebSession`.
- */
-export type Client<M extends AuthMode = AuthMode> = ReturnType<typeof withEndpoints<M>>;
