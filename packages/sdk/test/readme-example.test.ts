@@ -31,6 +31,7 @@ import {
   settings as demoSettings,
 } from './fixtures.js';
 import { server } from './msw-server.js';
+import { webSessionApi } from './web-session-api.js';
 
 const baseUrl = 'https://shop.example';
 
@@ -282,6 +283,47 @@ describe('README examples', () => {
       'firstName: Required',
       'Check your connection',
     ]);
+  });
+
+  it('shows both auth modes: the web shop in session mode, other apps in tokens mode', async () => {
+    const api = webSessionApi(server, {}, baseUrl);
+    const storage = createMemoryStorage();
+    const page = { signedIn: false, csrfToken: null }; // a guest's page: no cookie yet
+
+    // The web storefront, on the API's origin: the session is the API's HttpOnly cookie.
+    const web = createClient({
+      baseUrl, // '' in a browser: the same origin
+      authMode: 'session',
+      signedIn: page.signedIn, // what the server-drawn page knows
+      csrfToken: page.csrfToken, // left out: asked before the first write
+      locale: 'en',
+    });
+    const webCart = createCart({
+      client: web,
+      guestCart: createGuestCart({ storage }), // only read for rows this browser kept before
+    });
+
+    await webCart.add(product(4), 2); // a guest's cart on the server: the first add sets its cookie
+    const started = await web.auth.login('s3.demo@example.com', 'Demo1234'); // started.session: 'cookie'
+    const joined = await webCart.mergeAtSignIn(); // the merge the sign-in did: no second request
+    const signedIn = web.isSignedIn(); // true, in memory only: nothing was stored
+    await web.signOut(); // logout without a refresh token: the cookie's session ends
+
+    expect(started.session).toBe('cookie');
+    expect(joined).toMatchObject({ changed: true, added: [4], draft: { rows: [{ amount: 2 }] } });
+    expect(signedIn).toBe(true);
+    expect(web.isSignedIn()).toBe(false);
+    expect(api.calls.filter((call) => call === 'POST /api/order/draft/merge')).toEqual([]);
+    expect(api.session).toBeNull();
+    expect(storage.get('guest-cart')).toBeNull();
+    expect(storage.get('session-tokens')).toBeNull();
+
+    // Another team's app: the token pair in its storage port, refreshed under the refresh lock.
+    const app = createClient({ baseUrl, tokens: storage }); // authMode: 'tokens' is the default
+    const pair = await app.auth.login('s3.demo@example.com', 'Demo1234'); // a TokenPair, stored
+
+    expect(app.tokens()).toEqual(pair);
+    expect(api.headers.at(-1)?.get('X-Auth-Mode')).toBeNull();
   });
 
   it('traces calls with hooks, with its own retries and timeout', async () => {

@@ -16,6 +16,8 @@ import * as rules from '../rules/index.js';
 import * as schemas from '../schemas/index.js';
 import * as validation from '../validation/index.js';
 import * as testing from './index.js';
+import { product as fixtureProduct } from '../../test/fixtures.js';
+import { webSessionHandlers } from '../../test/web-session-api.js';
 
 const MODULES: Record<string, unknown> = {
   '@otc/sdk': sdk,
@@ -248,6 +250,30 @@ const SET_UPS: Record<string, () => Promise<SetUp>> = {
           'Check your connection',
         ]);
       },
+    };
+  },
+  // The test shop speaks the tokens mode only: the session-mode half runs against the fake of the
+  // web session's protocol, which answers a token pair to a sign-in without the mode header.
+  'Auth modes': async () => {
+    const { state, handlers } = webSessionHandlers({}, BASE);
+    const server = setupServer(...handlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    const storage = sdk.createMemoryStorage();
+    return {
+      scope: { baseUrl: BASE, storage, product: fixtureProduct, page: { signedIn: false, csrfToken: null } },
+      check: (d) => {
+        if ('started' in d) {
+          expect(d.started).toMatchObject({ session: 'cookie' });
+          expect(d.joined).toMatchObject({ changed: true, added: [4] });
+          expect(d.signedIn).toBe(true);
+          expect(state.session).toBeNull();
+          expect(storage.get('session-tokens')).toBeNull();
+        } else {
+          expect(d.pair).toMatchObject({ refresh_token: 'r1' });
+          expect(storage.get('session-tokens')).not.toBeNull();
+        }
+      },
+      close: () => server.close(),
     };
   },
   'The rules': async () => ({ ...(await defaultSetUp()), check: (d) => expect(d.merged).toBeDefined() }),
