@@ -67,7 +67,22 @@ describe('server render', () => {
     expect(item.head).toContain('404');
     const unknown = page(await renderAt('/es/no-existe'));
     expect(unknown.status).toBe(404);
+
     expect(unknown.body).toContain('Página no encontrada');
+  });
+
+  it('answers 404 for an item id no product can have, without asking the API', async () => {
+    // The API refuses such an id as a bad request (422), which the page drew as a failed load:
+    // a 200 with an empty page, kept by the page cache (issue 32, item 7).
+    server.use(
+      http.get(`${API}/api/catalog/products/:id`, () =>
+        HttpResponse.json({ message: 'The given data was invalid.', code: 'validation_failed' }, { status: 422 }),
+      ),
+    );
+    for (const path of ['/item/2147483648', '/es/item/99999999999', '/item/0', '/item/1.5']) {
+      expect(page(await renderAt(path)).status, path).toBe(404);
+    }
+    expect(asked.filter((path) => path.startsWith('/api/catalog/products/'))).toEqual([]);
   });
 
   it("draws a login-required page's frame and heading, and asks nothing of a customer", async () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, ShoppingCart } from 'lucide-react';
-import { canIncrement, errorText, formatPrice, type ProductDetail } from '@otc/sdk';
+import { canIncrement, errorText, formatPrice, idSchema, type ProductDetail } from '@otc/sdk';
 import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
 import { PageTitle } from '../../../app/page-title';
 import { usePageUrl } from '../../../lib/site-origin';
@@ -29,11 +29,15 @@ export const ownsTitle = true;
 
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
+  // An id no product can have (letters, 0, past the database's integers) is the 404 page at once:
+  // the API refuses it as a bad request (422), which the page would draw as a failed load.
+  const id = Number(params.id);
+  if (!idSchema.safeParse(id).success) notFound(url.pathname);
   try {
     // A guest's chosen plan marks the item (and its similar items); a member's comes from the token.
     const store = getActiveStore();
     const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
-    await prefetchProduct({ id: Number(params.id), locale: localeOfPath(url.pathname), coveragePlan });
+    await prefetchProduct({ id, locale: localeOfPath(url.pathname), coveragePlan });
   } catch (error) {
     // An unknown product is the 404 page; other failures are shown by the page (retry).
     if ((error as SdkQueryError | undefined)?.status === 404) notFound(url.pathname);
