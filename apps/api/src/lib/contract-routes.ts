@@ -112,12 +112,17 @@ export function registerContractRoutes(
     if (!hasRecentProof(request.provenUntil, app.services.clock.now())) throw recentProofRequired();
   };
   /** Who may ask (plugins/app/auth.ts): a member, a guest with a cart, or anyone (checked writes). */
-  const visitorCheck = (name: RouteName, def: { auth: boolean; guestCart?: boolean; recentProof?: boolean; method: string }) => {
+  const visitorCheck = (
+    name: RouteName,
+    def: { auth: boolean; guestCart?: boolean; recentProof?: boolean; devOnly?: boolean; method: string },
+  ) => {
     if (def.guestCart) {
       const route = def.auth ? { createsCart: GUEST_CART_CREATORS.has(name) } : { optional: true };
       return async (request: FastifyRequest) => app.authenticateCart(request, route);
     }
     if (def.auth) return def.recentProof ? [app.authenticate, recentProof] : app.authenticate;
+    // Development operations act for no visitor (loopback only): a cookie carries nothing there.
+    if (def.devOnly) return [];
     const route = { signIn: WEB_SIGN_INS.has(name) };
     return async (request: FastifyRequest) => app.guardPublicWrite(request, route);
   };

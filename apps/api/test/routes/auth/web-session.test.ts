@@ -243,6 +243,12 @@ describe('writes carried by the cookie from elsewhere change nothing', () => {
     expect(await firstName(web)).toBeNull();
   });
 
+  it('a development operation acts for no visitor: a cookie there asks for no CSRF token', async () => {
+    const web = await registerWeb(t.app, 'web-dev@example.com');
+    const res = await asWeb(web, 'PUT', '/api/dev/products/999999/stock', { stock: 1 });
+    expect(res.status).toBe(404);
+  });
+
   it('a session-mode sign-in from another site is refused before the password is tried', async () => {
     await registerCustomer(t.app, 'web-login-csrf@example.com', { password: 'Secret123' });
     const res = await post(
