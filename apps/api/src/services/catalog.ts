@@ -107,6 +107,12 @@ export class TtlCache<V> {
     return value;
   }
 
+  /** The value kept under `key` while fresh, without loading it. */
+  peek(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.expires > this.now() ? hit.value : undefined;
+  }
+
   clear() {
     this.entries.clear();
   }

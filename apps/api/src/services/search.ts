@@ -27,12 +27,20 @@
  * answers that category's products with those whose text matches its words first.
  *
  * Ranking: full-text rank over both languages (names weigh most), items in stock first, then id.
- * Ranking reads the tsvector of every row it orders, so it is done over the first
- * SEARCH_CANDIDATES matches in catalog order (`search_matches()`, migration 0011) rather than
- * over all of them: a broad word such as "vitamin" matches about 40 000 of 1 000 000 products. A
- * word that broad matches far more than the modal shows, and the next word typed narrows it. The
+ * Ranking reads the tsvector of every row it orders, so it is done over SEARCH_CANDIDATES
+ * matches (`search_matches()`, migrations 0011 and 0014) rather than over all of them: a broad
+ * word such as "vitamin" matches about 40 000 of 1 000 000 products. A word that broad matches
+ * far more than the modal shows, and the next word typed narrows it. The candidates are the
+ * first matches the full-text indexes give; for a match with so many products that reading the
+ * indexes would cost more (it builds a bitmap of every match, which grows with the catalog),
+ * the first ones in catalog order, found by walking the catalog (a cost that does not grow). The
  * modal shows the first SEARCH_LIMIT; `total` counts every match (exactly: the candidates when
  * fewer than SEARCH_CANDIDATES, else counted once per query and filter and kept COUNT_TTL_MS).
+ *
+ * Where the time goes at 1 000 000 products (issue 30): ranking the candidates (a few ms, tens
+ * for the broadest words before the walk), counting a total of thousands of matches (100 to 300
+ * ms, once per query every COUNT_TTL_MS) and naming a correction in each language (seconds
+ * before migration 0014 read the names' trigram indexes; once per word every vocabulary TTL).
  */
 import type { ProductList, ProductListQuery, SearchAnswer, SearchMatch } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
@@ -215,15 +223,13 @@ export function createSearchService({
     // language's names ("ibuprofn" is "ibuprofen" in English, "ibuprofeno" in Spanish).
     const shown: Partial<Record<Lang, string>> = {};
     if (corrections.length > 0) {
+      // search_name_words (migration 0014) reads the names' trigram indexes, never the table.
       const found = rowsOf<{ word: string; en: boolean; es: boolean }>(
         await db.execute(sql`
-          SELECT c.word,
-            EXISTS (SELECT 1 FROM products p WHERE p.name_en_norm ~ ('\\m' || c.word || '\\M')) AS en,
-            EXISTS (SELECT 1 FROM products p WHERE p.name_es_norm ~ ('\\m' || c.word || '\\M')) AS es
-          FROM unnest(ARRAY[${sql.join(
+          SELECT word, en, es FROM search_name_words(ARRAY[${sql.join(
             corrections.map((c) => sql`${c}`),
             sql`, `,
-          )}]::text[]) WITH ORDINALITY AS c(word, n) ORDER BY c.n`),
+          )}]::text[])`),
       );
       for (const l of ['en', 'es'] as const) shown[l] = found.find((f) => f[l])?.word;
     }
@@ -267,6 +273,18 @@ export function createSearchService({
     return { word, prefix: prefix && !checked.whole, corrections, weak };
   }
 
+  /** Every product a match has under the plan filter (and extra conditions, named by `key`), kept COUNT_TTL_MS. */
+  function matchCount(match: Match, plan: number | null, extra: SQL[] = [], key = ''): Promise<number> {
+    const filters = [sql`p.status IS NULL`, matchCondition(match), ...extra];
+    if (plan !== null) filters.push(coveredBySql(plan));
+    return counts.get(JSON.stringify([match, plan, key]), async () => {
+      const [row] = rowsOf<{ n: number }>(
+        await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${sql.join(filters, sql` AND `)}`),
+      );
+      return Number(row?.n ?? 0);
+    });
+  }
+
   /** The products of a match, best first (at most SEARCH_CANDIDATES), under the plan filter. */
   async function candidates(match: Match, lang: Lang, plan: number | null): Promise<number[]> {
     if (match.mode === 'trigram') {
@@ -285,15 +303,25 @@ export function createSearchService({
     const weighted =
       lang === 'es' ? sql`greatest(m.rank_es * 1.1, m.rank_en)` : sql`greatest(m.rank_en * 1.1, m.rank_es)`;
     const query = match.tsquery ?? '';
-    const rows = rowsOf<{ id: number }>(
-      await db.execute(sql`
-        SELECT m.id FROM search_matches(
-            CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('english', ${query}) END,
-            CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('spanish', ${query}) END,
-            ${intArrayOf(match.categoryIds)}, ${match.mode}, ${plan}::integer, ${SEARCH_CANDIDATES}) m
-        ORDER BY ${weighted} DESC, m.in_stock DESC NULLS LAST, m.id`),
-    );
-    return rows.map((r) => Number(r.id));
+    const ranked = async (known: number | null) =>
+      rowsOf<{ id: number }>(
+        await db.execute(sql`
+          SELECT m.id FROM search_matches(
+              CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('english', ${query}) END,
+              CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('spanish', ${query}) END,
+              ${intArrayOf(match.categoryIds)}, ${match.mode}, ${plan}::integer, ${SEARCH_CANDIDATES}, ${known}::integer) m
+          ORDER BY ${weighted} DESC, m.in_stock DESC NULLS LAST, m.id`),
+      ).map((r) => Number(r.id));
+    // With the count of a match that has many products, search_matches walks the catalog in its
+    // order instead of reading a bitmap of every match (migration 0014), and takes other
+    // candidates. So the candidates depend on the count alone, never on whether this process
+    // kept it (the catalog's pages of one query must agree): a match found to have
+    // SEARCH_CANDIDATES or more is counted (its answer's total needs it anyway) and ranked again.
+    const kept = counts.peek(JSON.stringify([match, plan, '']));
+    if (kept !== undefined) return ranked(kept);
+    const first = await ranked(null);
+    if (first.length < SEARCH_CANDIDATES) return first;
+    return ranked(await matchCount(match, plan));
   }
 
   /**
@@ -433,15 +461,7 @@ export function createSearchService({
   async function total(resolved: Resolved, plan: number | null, extra: SQL[] = [], key = ''): Promise<number> {
     if (!resolved.match) return 0;
     if (resolved.complete && extra.length === 0) return resolved.ranked.length;
-    const { match } = resolved;
-    const filters = [sql`p.status IS NULL`, matchCondition(match), ...extra];
-    if (plan !== null) filters.push(coveredBySql(plan));
-    return counts.get(JSON.stringify([match, plan, key]), async () => {
-      const [row] = rowsOf<{ n: number }>(
-        await db.execute(sql`SELECT count(*)::int AS n FROM products p WHERE ${sql.join(filters, sql` AND `)}`),
-      );
-      return Number(row?.n ?? 0);
-    });
+    return matchCount(resolved.match, plan, extra, key);
   }
 
   async function search(
