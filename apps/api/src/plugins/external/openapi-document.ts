@@ -11,7 +11,10 @@
  *   `readiness`), its security (`[]` on public ones), and its error answers: the shape
  *   `{ message, code, data?, fields? }` (`Error`) under each status the route can answer, with
  *   the catalogue codes it sends in the description (`ERROR_CODES_OF`);
- * - `servers` from PUBLIC_URL (else `/`), tags with descriptions, a license.
+ * - `servers` from PUBLIC_URL (else `/`), tags with descriptions, a license;
+ * - the web visitor's cookies (issue 29, docs/web-session.md): the `sessionCookie` and
+ *   `cartCookie` security schemes, `X-Auth-Mode` on the sign-ins, `X-CSRF-Token` on the writes a
+ *   cookie may carry and their 403 `cross_site_request` and `csrf_token_invalid`.
  */
 import { CONTRACT_VERSION_HEADER, errorStatus, errorText, type ErrorCode } from '@otc/sdk';
 import { contract, type RouteDef, type RouteName } from '@otc/sdk/contract';
@@ -184,6 +187,11 @@ export const ERROR_CODES_OF: Partial<Record<RouteName, ErrorCode[]>> = {
   devSetStock: ['conflict'],
 };
 
+/** Writes a visitor's cookie may carry: checked for their origin and CSRF token (not development operations). */
+function carriesCookieChecks(def: RouteDef): boolean {
+  return def.method !== 'GET' && !def.devOnly;
+}
+
 /** Every code a route can answer: those of its kind (auth, input, ids...) and its own. */
 export function errorCodesOf(name: RouteName): ErrorCode[] {
   const def = contract[name] as RouteDef;
@@ -196,7 +204,7 @@ export function errorCodesOf(name: RouteName): ErrorCode[] {
   }
   if (def.auth) codes.add('unauthorized');
   // A write carried by a cookie from another site, or without its CSRF token (docs/web-session.md).
-  if (def.method !== 'GET') {
+  if (carriesCookieChecks(def)) {
     codes.add('cross_site_request');
     codes.add('csrf_token_invalid');
   }
@@ -452,7 +460,7 @@ export function finishDocument(input: Json, options: DocumentOptions): Json {
       if (WEB_SIGN_IN_OPERATIONS.has(name)) {
         operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), AUTH_MODE_PARAMETER];
       }
-      if (def.method !== 'GET') {
+      if (carriesCookieChecks(def)) {
         operation.parameters = [...((operation.parameters as Json[] | undefined) ?? []), CSRF_PARAMETER];
       }
       const responses = (operation.responses ?? {}) as Record<string, Json>;
