@@ -159,7 +159,8 @@ export default fp(
 
     function describe(request: FastifyRequest, reply: FastifyReply, policy: PublicAnswerPolicy, answer: KeptAnswer) {
       const vary = [...policy.vary];
-      if (answer.bytes >= COMPRESS_THRESHOLD_BYTES && compressesRoute(request.url)) vary.push('Accept-Encoding');
+      // Written as @fastify/compress writes it, so it adds no second one.
+      if (answer.bytes >= COMPRESS_THRESHOLD_BYTES && compressesRoute(request.url)) vary.push('accept-encoding');
       reply.header('cache-control', policy.cacheControl).header('etag', answer.etag);
       if (vary.length > 0) reply.header('vary', vary.join(', '));
       else reply.removeHeader('vary');
