@@ -131,7 +131,11 @@ export function isWrite(method: string): boolean {
  * `Origin` that is not the shop's (`PUBLIC_URL`'s, else the request's own). A request without
  * either header is not a browser's cross-site one (the CSRF token is still asked for).
  */
-export function isCrossSite(request: FastifyRequest, publicUrl: string | undefined): boolean {
+export function isCrossSite(
+  request: FastifyRequest,
+  publicUrl: string | undefined,
+  options: { development?: boolean } = {},
+): boolean {
   if (request.headers['sec-fetch-site'] === 'cross-site') return true;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
@@ -141,8 +145,13 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string | undefin
   } catch {
     return true;
   }
-  return origin !== shop;
+  if (origin === shop) return false;
+  // Outside production the storefront's dev server (another port of this machine) proxies /api
+  // with its own Host: a page served from loopback is the shop's.
+  return !(options.development === true && LOOPBACK_ORIGIN.test(origin));
 }
+
+const LOOPBACK_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
 
 /** The header that asks a sign-in for a web session. */
 export function wantsWebSession(request: FastifyRequest): boolean {

@@ -3,7 +3,9 @@
 // like a token's (every way of ending one ends it, in every process); writes it carries need the
 // shop's origin and the session's CSRF token; the refresh grace of the tokens mode.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyRequest } from 'fastify';
 import { buildApp } from '../../../src/app.js';
+import { isCrossSite } from '../../../src/lib/web-session.js';
 import { REFRESH_REUSE_GRACE_SECONDS } from '../../../src/services/tokens.js';
 import {
   bearer,
@@ -241,6 +243,18 @@ describe('writes carried by the cookie from elsewhere change nothing', () => {
     expect(res.status).toBe(200);
     expect(res.body.firstName).toBe('Tess');
     expect(await firstName(web)).toBeNull();
+  });
+
+  it("outside production a page on this machine's loopback (the storefront's dev server) is the shop's; in production it is not", async () => {
+    const web = await registerWeb(t.app, 'web-dev-server@example.com');
+    const res = await asWeb(web, 'PATCH', '/api/customer/data', { firstName: 'Dev' }, { origin: 'http://localhost:5173', 'x-csrf-token': web.csrf });
+    expect(res.status).toBe(200);
+    const request = { headers: { origin: 'http://localhost:5173' }, protocol: 'http', host: 'localhost:3000' } as unknown as FastifyRequest;
+    expect(isCrossSite(request, 'https://shop.example', { development: true })).toBe(false);
+    expect(isCrossSite(request, 'https://shop.example', { development: false })).toBe(true);
+    expect(isCrossSite(request, undefined, { development: false })).toBe(true);
+    const elsewhere = { ...request, headers: { origin: 'http://localhost.evil.example' } } as unknown as FastifyRequest;
+    expect(isCrossSite(elsewhere, 'https://shop.example', { development: true })).toBe(true);
   });
 
   it('a development operation acts for no visitor: a cookie there asks for no CSRF token', async () => {
