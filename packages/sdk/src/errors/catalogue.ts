@@ -284,6 +284,7 @@ export const ERROR_CATALOGUE = {
     en: 'This code has been used as many times as it can be.',
     es: 'Este código ya se usó todas las veces permitidas.',
   },
+  /** No longer sent (contract 1.1.0): a code not on offer yet answers `promo_code_invalid`. */
   promo_code_not_started: {
     status: 422,
     en: 'This code can be used from {date}.',

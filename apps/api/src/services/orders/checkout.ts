@@ -107,7 +107,7 @@ export function createCheckout(deps: {
         const promo = order.promoCode
           ? await promotions.check(tx, order.promoCode, { customerId, orderId: order.id }, true)
           : null;
-        if (promo && !promo.ok) throw promoRefusal(promo, lang);
+        if (promo && !promo.ok) throw promoRefusal(promo);
         const { draft, cents } = await view(tx, order, lang, true);
         if (cartIssues(draft.rows).blocked) throw rowIssuesError(draft.rows.map((row) => row.badReasonCode));
         const belowMinimum = minimumOrderError(draft.totals.subtotal, draft.rows.length, config.minimumOrderCents);

@@ -256,7 +256,7 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
             // The precise refusal: unknown, not started (from when), expired, used by this
             // customer as often as it may be, every use taken (complete checks again, locked).
             const checked = await promotions.check(tx, code, { customerId, orderId: order.id });
-            if (!checked.ok) throw promoRefusal(checked, lang);
+            if (!checked.ok) throw promoRefusal(checked);
             stored = checked.promo.code;
           }
           await tx.update(orders).set({ promoCode: stored }).where(eq(orders.id, order.id));

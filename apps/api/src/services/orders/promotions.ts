@@ -9,16 +9,12 @@
  * transaction and deleted (`release`) when the order goes back to a draft or is cancelled, so the
  * code can be used again. A placed order keeps the discount it was placed with (view.ts reads the
  * stored totals), whatever becomes of the code afterwards.
- *
- * Dates of refusals are formatted with the SDK's `formatDate` in the request's language, in UTC
- * (the `ops promo:add` dates are UTC days).
  */
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import { formatDate } from '@otc/sdk';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { promoCodes, promoRedemptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, issue, type Lang } from '../../lib/errors.js';
+import { HttpError, issue } from '../../lib/errors.js';
 
 export interface Promotion {
   code: string;
@@ -30,7 +26,6 @@ export type PromoRecord = typeof promoCodes.$inferSelect;
 /** Why a code cannot be used now by this customer (a catalogue code, params of its text). */
 export type PromoRefusalCode =
   | 'promo_code_invalid'
-  | 'promo_code_not_started'
   | 'promo_code_expired'
   | 'promo_code_used'
   | 'promo_code_used_up';
@@ -39,17 +34,9 @@ export type PromoCheck =
   | { ok: true; promo: PromoRecord }
   | { ok: false; code: PromoRefusalCode; promo: PromoRecord | null };
 
-/** The 422 of a refused code, on field `promoCode` (a start date in `lang`, UTC). */
-export function promoRefusal(check: Extract<PromoCheck, { ok: false }>, lang: Lang): HttpError {
+/** The 422 of a refused code, on field `promoCode`. */
+export function promoRefusal(check: Extract<PromoCheck, { ok: false }>): HttpError {
   switch (check.code) {
-    case 'promo_code_not_started': {
-      const from = check.promo?.validFrom;
-      const params = { date: from ? formatDate(from.toISOString(), lang, { timeZone: 'UTC' }) : '' };
-      return new HttpError('promo_code_not_started', {
-        params,
-        fields: { promoCode: [issue('promo_code_not_started', params)] },
-      });
-    }
     case 'promo_code_expired':
       return new HttpError('promo_code_expired', { fields: { promoCode: [issue('promo_code_expired')] } });
     case 'promo_code_used':
@@ -112,7 +99,8 @@ export function createPromotions(deps: { db: Db; clock: Clock }) {
   /**
    * Whether the customer may put `code` on order `orderId` now: unknown or inactive (or a bad
    * percent) → `promo_code_invalid`; after `validTo` → `promo_code_expired`; before `validFrom` →
-   * `promo_code_not_started`; the customer's placed orders used it `maxUsesPerCustomer`
+   * `promo_code_invalid` too: a code not on offer yet answers as an unknown one, so guessing
+   * cannot find the codes of a campaign before it starts (issue 32); the customer's placed orders used it `maxUsesPerCustomer`
    * times → `promo_code_used`; `maxUses` placed orders carry it → `promo_code_used_up`. With
    * `lock` the promo row is taken FOR UPDATE first (complete: two customers cannot both take the
    * last use; the caller holds the customer's row, so one customer's tabs run one after the other).
@@ -128,7 +116,7 @@ export function createPromotions(deps: { db: Db; clock: Clock }) {
     const now = clock.now();
     // Ended first: a code ended before its start (`ops promo:end`) is expired, not "from {date}".
     if (promo.validTo && promo.validTo <= now) return { ok: false, code: 'promo_code_expired', promo };
-    if (promo.validFrom && promo.validFrom > now) return { ok: false, code: 'promo_code_not_started', promo };
+    if (promo.validFrom && promo.validFrom > now) return { ok: false, code: 'promo_code_invalid', promo };
     if (promo.maxUsesPerCustomer !== null) {
       const mine = await uses(exec, promo.id, who.customerId, who.orderId);
       if (mine >= promo.maxUsesPerCustomer) return { ok: false, code: 'promo_code_used', promo };
