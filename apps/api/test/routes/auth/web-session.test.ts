@@ -312,6 +312,14 @@ describe('refresh grace (tokens mode)', () => {
     expect((await post('/api/auth/token-refresh', { refresh_token: rotated.body.refresh_token })).status).toBe(200);
   });
 
+  it('two refreshes of one token at once both get the same new refresh token', async () => {
+    const first = await registerCustomer(t.app, 'grace-race@example.com');
+    const both = await Promise.all([0, 1].map(() => post('/api/auth/token-refresh', { refresh_token: first.refresh_token })));
+    expect(both.map((res) => res.status)).toEqual([200, 200]);
+    expect(both[0]!.body.refresh_token).toBe(both[1]!.body.refresh_token);
+    expect((await post('/api/auth/token-refresh', { refresh_token: both[0]!.body.refresh_token })).status).toBe(200);
+  });
+
   it('later, reuse still revokes the whole family', async () => {
     const first = await registerCustomer(t.app, 'grace-late@example.com');
     const rotated = await post('/api/auth/token-refresh', { refresh_token: first.refresh_token });
