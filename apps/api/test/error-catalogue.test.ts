@@ -133,8 +133,10 @@ function withImports(modules: string[]): string[] {
  * API starts sending fails the last test, so the list only shrinks.
  */
 const KNOWN_UNSENT: Record<string, string> = {
-  // Empty: every catalogue code is sent by the API or marked `clientOnly` (`length_11` is a
+  // Every other catalogue code is sent by the API or marked `clientOnly` (`length_11` is a
   // form-only check of the storefront, so the catalogue marks it client-only).
+  promo_code_not_started:
+    'retired in contract 1.1.0 (a code not on offer yet answers promo_code_invalid, issue 32); kept until the next major contract, since removing a code breaks clients of 1.0',
 };
 
 function sdkCodes(modules: string[]): Set<string> {
