@@ -2,6 +2,10 @@
  * When the client tries a request again by itself, and how long it waits first. Decided per
  * contract row here, in the client (the contract itself says nothing of retries): a request is
  * tried again only when sending it twice leaves the shop as sending it once.
+ *
+ * Session mode's one resend after a 403 `csrf_token_invalid` (core.ts) is not a retry of this
+ * module: the API refuses such a write before changing anything, so it is safe for every row,
+ * and it happens once, with a freshly asked token, whatever the row's retries say.
  */
 import type { HttpMethod, RouteName } from '../contract/index.js';
 
