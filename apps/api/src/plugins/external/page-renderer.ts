@@ -7,9 +7,13 @@
  * - The visitor's cookies go with those calls (docs/web-session.md): a member's web session
  *   (`otc_session`) or a guest's cart (`otc_cart`) draws the page for them. Such a page is
  *   `Cache-Control: private, no-store` and never kept or shared with another request.
- * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept for
- *   PAGE_CACHE_SECONDS per address, language cookie and Accept-Language (the inputs of the
- *   language redirect), with its ETag and its br/gzip copies: a busy catalog costs one render.
+ * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept per
+ *   address, language cookie and Accept-Language (the inputs of the language redirect), with its
+ *   ETag and its br/gzip copies: a busy catalog costs one render. It is kept under the public data
+ *   version (plugins/app/public-answers.ts) and at most PUBLIC_ANSWER_FRESH_MS (or
+ *   PAGE_CACHE_SECONDS if shorter): a change of stock, price or settings announced in any process
+ *   shows in the page as soon as in the JSON it is drawn from (issue 30). Shared caches may keep
+ *   it briefly (GUEST_PAGE_CACHE_CONTROL).
  * - A render that fails falls back to the plain index.html: the browser then draws the page.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +21,9 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ifNoneMatchHits } from '../../lib/hot-answers.js';
 import { carriesVisitorCookie } from '../../lib/web-session.js';
+import { PUBLIC_ANSWER_FRESH_MS } from '../app/public-answers.js';
 
 /** What the storefront's render module exports (apps/storefront/src/entry-server.tsx). */
 interface RenderModule {
@@ -42,6 +48,8 @@ interface CachedPage {
   br: Buffer;
   gzip: Buffer;
   expires: number;
+  /** The public data version the page was drawn at: kept while it stands. */
+  dataVersion: number;
 }
 
 /** Addresses kept at most; the oldest goes first. */
@@ -61,6 +69,19 @@ export class RenderSkipped extends Error {}
 const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent', 'cookie'];
 /** A page drawn for a visitor: kept by no cache, the browser's included. */
 export const PERSONAL_PAGE_CACHE_CONTROL = 'private, no-store';
+/**
+ * A page drawn for no one, as its JSON (PUBLIC_CACHE_CONTROL) for shared caches: nginx or a CDN
+ * keeps it 30 s, then hands it out 15 s more while asking again (mostly a 304, the ETag being a
+ * hash of the HTML). The browser keeps no fresh copy (max-age=0) and asks again each time: the
+ * shopper who adds to the cart gets the `otc_cart` cookie and from then on pages drawn for them,
+ * never a guest's copy left in the browser, and a revalidation costs a 304.
+ */
+export const GUEST_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=15';
+/**
+ * What a kept guest page varies on: its encoding, and the inputs of the language decision
+ * (Accept-Language and the `locale` cookie) and of the page being personal (the cookies).
+ */
+const PAGE_VARY = 'accept-encoding, accept-language, cookie';
 
 export interface PageRenderer {
   /** Serves the page drawn; throws `RenderSkipped` (or the render's error) to serve index.html. */
@@ -80,6 +101,8 @@ export async function createPageRenderer(
   const module = (await import(pathToFileURL(options.modulePath).href)) as RenderModule;
   const template = readFileSync(options.templatePath, 'utf8');
   const cache = new Map<string, CachedPage>();
+  // No announcement covers a direct SQL change: no longer than a public answer is kept either.
+  const keepMs = Math.min(options.cacheMs, PUBLIC_ANSWER_FRESH_MS);
   // The same address asked for by many at once is rendered once.
   const inFlight = new Map<string, Promise<CachedPage | { redirect: string; status: number }>>();
   let rendering = 0;
@@ -131,7 +154,7 @@ export async function createPageRenderer(
       });
     };
 
-  function remember(key: string | null, status: number, html: string): CachedPage {
+  function remember(key: string | null, dataVersion: number, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const page: CachedPage = {
       status,
@@ -139,9 +162,10 @@ export async function createPageRenderer(
       html: body,
       br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
       gzip: gzipSync(body, { level: 6 }),
-      expires: Date.now() + options.cacheMs,
+      expires: Date.now() + keepMs,
+      dataVersion,
     };
-    if (key !== null && options.cacheMs > 0) {
+    if (key !== null && keepMs > 0) {
       cache.delete(key);
       cache.set(key, page);
       while (cache.size > MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
@@ -151,12 +175,12 @@ export async function createPageRenderer(
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, personal: boolean): FastifyReply {
     reply
-      .header('cache-control', personal ? PERSONAL_PAGE_CACHE_CONTROL : 'no-cache')
+      .header('cache-control', personal ? PERSONAL_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL)
       .header('etag', page.etag)
-      .header('vary', 'accept-encoding, accept-language, cookie')
+      .header('vary', PAGE_VARY)
       .type('text/html; charset=utf-8');
     // Only a page that is there is "not modified" (a 404 answers 404, whatever the client holds).
-    if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+    if (page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
@@ -166,6 +190,8 @@ export async function createPageRenderer(
   /** Draws the page; kept under `key` unless null (a page drawn for a visitor). */
   async function draw(request: FastifyRequest, key: string | null): Promise<CachedPage | { redirect: string; status: number }> {
     const origin = options.origin ?? `${request.protocol}://${request.host}`;
+    // Read before the render: a change announced while it draws leaves the page already stale.
+    const dataVersion = app.publicAnswers.version();
     const headers = new Headers();
     for (const name of ['accept-language', 'cookie']) {
       const value = request.headers[name];
@@ -178,7 +204,7 @@ export async function createPageRenderer(
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
     const pathname = request.url.split('?')[0] ?? '/';
-    return remember(key, result.status, module.renderDocument(template, pathname, result));
+    return remember(key, dataVersion, result.status, module.renderDocument(template, pathname, result));
   }
 
   return {
@@ -196,7 +222,7 @@ export async function createPageRenderer(
       }
       const key = `${request.url}\n${localeCookie(request.headers.cookie)}\n${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
       const kept = cache.get(key);
-      if (kept && kept.expires > Date.now()) {
+      if (kept && kept.expires > Date.now() && kept.dataVersion === app.publicAnswers.version()) {
         send(request, reply, kept, false);
         return;
       }

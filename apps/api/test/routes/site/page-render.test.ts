@@ -6,7 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RENDERS_AT_ONCE, MAX_RENDERS_WAITING } from '../../../src/plugins/external/page-renderer.js';
+import { announcePublicDataChange } from '../../../src/lib/public-data.js';
+import {
+  GUEST_PAGE_CACHE_CONTROL,
+  MAX_RENDERS_AT_ONCE,
+  MAX_RENDERS_WAITING,
+} from '../../../src/plugins/external/page-renderer.js';
 import { buildTestApp, registerWeb, type TestApp } from '../../helpers.js';
 
 const TEMPLATE = '<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
@@ -69,7 +74,7 @@ describe('pages drawn on the server', () => {
     expect(res.body).toContain('<html lang="es-US">');
     expect(res.body).toContain('<title>Drawn /es/catalog</title>');
     expect(res.body).toContain('<main>health 200 at https://shop.example</main>');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
   });
 
   it('draws the home page too (no bare index.html at /)', async () => {
@@ -101,6 +106,22 @@ describe('pages drawn on the server', () => {
     await get('/about-us?page=2');
     await get('/about-us', { cookie: 'locale=es' });
     expect(renders()).toBe(before + 2);
+  });
+
+  it('a guest page is kept under the public data version: an announced change draws it again (issue 30)', async () => {
+    const first = await get('/prices');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=15');
+    expect(first.headers.vary).toBe('accept-encoding, accept-language, cookie');
+    const before = renders();
+    await get('/prices');
+    expect(renders()).toBe(before);
+    await announcePublicDataChange(t.database.db, 'stock');
+    const after = await get('/prices');
+    expect(renders()).toBe(before + 1);
+    expect(after.body).toBe(first.body);
+    // Kept again under the new version.
+    await get('/prices');
+    expect(renders()).toBe(before + 1);
   });
 
   it('sends the kept copy compressed to clients that accept it', async () => {
@@ -149,7 +170,7 @@ describe('pages drawn for a visitor (issue 29)', () => {
     const guest = await get('/mine', { cookie: 'locale=en' });
     expect(guest.body).toContain('csrf null</main>');
     expect(guest.body).not.toContain(web.csrf);
-    expect(guest.headers['cache-control']).toBe('no-cache');
+    expect(guest.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
     await get('/mine', { cookie: 'locale=en' });
     expect(renders()).toBe(before + 3);
   });
