@@ -2,8 +2,11 @@
  * Pages drawn on the server (issue 18): the storefront's render module (its `--ssr` build,
  * apps/storefront/src/entry-server.tsx) renders a storefront address into the built index.html.
  *
- * - The render's API calls are answered in this process (`app.inject`), as the visitor's own
- *   address, so they count toward that visitor's rate limits, not a shared one.
+ * - The render's API calls are answered in this process (`app.inject`), from the visitor's own
+ *   address, marked as the renderer's (lib/render-call.ts): they are the page's data, not the
+ *   visitor's API traffic, and no rate limit stops them (issue 32). A page whose data did not all
+ *   answer (a 5xx, a 429, a 404 in a page that is not itself a 404) is sent `no-store` and never
+ *   kept: it would show every next visitor a page without its data.
  * - The visitor's cookies go with those calls (docs/web-session.md): a member's web session
  *   (`otc_session`) or a guest's cart (`otc_cart`) draws the page for them. Such a page is
  *   `Cache-Control: private, no-store` and never kept or shared with another request.
@@ -22,6 +25,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ifNoneMatchHits } from '../../lib/hot-answers.js';
+import { renderCallHeaders } from '../../lib/render-call.js';
 import { carriesVisitorCookie } from '../../lib/web-session.js';
 import { PUBLIC_ANSWER_FRESH_MS } from '../app/public-answers.js';
 
@@ -50,6 +54,8 @@ interface CachedPage {
   expires: number;
   /** The public data version the page was drawn at: kept while it stands. */
   dataVersion: number;
+  /** Every API call of the render answered: only such a page is kept or shared. */
+  complete: boolean;
 }
 
 /** Addresses kept at most; the oldest goes first. */
@@ -69,6 +75,8 @@ export class RenderSkipped extends Error {}
 const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent', 'cookie'];
 /** A page drawn for a visitor: kept by no cache, the browser's included. */
 export const PERSONAL_PAGE_CACHE_CONTROL = 'private, no-store';
+/** A page drawn without some of its data: sent to this visitor only, kept by no cache. */
+export const INCOMPLETE_PAGE_CACHE_CONTROL = 'no-store';
 /**
  * A page drawn for no one, as its JSON (PUBLIC_CACHE_CONTROL) for shared caches: nginx or a CDN
  * keeps it 30 s, then hands it out 15 s more while asking again (mostly a 304, the ETag being a
@@ -92,6 +100,17 @@ export interface PageRenderer {
 
 function localeCookie(header: string | undefined): string {
   return /(?:^|;\s*)locale=(en|es)\b/.exec(header ?? '')?.[1] ?? '-';
+}
+
+/**
+ * Whether an API answer is data the page may be kept with: a 2xx or 304, and a 404 only in a page
+ * that is a 404 itself (an unknown item: that is the page's truth). A 429, a 5xx, a 4xx, or a 404
+ * in a page drawn as found, are a page missing its data.
+ */
+function answered(apiStatus: number, pageStatus: number): boolean {
+  if (apiStatus >= 200 && apiStatus < 300) return true;
+  if (apiStatus === 304) return true;
+  return apiStatus === 404 && pageStatus === 404;
 }
 
 export async function createPageRenderer(
@@ -122,9 +141,9 @@ export async function createPageRenderer(
     }
   }
 
-  /** The render's way to the API: answered here, as the visitor. */
+  /** The render's way to the API: answered here, as the visitor; each answer's status goes to `statuses`. */
   const fetchAs =
-    (request: FastifyRequest): typeof fetch =>
+    (request: FastifyRequest, statuses: number[]): typeof fetch =>
     async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://render.local');
       const headers: Record<string, string> = {};
@@ -135,6 +154,7 @@ export async function createPageRenderer(
       new Headers(init?.headers).forEach((value, name) => {
         headers[name] = value;
       });
+      Object.assign(headers, renderCallHeaders());
       const method = (init?.method ?? 'GET').toUpperCase() as 'GET';
       const res = await app.inject({
         method,
@@ -143,6 +163,7 @@ export async function createPageRenderer(
         remoteAddress: request.ip,
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       });
+      statuses.push(res.statusCode);
       const answerHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
         if (typeof value === 'string') answerHeaders.set(name, value);
@@ -154,7 +175,7 @@ export async function createPageRenderer(
       });
     };
 
-  function remember(key: string | null, dataVersion: number, status: number, html: string): CachedPage {
+  function remember(key: string | null, dataVersion: number, complete: boolean, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
     const page: CachedPage = {
       status,
@@ -164,8 +185,9 @@ export async function createPageRenderer(
       gzip: gzipSync(body, { level: 6 }),
       expires: Date.now() + keepMs,
       dataVersion,
+      complete,
     };
-    if (key !== null && keepMs > 0) {
+    if (key !== null && complete && keepMs > 0) {
       cache.delete(key);
       cache.set(key, page);
       while (cache.size > MAX_CACHED_PAGES) cache.delete(cache.keys().next().value as string);
@@ -175,7 +197,10 @@ export async function createPageRenderer(
 
   function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, personal: boolean): FastifyReply {
     reply
-      .header('cache-control', personal ? PERSONAL_PAGE_CACHE_CONTROL : GUEST_PAGE_CACHE_CONTROL)
+      .header(
+        'cache-control',
+        personal ? PERSONAL_PAGE_CACHE_CONTROL : page.complete ? GUEST_PAGE_CACHE_CONTROL : INCOMPLETE_PAGE_CACHE_CONTROL,
+      )
       .header('etag', page.etag)
       .header('vary', PAGE_VARY)
       .type('text/html; charset=utf-8');
@@ -198,13 +223,15 @@ export async function createPageRenderer(
       if (typeof value === 'string') headers.set(name, value);
     }
     // The origin and the path joined as text: a path such as `//elsewhere.example/x` stays a path.
+    const statuses: number[] = [];
     const result = await module.render(new Request(`${origin}${request.url}`, { headers }), {
-      fetch: fetchAs(request),
+      fetch: fetchAs(request, statuses),
       origin,
     });
     if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
     const pathname = request.url.split('?')[0] ?? '/';
-    return remember(key, dataVersion, result.status, module.renderDocument(template, pathname, result));
+    const complete = statuses.every((status) => answered(status, result.status));
+    return remember(key, dataVersion, complete, result.status, module.renderDocument(template, pathname, result));
   }
 
   return {

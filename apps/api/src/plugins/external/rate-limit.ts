@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from '../../lib/errors.js';
+import { isRenderCall } from '../../lib/render-call.js';
 
 /** Whether a matched route pattern is the API's (unmatched addresses are pages or 404s). */
 export function isApiRoute(routePattern: string | undefined): boolean {
@@ -33,7 +34,9 @@ export default fp<RateLimitOptions>(
       // address (a family, a clinic) must never see a blank page for loading the shop. Decided by
       // the route that runs, never by the spelling of the address: the router decodes the path,
       // so `/%61pi/auth/login` runs the sign-in route and must count as it (issue 32).
-      allowList: (request) => !isApiRoute(request.routeOptions.url),
+      // The page renderer's own calls are a page's data, not the visitor's API traffic: counted,
+      // a visitor who spent their limit would get (and the page cache keep) a page without data.
+      allowList: (request) => !isApiRoute(request.routeOptions.url) || isRenderCall(request),
       ...(redis ? { redis, nameSpace: 'otc-rl:' } : {}),
       errorResponseBuilder: (_request, context) =>
         new HttpError('too_many_requests', { extra: { retryAfter: Math.ceil(context.ttl / 1000) } }),

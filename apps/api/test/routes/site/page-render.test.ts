@@ -9,9 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcePublicDataChange } from '../../../src/lib/public-data.js';
 import {
   GUEST_PAGE_CACHE_CONTROL,
+  INCOMPLETE_PAGE_CACHE_CONTROL,
   MAX_RENDERS_AT_ONCE,
   MAX_RENDERS_WAITING,
 } from '../../../src/plugins/external/page-renderer.js';
+import { RENDER_CALL_HEADER } from '../../../src/lib/render-call.js';
 import { buildTestApp, registerWeb, type TestApp } from '../../helpers.js';
 
 const TEMPLATE = '<!doctype html><html lang="en-US"><head><title>Shop</title></head><body><div id="root"></div></body></html>';
@@ -31,7 +33,9 @@ export async function render(request, options) {
   const health = await options.fetch('/api/health', { headers: { accept: 'application/json' } });
   // A page of the visitor's own: what the API tells this visitor (their session's CSRF token).
   const mine = url.pathname === '/mine' ? await (await options.fetch('/api/auth/csrf')).json() : null;
-  const status = url.pathname === '/gone' ? 404 : 200;
+  // Data that is not there: in a page drawn as found, or in the 404 page of an unknown item.
+  if (url.pathname === '/data-missing' || url.pathname === '/item-missing') await options.fetch('/api/no-such-thing');
+  const status = url.pathname === '/gone' || url.pathname === '/item-missing' ? 404 : 200;
   return {
     kind: 'page', status, locale: 'en', lang: url.pathname.startsWith('/es') ? 'es-US' : 'en-US',
     head: '<title>Drawn ' + url.pathname + '</title>',
@@ -207,5 +211,51 @@ describe('addresses that look like another site', () => {
     const res = await get('//elsewhere.example/x');
     expect(res.body).toContain('<title>Drawn //elsewhere.example/x</title>');
     expect(res.body).toContain('at https://shop.example</main>');
+  });
+});
+
+describe("the render's API calls (issue 32)", () => {
+  const visitor = '203.0.113.7';
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({
+      rateLimit: { max: 3 },
+      config: { storefrontDir: dir, storefrontRender: path.join(dir, 'render.mjs'), pageCacheMs: 60_000, publicUrl: 'https://shop.example' },
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+  const api = (headers: Record<string, string> = {}) =>
+    limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress: visitor, headers: { accept: 'application/json', ...headers } });
+
+  it("are not the visitor's API traffic: a visitor who spent their limit gets the page with its data", async () => {
+    for (let n = 0; n < 3; n += 1) expect((await api()).statusCode).toBe(200);
+    expect((await api()).statusCode).toBe(429);
+    const page = await limited.app.inject({ method: 'GET', url: '/limited', remoteAddress: visitor, headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<main>health 200 ');
+    expect(page.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
+    // The mark cannot be forged: its value is a secret of the process.
+    expect((await api({ [RENDER_CALL_HEADER]: 'anything' })).statusCode).toBe(429);
+    expect((await api({ [RENDER_CALL_HEADER]: '' })).statusCode).toBe(429);
+  });
+
+  it('a page whose data did not all answer is sent no-store and never kept', async () => {
+    const before = renders();
+    const first = await get('/data-missing');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe(INCOMPLETE_PAGE_CACHE_CONTROL);
+    await get('/data-missing');
+    expect(renders()).toBe(before + 2);
+  });
+
+  it("a 404 page whose data answered 404 (an unknown item: the page's truth) is kept", async () => {
+    const before = renders();
+    const first = await get('/item-missing');
+    expect(first.statusCode).toBe(404);
+    expect(first.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
+    await get('/item-missing');
+    expect(renders()).toBe(before + 1);
   });
 });
