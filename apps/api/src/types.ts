@@ -46,7 +46,7 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The contract route name of a route registered from the contract. */
     contractRoute?: string;
-    /** Answers carry `Cache-Control: no-store` (signed-in routes, and the sign-in calls' tokens). */
+    /** Answers carry `Cache-Control: no-store` (signed-in routes, the sign-in calls' tokens, every write). */
     noStore?: boolean;
   }
 }

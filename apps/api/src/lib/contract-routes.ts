@@ -156,7 +156,9 @@ export function registerContractRoutes(
       },
       config: {
         contractRoute: name,
-        noStore: def.auth || def.tag === 'auth',
+        // Signed-in answers, the sign-in calls' tokens, and every answer to a write (a balance
+        // check, a contact message): none is the same for the next asker, so none may be kept.
+        noStore: def.auth || def.tag === 'auth' || def.method !== 'GET',
         ...(def.tag === 'auth' && def.method === 'POST'
           ? { rateLimit: { max: options.authRateLimitMax, timeWindow: '1 minute' } }
           : {}),

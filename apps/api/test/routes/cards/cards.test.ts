@@ -4,6 +4,7 @@ import type { CardType } from '@otc/sdk';
 import { cardListSchema, customerSchema } from '@otc/sdk/schemas';
 import { sandboxAccounts } from '../../../src/db/schema.js';
 import { keyedHash } from '../../../src/lib/crypto.js';
+import { PUBLIC_CACHE_CONTROL } from '../../../src/plugins/app/public-answers.js';
 import { createSandboxIssuer } from '../../../src/services/card-issuer.js';
 import { seed } from '../../../src/seed/seed.js';
 import { TEST_SECRET, bearer, buildTestApp, call, registerCustomer, type TestApp } from '../../helpers.js';
@@ -165,6 +166,26 @@ describe('guest balance check', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'national', last4: '0003', balance: '5.00', periodEndsAt: periodEnd });
+  });
+
+  it('is never kept by a cache (a write), while the public catalog keeps its public caching', async () => {
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 'national', number: '6036 0000 0000 0001', code: '456' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.response.headers['cache-control']).toBe('no-store');
+    const refused = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 'national', number: '6036 0000 0000 0001', code: '000' },
+    });
+    expect(refused.response.headers['cache-control']).toBe('no-store');
+    for (const url of ['/api/catalog/categories', '/api/constants', '/api/search/products?q=vitamin']) {
+      const publicAnswer = await t.app.inject({ method: 'GET', url });
+      expect(publicAnswer.headers['cache-control'], url).toBe(PUBLIC_CACHE_CONTROL);
+    }
   });
 
   it('does not answer for a sandbox credit card', async () => {
