@@ -11,7 +11,7 @@
  *   (`otc_session`) or a guest's cart (`otc_cart`) draws the page for them. Such a page is
  *   `Cache-Control: private, no-store` and never kept or shared with another request.
  * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept per
- *   address, language cookie and Accept-Language (the inputs of the language redirect), with its
+ *   address and language inputs as the page reads them (pageLanguageKey), with its
  *   ETag and its br/gzip copies: a busy catalog costs one render. It is kept under the public data
  *   version (plugins/app/public-answers.ts) and at most PUBLIC_ANSWER_FRESH_MS (or
  *   PAGE_CACHE_SECONDS if shorter): a change of stock, price or settings announced in any process
@@ -24,6 +24,8 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@otc/sdk';
+import { pickLanguage } from '../../lib/errors.js';
 import { ifNoneMatchHits } from '../../lib/hot-answers.js';
 import { renderCallHeaders } from '../../lib/render-call.js';
 import { carriesVisitorCookie } from '../../lib/web-session.js';
@@ -98,8 +100,47 @@ export interface PageRenderer {
   cachedPages(): number;
 }
 
-function localeCookie(header: string | undefined): string {
-  return /(?:^|;\s*)locale=(en|es)\b/.exec(header ?? '')?.[1] ?? '-';
+/**
+ * The language inputs of a page as the page itself reads them (apps/storefront/src/app/router.tsx,
+ * rootLoader, and lib/locale.ts): the `locale` cookie (`readLocaleCookie`), and the locale the
+ * browser's languages pick (`acceptedLanguages` then `detectBrowserLocale`); with the language the
+ * API picks for a call that names none (`pickLanguage`). Every visitor with the same three gets
+ * the same page, whatever the spelling of their headers (issue 32: the cache key read them
+ * otherwise, and a Spanish visitor could be sent the English page).
+ */
+export function pageLanguageKey(cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
+  return `${localeCookieOf(cookieHeader) ?? '-'} ${browserLocaleOf(acceptLanguage)} ${pickLanguage(acceptLanguage)}`;
+}
+
+/** `readLocaleCookie` of the storefront: the first `locale` cookie whose value is a locale. */
+function localeCookieOf(header: string | undefined): Locale | null {
+  for (const part of (header ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return null;
+}
+
+/** The storefront's `detectBrowserLocale(acceptedLanguages(header))`. */
+function browserLocaleOf(header: string | undefined): Locale {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = Number(rest.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
+      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((language) => language.tag && language.q > 0)
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of ranked) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    if (isLocale(primary)) return primary;
+  }
+  return DEFAULT_LOCALE;
+}
+
+function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /**
@@ -247,7 +288,7 @@ export async function createPageRenderer(
         send(request, reply, drawn, true);
         return;
       }
-      const key = `${request.url}\n${localeCookie(request.headers.cookie)}\n${(request.headers['accept-language'] ?? '').slice(0, 100)}`;
+      const key = `${request.url}\n${pageLanguageKey(request.headers.cookie, request.headers['accept-language'])}`;
       const kept = cache.get(key);
       if (kept && kept.expires > Date.now() && kept.dataVersion === app.publicAnswers.version()) {
         send(request, reply, kept, false);

@@ -27,7 +27,9 @@ export async function render(request, options) {
   const url = new URL(request.url);
   if (url.pathname === '/boom') throw new Error('render failed');
   if (url.pathname === '/slow') await new Promise((resolve) => setTimeout(resolve, 300));
-  if (url.pathname === '/' && (request.headers.get('cookie') ?? '').includes('locale=es')) {
+  // The language decision at the bare address, in short: the cookie, else a Spanish browser.
+  const spanishBrowser = (request.headers.get('accept-language') ?? '').includes('es;q=0.9');
+  if (url.pathname === '/' && ((request.headers.get('cookie') ?? '').includes('locale=es') || spanishBrowser)) {
     return { kind: 'redirect', status: 302, location: '/es' };
   }
   const health = await options.fetch('/api/health', { headers: { accept: 'application/json' } });
@@ -156,6 +158,30 @@ describe('pages drawn on the server', () => {
     const json = await t.app.inject({ method: 'GET', url: '/catalog', headers: { accept: 'application/json' } });
     expect(json.statusCode).toBe(200);
     expect(json.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('the language of a kept page (issue 32)', () => {
+  it('a Spanish browser after an English one at the bare address is sent to /es, not the English page', async () => {
+    // Alike in their first 100 characters (the length the key once kept), unlike in what they pick.
+    const padding = Array.from({ length: 12 }, (_, n) => `x${n};q=0.1`).join(', ');
+    const english = `en;q=0.5, ${padding}`;
+    const first = await get('/', { 'accept-language': english });
+    expect(first.statusCode).toBe(200);
+    const spanish = await get('/', { 'accept-language': `${english}, es;q=0.9` });
+    expect(spanish.statusCode).toBe(302);
+    expect(spanish.headers.location).toBe('/es');
+  });
+
+  it('headers spelled otherwise that pick the same language share one kept page', async () => {
+    const before = renders();
+    await get('/brands', { 'accept-language': 'en-US,en;q=0.9' });
+    await get('/brands', { 'accept-language': 'en-GB' });
+    await get('/brands', { 'accept-language': 'EN' });
+    expect(renders()).toBe(before + 1);
+    await get('/brands', { 'accept-language': 'es-MX' });
+    await get('/brands', { 'accept-language': 'en-US', cookie: 'locale=es' });
+    expect(renders()).toBe(before + 3);
   });
 });
 
