@@ -124,12 +124,19 @@ export function redactUrl(url: string): string {
   return `${url.slice(0, at)}?${names.join('&')}`;
 }
 
+const CORRELATION_ID = /^[\w.:-]{1,100}$/;
+
 export function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: {
-      req: (req: { method: string; url: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+      req: (req: { method: string; url: string; headers?: Record<string, string | string[] | undefined> }) => {
+        // A caller's tracing id ties its retries together in the log; only a plain token is kept.
+        const correlation = req.headers?.['x-correlation-id'];
+        const correlationId = typeof correlation === 'string' && CORRELATION_ID.test(correlation) ? correlation : undefined;
+        return { method: req.method, url: redactUrl(req.url), ...(correlationId ? { correlationId } : {}) };
+      },
     },
   };
 }

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from './helpers.js';
 
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await buildTestApp({ config: { corsOrigins: ['https://partner.test'] } });
+  shop = await buildTestApp({ seed: true, config: { corsOrigins: ['https://partner.test'] } });
 });
 afterAll(() => shop.close());
 
@@ -22,5 +22,42 @@ describe('CORS', () => {
   it('does not allow an origin that is not configured', async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.test' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
+describe('a web app on another origin', () => {
+  it('may send the SDK README tracing header: the preflight allows X-Correlation-Id', async () => {
+    const res = await shop.app.inject({
+      method: 'OPTIONS',
+      url: '/api/health',
+      headers: {
+        origin: 'https://partner.test',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-correlation-id,accept-language',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('https://partner.test');
+    const allowed = String(res.headers['access-control-allow-headers'] ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase());
+    expect(allowed).toEqual(expect.arrayContaining(['x-correlation-id', 'accept-language']));
+  });
+
+  it('may show product pictures (cross-origin), while every other answer stays same-origin', async () => {
+    const url = '/api/images/products/1.svg';
+    const picture = await shop.app.inject({ method: 'GET', url, headers: { origin: 'https://partner.test' } });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // A copy kept by the public answers (and a 304 to its ETag) says the same.
+    const kept = await shop.app.inject({ method: 'GET', url });
+    expect(kept.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const notModified = await shop.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(picture.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const other of ['/api/health', '/api/catalog/products/1', '/api/auth/me']) {
+      const res = await shop.app.inject({ method: 'GET', url: other });
+      expect(res.headers['cross-origin-resource-policy'], other).toBe('same-origin');
+    }
   });
 });

@@ -9,7 +9,17 @@ export default fp<{ origins: string[] }>(
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       // X-Auth-Mode and X-CSRF-Token: the SDK's `session` mode (docs/web-session.md). Cookies
       // never go cross-origin (no credentials here, SameSite=Lax): other origins use tokens.
-      allowedHeaders: ['Authorization', 'Content-Type', 'Accept', 'Accept-Language', 'X-Auth-Mode', 'X-CSRF-Token'],
+      // X-Correlation-Id: the SDK README's tracing example (one id per call, kept by its
+      // retries, logged with each request); without it listed every such call fails its preflight.
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Accept',
+        'Accept-Language',
+        'X-Auth-Mode',
+        'X-CSRF-Token',
+        'X-Correlation-Id',
+      ],
       // A page on another origin reads these (the SDK's retries honour Retry-After; it keeps
       // the contract version and the CSRF token): without them listed, the browser hides them.
       exposedHeaders: ['Retry-After', 'X-Contract-Version', 'X-CSRF-Token'],

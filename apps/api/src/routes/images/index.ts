@@ -1,6 +1,7 @@
 /**
  * Product pictures, drawn from the product's name, brand and category colour: a public answer
- * (plugins/app/public-answers.ts: ETag, PICTURE_CACHE_CONTROL).
+ * (plugins/app/public-answers.ts: ETag, PICTURE_CACHE_CONTROL), which a page on another origin
+ * may show (`Cross-Origin-Resource-Policy: cross-origin`, pictures only).
  */
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../../lib/errors.js';
@@ -9,7 +10,15 @@ import { productSvg } from '../../lib/product-image.js';
 export default async function imageRoutes(app: FastifyInstance) {
   app.get<{ Params: { file: string } }>(
     '/api/images/products/:file',
-    { schema: { hide: true }, config: { publicAnswer: 'productPicture' } },
+    {
+      schema: { hide: true },
+      config: { publicAnswer: 'productPicture' },
+      // Helmet answers `same-origin` everywhere; a picture is public, and a web app on an allowed
+      // origin (CORS_ORIGINS) shows it with an <img>. Set before any handler or kept copy answers.
+      onRequest: async (_request, reply) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      },
+    },
     async (request, reply) => {
       const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
       if (!match) throw errors.notFound();
