@@ -35,7 +35,7 @@ import autocannon from 'autocannon';
 import { API_DIR, SERVER_MODE, claimRedisDb, freshPostgres, newCustomer, pool, setStock, sleep, startServer, type Customer, type ServerProcess } from '../heavy/lib.js';
 
 const QUICK = process.argv.includes('--quick');
-const STEPS = (process.env.BENCH_LOAD_STEPS ?? (QUICK ? '5,10,20,40' : '10,20,40,80,160,320')).split(',').map(Number);
+const STEPS = (process.env.BENCH_LOAD_STEPS ?? (QUICK ? '4,8,16,32' : '4,8,16,32,64,128,256')).split(',').map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_LOAD_STEP_SECONDS ?? (QUICK ? 8 : 40));
 const SETTLE_SECONDS = QUICK ? 2 : 5;
 /** The whole run stops by itself: no step starts past this. */
