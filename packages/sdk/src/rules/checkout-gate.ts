@@ -2,7 +2,7 @@ import { DEFAULT_MINIMUM_ORDER } from '../constants/index.js';
 import type { Money } from '../schemas/common.js';
 import { cartIssues, type IssueRow } from './cart-issues.js';
 import { isDeliverable } from './is-deliverable.js';
-import { meetsMinimumOrder } from './meets-minimum-order.js';
+import { checkMinimumOrder } from './meets-minimum-order.js';
 import { missingProfileFields } from './missing-profile-fields.js';
 
 export const CHECKOUT_STEPS = ['products', 'delivery', 'payment'] as const;
@@ -55,7 +55,7 @@ export function checkoutGate(
   customer?: Readonly<Record<string, unknown>> | null,
 ): CheckoutGate {
   const hasIssues = cartIssues(draft.rows).blocked;
-  const minimum = meetsMinimumOrder(
+  const minimum = checkMinimumOrder(
     draft.totals.subtotal,
     settings?.minimumOrder ?? DEFAULT_MINIMUM_ORDER,
   );

@@ -62,7 +62,11 @@ export {
   type TotalsEstimate,
 } from './estimate-totals.js';
 export { cartIssues, type CartIssues, type IssueRow } from './cart-issues.js';
-export { meetsMinimumOrder, type MinimumOrderCheck } from './meets-minimum-order.js';
+export {
+  checkMinimumOrder,
+  meetsMinimumOrder,
+  type MinimumOrderCheck,
+} from './meets-minimum-order.js';
 export { isDeliverable } from './is-deliverable.js';
 export {
   CHECKOUT_STEPS,

@@ -16,7 +16,7 @@ import {
 import type { Contract, RouteName, RouteOutput } from '../contract/index.js';
 import { fromCents, toCents } from '../money/index.js';
 import { isPaymentInputValid, type PaymentInputReason } from '../rules/is-payment-input-valid.js';
-import { meetsMinimumOrder } from '../rules/meets-minimum-order.js';
+import { checkMinimumOrder } from '../rules/meets-minimum-order.js';
 import { missingProfileFields } from '../rules/missing-profile-fields.js';
 import { statusAfterPayment } from '../rules/payment-status.js';
 import { formatPrice } from '../format/format-price.js';
@@ -425,7 +425,7 @@ function rowIssues(shop: ShopCore, order: TestOrder, locale: Locale): TestFieldI
 }
 
 function minimumOrderError(shop: ShopCore, subtotalCents: number, rows: number): TestShopError | null {
-  const check = meetsMinimumOrder(fromCents(subtotalCents), shop.state.settings.minimumOrder);
+  const check = checkMinimumOrder(fromCents(subtotalCents), shop.state.settings.minimumOrder);
   if (check.ok && rows > 0) return null;
   const params = { qty: formatPrice(check.minimum) };
   return new TestShopError('minimum_order', { params, fields: { total: [issue('minimum_order', params)] } });

@@ -10,7 +10,7 @@
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
-import { cartIssues, fromCents, meetsMinimumOrder, missingProfileFields } from '@otc/sdk/rules';
+import { cartIssues, checkMinimumOrder, fromCents, missingProfileFields } from '@otc/sdk/rules';
 import type { Address, PlacedOrder } from '@otc/sdk/schemas';
 import { validateState } from '@otc/sdk/validation';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -38,7 +38,7 @@ function rowIssuesError(badReasons: readonly (number | null)[]): HttpError {
 
 /** `minimum_order` when the items subtotal is under the minimum (or there are no rows); else null. */
 function minimumOrderError(subtotal: string, rowCount: number, minimumOrderCents: number): HttpError | null {
-  const minimum = meetsMinimumOrder(subtotal, fromCents(minimumOrderCents));
+  const minimum = checkMinimumOrder(subtotal, fromCents(minimumOrderCents));
   if (minimum.ok && rowCount > 0) return null;
   const params = { qty: formatPrice(minimum.minimum) };
   return new HttpError('minimum_order', { params, fields: { total: [issue('minimum_order', params)] } });

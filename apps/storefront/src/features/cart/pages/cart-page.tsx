@@ -5,11 +5,11 @@ import { ShoppingCart } from 'lucide-react';
 import {
   DEFAULT_MINIMUM_ORDER,
   cartIssues,
+  checkMinimumOrder,
   errorText,
   estimateTotals,
   formatPrice,
   fromCents,
-  meetsMinimumOrder,
   promoPercentsFrom,
   toCents,
 } from '@otc/sdk';
@@ -273,7 +273,7 @@ export function Component() {
     !removePromoState.isLoading;
   const discount = confirmed && view.totals ? view.totals.discount : estimate.discount;
   const total = confirmed && view.totals ? view.totals.total : estimate.total;
-  const minimum = meetsMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? DEFAULT_MINIMUM_ORDER);
+  const minimum = checkMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? DEFAULT_MINIMUM_ORDER);
   const issues = cartIssues(
     view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
   );
