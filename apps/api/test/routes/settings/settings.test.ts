@@ -22,7 +22,10 @@ beforeAll(async () => {
   writeFileSync(`${script}.gz`, gzipSync('console.log(1)'));
   writeFileSync(path.join(storefront, 'index.html.br'), brotliCompressSync(INDEX));
   writeFileSync(path.join(storefront, 'index.html.gz'), gzipSync(INDEX));
-  t = await buildTestApp({ seed: true, config: { storefrontDir: storefront, publicUrl: 'https://shop.test' } });
+  t = await buildTestApp({
+    seed: true,
+    config: { storefrontDir: storefront, publicUrl: 'https://shop.test' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -80,7 +83,17 @@ describe('settings', () => {
       SUPPORT_PHONE: '+1 (800) 555-0100',
       CODE_RESEND_SECONDS: '30',
     });
-    const local = await buildTestApp({ config: { ...config, dataDir: ':memory:', jwtSecret: 'x'.repeat(32) } });
+    const local = await buildTestApp({
+      // The settings only: no built storefront (loadConfig finds the real one, and loading its
+      // render module outlasted Fastify's plugin timeout on a loaded machine).
+      config: {
+        ...config,
+        dataDir: ':memory:',
+        jwtSecret: 'x'.repeat(32),
+        storefrontDir: '/nonexistent-storefront',
+        storefrontRender: undefined,
+      },
+    });
     try {
       const res = await call(local.app, { method: 'GET', url: '/api/constants' });
       expect(res.body).toMatchObject({
@@ -103,10 +116,18 @@ describe('settings', () => {
 
 describe('unknown API paths', () => {
   it('answer a JSON 404 with the path, in the asked language', async () => {
-    const res = await call(t.app, { method: 'GET', url: '/api/nope?x=1', headers: { accept: 'text/html' } });
+    const res = await call(t.app, {
+      method: 'GET',
+      url: '/api/nope?x=1',
+      headers: { accept: 'text/html' },
+    });
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ message: 'Page not found: /api/nope', code: 'not_found' });
-    const es = await call(t.app, { method: 'GET', url: '/api/nope', headers: { 'accept-language': 'es' } });
+    const es = await call(t.app, {
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'accept-language': 'es' },
+    });
     expect(es.body.message).toBe('Página no encontrada: /api/nope');
   });
 });
@@ -119,7 +140,10 @@ describe('OpenAPI', () => {
       expect(res.status).toBe(200);
       const paths = res.body.paths as Record<string, Record<string, { operationId?: string }>>;
       expect(paths['/api/auth/login']?.post?.operationId).toBe('login');
-      expect(paths['/api/auth/me']?.get).toMatchObject({ security: [{ bearerAuth: [] }] });
+      // A member's route takes the bearer token (apps) or the web session's cookie (the shop).
+      expect(paths['/api/auth/me']?.get).toMatchObject({
+        security: [{ bearerAuth: [] }, { sessionCookie: [] }],
+      });
       const docs = await docsOn.app.inject({ method: 'GET', url: '/api/docs/' });
       expect(docs.statusCode).toBe(200);
     } finally {
@@ -157,8 +181,12 @@ describe('site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toMatch(/^<svg /);
-    expect((await t.app.inject({ method: 'GET', url: '/api/images/products/999999.svg' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/api/images/products/x.png' })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/images/products/999999.svg' })).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/images/products/x.png' })).statusCode,
+    ).toBe(404);
   });
 
   it('serves the built storefront: immutable assets, uncached index, SPA fallback', async () => {
@@ -168,13 +196,25 @@ describe('site', () => {
     const index = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(index.statusCode).toBe(200);
     expect(index.headers['cache-control']).toBe('no-cache');
-    const spa = await t.app.inject({ method: 'GET', url: '/es/catalog?page=2', headers: { accept: 'text/html' } });
+    const spa = await t.app.inject({
+      method: 'GET',
+      url: '/es/catalog?page=2',
+      headers: { accept: 'text/html' },
+    });
     expect(spa.statusCode).toBe(200);
     expect(spa.body).toContain('<title>Shop</title>');
     expect(spa.headers['cache-control']).toBe('no-cache');
-    const missingAsset = await t.app.inject({ method: 'GET', url: '/assets/gone.js', headers: { accept: '*/*' } });
+    const missingAsset = await t.app.inject({
+      method: 'GET',
+      url: '/assets/gone.js',
+      headers: { accept: '*/*' },
+    });
     expect(missingAsset.statusCode).toBe(404);
-    const json = await t.app.inject({ method: 'GET', url: '/somewhere', headers: { accept: 'application/json' } });
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/somewhere',
+      headers: { accept: 'application/json' },
+    });
     expect(json.statusCode).toBe(404);
   });
 
@@ -184,7 +224,11 @@ describe('site', () => {
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.length).toBeGreaterThan(1024);
-    const br = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.body.length / 2);
@@ -193,7 +237,11 @@ describe('site', () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
     // Small answers and pictures are sent as they are.
-    const health = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect(health.headers['content-encoding']).toBeUndefined();
     expect(health.json()).toEqual({ status: 'ok' });
     const picture = await t.app.inject({
