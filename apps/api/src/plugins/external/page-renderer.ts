@@ -66,6 +66,12 @@ const MAX_CACHED_PAGES = 1000;
 export const MAX_RENDERS_AT_ONCE = 4;
 /** Renders waiting for a turn at most; more, and the page is sent to be drawn by the browser. */
 export const MAX_RENDERS_WAITING = 32;
+/**
+ * Renders one client address may have running or waiting (issue 32: junk query parameters made
+ * every request a miss, and one client's flood slowed everyone's answers). Beyond it the page is
+ * index.html, drawn by the browser: people behind one shared address still get their pages.
+ */
+export const MAX_RENDERS_PER_CLIENT = 2;
 
 /** The plain index.html is served instead: the browser draws the page (too busy to render). */
 export class RenderSkipped extends Error {}
@@ -167,6 +173,23 @@ export async function createPageRenderer(
   const inFlight = new Map<string, Promise<CachedPage | { redirect: string; status: number }>>();
   let rendering = 0;
   const queue: Array<() => void> = [];
+
+  const rendersByClient = new Map<string, number>();
+
+  /** A render for `request`'s client, within its share, then in its turn. */
+  async function renderFor<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
+    const client = request.ip;
+    const held = rendersByClient.get(client) ?? 0;
+    if (held >= MAX_RENDERS_PER_CLIENT) throw new RenderSkipped('too many renders for one client');
+    rendersByClient.set(client, held + 1);
+    try {
+      return await turn(work);
+    } finally {
+      const left = (rendersByClient.get(client) ?? 1) - 1;
+      if (left > 0) rendersByClient.set(client, left);
+      else rendersByClient.delete(client);
+    }
+  }
 
   async function turn<T>(work: () => Promise<T>): Promise<T> {
     if (rendering >= MAX_RENDERS_AT_ONCE) {
@@ -280,7 +303,7 @@ export async function createPageRenderer(
     async serve(request, reply) {
       // Drawn for this visitor alone: never from the cache, into it, or shared with a twin request.
       if (carriesVisitorCookie(request)) {
-        const drawn = await turn(() => draw(request, null));
+        const drawn = await renderFor(request, () => draw(request, null));
         if ('redirect' in drawn) {
           await reply.header('cache-control', PERSONAL_PAGE_CACHE_CONTROL).redirect(drawn.redirect, drawn.status);
           return;
@@ -296,7 +319,7 @@ export async function createPageRenderer(
       }
       let pending = inFlight.get(key);
       if (!pending) {
-        pending = turn(() => draw(request, key)).finally(() => inFlight.delete(key));
+        pending = renderFor(request, () => draw(request, key)).finally(() => inFlight.delete(key));
         inFlight.set(key, pending);
       }
       const drawn = await pending;

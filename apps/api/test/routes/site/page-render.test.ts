@@ -11,6 +11,7 @@ import {
   GUEST_PAGE_CACHE_CONTROL,
   INCOMPLETE_PAGE_CACHE_CONTROL,
   MAX_RENDERS_AT_ONCE,
+  MAX_RENDERS_PER_CLIENT,
   MAX_RENDERS_WAITING,
 } from '../../../src/plugins/external/page-renderer.js';
 import { RENDER_CALL_HEADER } from '../../../src/lib/render-call.js';
@@ -69,6 +70,20 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/**
+ * On PostgreSQL the announcing process hears its own notification again a moment after the commit
+ * (public-data.ts), which moves the version once more: waits until it stands still.
+ */
+async function publicDataVersionSettled(): Promise<void> {
+  let seen = t.app.publicAnswers.version();
+  for (let tries = 0; tries < 40; tries += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = t.app.publicAnswers.version();
+    if (now === seen && tries >= 2) return;
+    seen = now;
+  }
+}
+
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
 
@@ -121,7 +136,10 @@ describe('pages drawn on the server', () => {
     const before = renders();
     await get('/prices');
     expect(renders()).toBe(before);
+    const at = t.app.publicAnswers.version();
     await announcePublicDataChange(t.database.db, 'stock');
+    await publicDataVersionSettled();
+    expect(t.app.publicAnswers.version()).toBeGreaterThan(at);
     const after = await get('/prices');
     expect(renders()).toBe(before + 1);
     expect(after.body).toBe(first.body);
@@ -224,11 +242,34 @@ describe('under load', () => {
 
   it(`beyond ${MAX_RENDERS_AT_ONCE} renders and ${MAX_RENDERS_WAITING} waiting, pages go to the browser to draw`, async () => {
     const count = MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING + 4;
-    const answers = await Promise.all(Array.from({ length: count }, (_, n) => get(`/slow?n=${n}`)));
+    // Each from its own address: one client's share is the next test's.
+    const answers = await Promise.all(
+      Array.from({ length: count }, (_, n) =>
+        t.app.inject({ method: 'GET', url: `/slow?n=${n}`, remoteAddress: `198.51.100.${n + 1}`, headers: { accept: 'text/html' } }),
+      ),
+    );
     const drawn = answers.filter((res) => res.body.includes('<title>Drawn /slow</title>'));
     const plain = answers.filter((res) => res.body.includes('<div id="root"></div>'));
     expect(drawn).toHaveLength(MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING);
     expect(plain).toHaveLength(4);
+  });
+});
+
+describe('one client flooding renders (issue 32)', () => {
+  it(`draws at most ${MAX_RENDERS_PER_CLIENT} pages at once for one address; another client is still drawn`, async () => {
+    const flood = Array.from({ length: MAX_RENDERS_PER_CLIENT + 3 }, (_, n) =>
+      t.app.inject({ method: 'GET', url: `/slow?junk=${n}`, remoteAddress: '192.0.2.66', headers: { accept: 'text/html' } }),
+    );
+    const other = t.app.inject({ method: 'GET', url: '/slow?junk=other', remoteAddress: '192.0.2.77', headers: { accept: 'text/html' } });
+    const answers = await Promise.all(flood);
+    const drawn = answers.filter((res) => res.body.includes('<title>Drawn /slow</title>'));
+    const plain = answers.filter((res) => res.body.includes('<div id="root"></div>'));
+    expect(drawn).toHaveLength(MAX_RENDERS_PER_CLIENT);
+    expect(plain).toHaveLength(3);
+    expect((await other).body).toContain('<title>Drawn /slow</title>');
+    // Its share comes back once its renders are done.
+    const later = await t.app.inject({ method: 'GET', url: '/slow?junk=later', remoteAddress: '192.0.2.66', headers: { accept: 'text/html' } });
+    expect(later.body).toContain('<title>Drawn /slow</title>');
   });
 });
 
