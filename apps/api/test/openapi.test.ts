@@ -149,10 +149,23 @@ describe('the OpenAPI document', () => {
     expect(operation('completeOrder').responses['409']?.description).toContain('`unpaid_order_exists`');
     expect(operation('payOrder').responses['422']?.description).toContain('`card_number_or_code_is_not_correct`');
     expect(operation('requestCode').responses['429']?.headers).toHaveProperty('Retry-After');
+    // Every member an error answer may carry, named and typed (test/openapi-answers.test.ts
+    // checks real answers against it), nothing else.
     expect(doc.components.schemas.Error).toMatchObject({
-      required: ['message'],
-      properties: { message: { type: 'string' }, code: { type: 'string' } },
+      required: ['message', 'code'],
+      additionalProperties: false,
+      properties: {
+        message: { type: 'string' },
+        code: { type: 'string' },
+        retryAfter: { type: 'integer' },
+        seconds: { type: 'integer' },
+        minutes: { type: 'integer' },
+        params: { type: 'object' },
+        detail: { type: 'string' },
+        truncated: { type: 'boolean' },
+      },
     });
+    expect(doc.components.schemas.Error?.description).toContain('validation_failed');
   });
 
   it('names the contract version: info.version, and X-Contract-Version on every /api answer', async () => {

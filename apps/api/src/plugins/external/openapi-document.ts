@@ -10,7 +10,9 @@
  * - every operation with an operationId (the contract name; the probes `liveness` and
  *   `readiness`), its security (`[]` on public ones), and its error answers: the shape
  *   `{ message, code, data?, fields? }` (`Error`) under each status the route can answer, with
- *   the catalogue codes it sends in the description (`ERROR_CODES_OF`);
+ *   the catalogue codes it sends in the description (`ERROR_CODES_OF`); `Error` names every
+ *   member a real error answer carries and no other (test/openapi-answers.test.ts checks the
+ *   answers of real calls against the document), and the rule of a 422's top-level code;
  * - `servers` from PUBLIC_URL (else `/`), tags with descriptions, a license;
  * - the web visitor's cookies (issue 29, docs/web-session.md): the `sessionCookie` and
  *   `cartCookie` security schemes, `X-Auth-Mode` on the sign-ins, `X-CSRF-Token` on the writes a
@@ -229,6 +231,44 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'A service the call needs is not available',
 };
 
+/**
+ * The `Error` component as the API really answers (app.ts `errorBody`): the SDK's shape plus the
+ * members some errors add (`HttpError`'s `extra`, lib/errors.ts), each named and typed, nothing
+ * else (`additionalProperties: false`), so a validator flags any answer the document does not
+ * describe.
+ */
+function errorSchema(fromContract: Json): Json {
+  const positive = { type: 'integer', minimum: 1 };
+  return {
+    ...fromContract,
+    description: ERROR_DESCRIPTION,
+    required: ['message', 'code'],
+    additionalProperties: false,
+    properties: {
+      ...(fromContract.properties as Json),
+      code: { type: 'string', description: 'A code of the error catalogue (`ERROR_CATALOGUE`); on a 422 see the rule above' },
+      retryAfter: { ...positive, description: 'A 429 of a limit the API counts itself (every one but a limit refused before any route): the seconds of `Retry-After`' },
+      seconds: { ...positive, description: '429 `resend_too_soon`: seconds before a new code may be asked for' },
+      minutes: { ...positive, description: '429 `code_requests_slowed`: minutes of the current wait' },
+      params: {
+        type: 'object',
+        description: '409 `unpaid_order_exists`: `{ number }`, the order waiting for payment',
+        additionalProperties: { type: ['string', 'number'] },
+      },
+      detail: { type: 'string', description: 'The development routes only (`/api/dev/*`, never in production): what the operation found, in English' },
+    },
+  };
+}
+
+const ERROR_DESCRIPTION = [
+  'Every error answer: `message` in the language of Accept-Language, `code` from the error catalogue.',
+  'A 422 adds `data` (per-field texts) and `fields` (per-field codes with their params, same keys), and `truncated` when more fields failed than are listed.',
+  "A 422's `code` is `validation_failed` when the input's form is refused (the route's schema, or the fields' own checks: lengths, formats, matching passwords), however many fields;",
+  "it is the refusal's own code when one rule of the shop refuses the request (such as `card_number_or_code_is_not_correct`, `promo_code_invalid`, `order_has_issues`), and that code is then also under the field it names in `fields`.",
+  'Branch on `fields` (the SDK\'s `fieldCodes`): it is the same under both.',
+  'A 429 adds `retryAfter` (also the `Retry-After` header), or the wait in `seconds` or `minutes`; 409 `unpaid_order_exists` adds `params`; development routes add `detail`.',
+].join(' ');
+
 /** The error responses of a route, one per status, the codes of each in its description. */
 export function errorResponses(codes: readonly ErrorCode[]): Record<string, Json> {
   const byStatus = new Map<number, ErrorCode[]>();
@@ -444,6 +484,8 @@ export function finishDocument(input: Json, options: DocumentOptions): Json {
     },
   };
   components.securitySchemes = { ...(components.securitySchemes as Json | undefined), ...COOKIE_SCHEMES };
+  const schemas = components.schemas as Record<string, Json> | undefined;
+  if (schemas?.Error) schemas.Error = errorSchema(schemas.Error);
   doc.components = components;
   const paths = (doc.paths ?? {}) as Record<string, Record<string, Json>>;
   for (const [path, probe] of Object.entries(PROBES)) {
