@@ -16,6 +16,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import {
   copyFileSync,
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -168,7 +169,13 @@ beforeAll(async () => {
   mkdirSync(join(packageRoot, 'node_modules'), { recursive: true });
   staging = mkdtempSync(join(packageRoot, 'node_modules/.otc-pack-tarball-'));
   copyFileSync(join(packageRoot, 'package.json'), join(staging, 'package.json'));
-  copyFileSync(join(packageRoot, 'README.md'), join(staging, 'README.md'));
+  // What `files` ships beside dist/: the README's links point into it.
+  for (const file of ['README.md', 'CHANGELOG.md']) {
+    copyFileSync(join(packageRoot, file), join(staging, file));
+  }
+  cpSync(join(packageRoot, 'docs/reference'), join(staging, 'docs/reference'), {
+    recursive: true,
+  });
   const config = tsupConfig as Options;
   const entry = Object.fromEntries(
     Object.entries(config.entry as Record<string, string>).map(([name, file]) => [
@@ -300,6 +307,52 @@ describe('the packed @otc/sdk', () => {
       expect(files).toContain(`package/${file}`);
     }
   });
+
+  it('ships every file its README links to (relative links resolve inside the tarball)', () => {
+    const files = new Set(run('tar', ['-tzf', tarball], work).split('\n'));
+    const readme = run('tar', ['-xzOf', tarball, 'package/README.md'], work);
+    const targets = [...readme.matchAll(/\]\(([^)\s]+)\)/g)]
+      .map((match) => (match[1] ?? '').split('#')[0] ?? '')
+      .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
+    expect(targets).toContain('docs/reference/README.md');
+    expect(
+      targets.filter((target) => !files.has(`package/${target.replace(/^\.\//, '')}`)),
+    ).toEqual([]);
+    // The reference's own pages link to each other: they are all there.
+    const reference = run('tar', ['-xzOf', tarball, 'package/docs/reference/README.md'], work);
+    for (const [, page] of reference.matchAll(/\]\(([\w-]+\.md)\)/g)) {
+      expect(files).toContain(`package/docs/reference/${page}`);
+    }
+  });
+
+  it('type-checks options given an explicit undefined under exactOptionalPropertyTypes', () => {
+    // An app that builds the options from its own optional config passes `undefined` outright.
+    const dir = join(consumer, 'exact-optional');
+    mkdirSync(dir, { recursive: true });
+    const source = readFileSync(join(packageRoot, 'test/types/exact-optional-options.ts'), 'utf8');
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      source.replace("from '../../src/index.js'", "from '@otc/sdk'"),
+    );
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+          strict: true,
+          exactOptionalPropertyTypes: true,
+          noEmit: true,
+        },
+        files: ['consumer.ts'],
+      }),
+    );
+    const tsc = require.resolve('typescript/bin/tsc');
+    expect(run(process.execPath, [tsc, '-p', 'tsconfig.json'], dir)).toBe('');
+  }, 180_000);
 
   it('type-checks a CommonJS and an ES module consumer with tsc (nodenext)', () => {
     // `@ts-expect-error` lines prove the types are real: were they `any`, tsc would fail on them.

@@ -30,9 +30,13 @@ import {
   type WebSession,
 } from '../schemas/session.js';
 import {
+  createAsyncTokenStore,
   createMemoryStorage,
   createTokenStore,
   isTokenStore,
+  parseTokenPair,
+  type AsyncKeyValueStorage,
+  type AsyncTokenStore,
   type KeyValueStorage,
   type TokenStore,
 } from '../storage/storage.js';
@@ -114,54 +118,59 @@ export interface BaseClientOptions {
    * The `fetch` to send with (default: the global one, looked up at each call): a server-side
    * fetch with its own agent, a test double, an instrumented fetch.
    */
-  fetch?: typeof globalThis.fetch;
+  fetch?: typeof globalThis.fetch | undefined;
   /**
    * Called once when a session ends (tokens: the refresh token refused with a 401, or still 401
    * after the retry; session: any 401 of an authenticated call). Never for a guest who was not
    * signed in: a guest's 401 just throws {@link SessionEndedError}. A refresh that is busy (429),
    * fails on the server (5xx) or gets no answer keeps the session.
    */
-  onSessionEnd?: () => void;
+  onSessionEnd?: (() => void) | undefined;
   /** Sent with order creation and quantity changes; a function is read at each call. */
-  agentId?: string | null | (() => string | null | undefined);
+  agentId?: string | null | (() => string | null | undefined) | undefined;
   /**
    * The default `Accept-Language` of calls that pass no `locale` option, and the language of the
    * client's own errors (network, timeout, session ended). Never changes.
    */
-  locale?: Locale;
+  locale?: Locale | undefined;
   /**
    * The clock in milliseconds (default `Date.now`): token expiry, the refresh lease, an HTTP-date
    * `Retry-After`, `durationMs`. For tests and for a server whose clock is corrected.
    */
-  now?: () => number;
+  now?: (() => number) | undefined;
   /**
    * Retries of a try that got no answer, timed out, or was answered 429, 502, 503 or 504, for the
    * calls that may be sent twice (`isRetriedRoute`; never `pay`): exponential backoff with full
    * jitter, at least the answer's `Retry-After`. Default `{ retries: 2, baseDelayMs: 300,
    * maxDelayMs: 5000 }`; `false` turns retries off.
    */
-  retry?: RetryOptions | false;
+  retry?: RetryOptions | false | undefined;
   /** How long one try waits for its answer, in ms (default 30000); `false` waits for ever. */
-  timeoutMs?: number | false;
+  timeoutMs?: number | false | undefined;
   /** Called before each try; may add headers (a correlation id). An error it throws fails the call. */
-  onRequest?: (context: RequestContext) => void | Promise<void>;
+  onRequest?: ((context: RequestContext) => void | Promise<void>) | undefined;
   /** Called after each try (logging, metrics). An error it throws is ignored. */
-  onResponse?: (context: ResponseContext) => void | Promise<void>;
+  onResponse?: ((context: ResponseContext) => void | Promise<void>) | undefined;
 }
 
 /** `tokens` mode (the default): today's client for other teams' apps. */
 export interface TokensClientOptions extends BaseClientOptions {
-  authMode?: 'tokens';
-  /** Where the session tokens live: a key-value port (stored under `session-tokens`) or a token store. */
-  tokens: KeyValueStorage | TokenStore;
+  authMode?: 'tokens' | undefined;
+  /**
+   * Where the session tokens live: a key-value port (stored under `session-tokens`) or a token
+   * store, synchronous (`localStorage`, memory) or asynchronous (React Native's AsyncStorage
+   * through `createAsyncStorage`): an asynchronous one is read once before the first call, then
+   * kept in memory by this client, its writes made in order.
+   */
+  tokens: KeyValueStorage | TokenStore | AsyncKeyValueStorage | AsyncTokenStore;
   /**
    * Web Locks to share the refresh between tabs; defaults to `navigator.locks`, `null` turns it
    * off (then a short lease in the token storage keeps two clients from spending one refresh
    * token twice).
    */
-  locks?: LockManagerLike | null;
+  locks?: LockManagerLike | null | undefined;
   /** A token this close to its `exp` (seconds) is refreshed before the call (default 10). */
-  expirySkewSeconds?: number;
+  expirySkewSeconds?: number | undefined;
 }
 
 /**
@@ -172,12 +181,12 @@ export interface TokensClientOptions extends BaseClientOptions {
 export interface SessionClientOptions extends BaseClientOptions {
   authMode: 'session';
   /** Whether the visitor is signed in now (the server-drawn page knows); default false. */
-  signedIn?: boolean;
+  signedIn?: boolean | undefined;
   /**
    * The CSRF token of the visitor's cookie when the page knows it (null: no cookie, so none);
    * left out, it is fetched (`csrfToken`) before the first write.
    */
-  csrfToken?: string | null;
+  csrfToken?: string | null | undefined;
 }
 
 export type ClientOptions = TokensClientOptions | SessionClientOptions;
@@ -212,14 +221,21 @@ export interface ClientCore<M extends AuthMode = AuthMode> {
   call<N extends RouteName>(name: N, ...args: CallArgs<N>): Promise<RouteOutput<N>>;
   /**
    * Takes a sign-in's answer: tokens mode stores the token pair; session mode keeps the web
-   * session's state in memory. An answer of the other mode throws a `TypeError`.
+   * session's state in memory. An answer of the other mode throws a `TypeError`. Resolves once
+   * the pair is stored (at once for a synchronous store).
    */
-  signIn(answer: SignInAnswer): void;
+  signIn(answer: SignInAnswer): Promise<void>;
   /**
    * Signs out: tokens mode revokes the refresh token (best effort) and clears the tokens; session
    * mode asks `logout` to end the cookie's session (best effort) and forgets it.
    */
   signOut(): Promise<void>;
+  /**
+   * Resolves once the stored session is read: an asynchronous token store (React Native) is read
+   * once when the client is created; await this before `isSignedIn()` at an app's start. At once
+   * otherwise.
+   */
+  ready(): Promise<void>;
   /** Tokens: whether a token pair is stored. Session: the in-memory flag. */
   isSignedIn(): boolean;
   /** The stored token pair, if any (always null in session mode). */
@@ -281,6 +297,32 @@ function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: st
     .join('; ');
 }
 
+/** A token store of either kind, as the client holds it. */
+type AnyTokenStore = TokenStore | AsyncTokenStore;
+
+function isPromise<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/**
+ * The client's token store, and its first read: a promise tells an asynchronous store (a raw
+ * port is asked once to find out which kind it is).
+ */
+function openTokenStore(tokens: TokensClientOptions['tokens']): {
+  store: AnyTokenStore;
+  first: TokenPair | null | Promise<TokenPair | null>;
+} {
+  if (isTokenStore<AnyTokenStore>(tokens)) return { store: tokens, first: tokens.read() };
+  const text = tokens.get(STORAGE_KEYS.tokens);
+  if (isPromise(text)) {
+    return {
+      store: createAsyncTokenStore(tokens as AsyncKeyValueStorage),
+      first: text.then(parseTokenPair),
+    };
+  }
+  return { store: createTokenStore(tokens as KeyValueStorage), first: parseTokenPair(text) };
+}
+
 /** Session mode keeps no token: nothing is found, and a pair is refused rather than kept. */
 const NO_TOKEN_STORE: TokenStore = {
   read: () => null,
@@ -304,21 +346,33 @@ export function createClientCore(options: ClientOptions): ClientCore;
 export function createClientCore(options: ClientOptions): ClientCore {
   const tokensOptions = options.authMode === 'session' ? undefined : options;
   const sessionOptions = options.authMode === 'session' ? options : undefined;
-  const store = !tokensOptions
-    ? NO_TOKEN_STORE
-    : isTokenStore(tokensOptions.tokens)
-      ? tokensOptions.tokens
-      : createTokenStore(tokensOptions.tokens);
+  // Which kind of store `tokens` is shows at its first read (a promise: asynchronous), made
+  // when the client first needs the pair, so a client that is never used never touches it.
+  let store: AnyTokenStore = NO_TOKEN_STORE;
+  let storeKind: 'unread' | 'sync' | 'async' = tokensOptions ? 'unread' : 'sync';
+  // An asynchronous store is read once into `known`; this client then answers from memory and
+  // writes in order (`writes`), so one client per asynchronous store (README: React Native).
+  let known: TokenPair | null = null;
+  let changedBeforeLoad = false;
+  let loaded: Promise<void> = Promise.resolve();
+  let writes: Promise<void> = Promise.resolve();
   const leaseKey = `${STORAGE_KEYS.tokens}:refreshing`;
-  // Where the refresh lease lives: the shared port when known, else this client only.
-  const leaseStorage: KeyValueStorage = store.storage ?? createMemoryStorage();
+  const ownLease = createMemoryStorage();
   const doFetch: typeof globalThis.fetch =
     options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const now = options.now ?? Date.now;
   const skew = tokensOptions?.expirySkewSeconds ?? DEFAULT_EXPIRY_SKEW_SECONDS;
   const defaultLocale = options.locale;
-  const retry = options.retry === false ? null : { ...DEFAULT_RETRY, ...options.retry };
+  // Field by field: a spread would let an explicit `undefined` replace a default.
+  const retry =
+    options.retry === false
+      ? null
+      : {
+          retries: options.retry?.retries ?? DEFAULT_RETRY.retries,
+          baseDelayMs: options.retry?.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
+          maxDelayMs: options.retry?.maxDelayMs ?? DEFAULT_RETRY.maxDelayMs,
+        };
   const timeoutMs = options.timeoutMs === false ? 0 : (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   let inflight: Promise<TokenPair> | null = null;
   let endNotified = false;
@@ -329,6 +383,55 @@ export function createClientCore(options: ClientOptions): ClientCore {
   let csrf: string | null | undefined = sessionOptions?.csrfToken;
   let csrfInflight: Promise<void> | null = null;
   let signInMerge: DraftMergeAnswer | null = null;
+
+  /** The stored pair: read through a synchronous store (tabs share it), from memory otherwise. */
+  function readPair(): TokenPair | null | Promise<TokenPair | null> {
+    if (storeKind === 'sync') return (store as TokenStore).read();
+    if (storeKind === 'async') return loaded.then(() => known);
+    const opened = openTokenStore((tokensOptions as TokensClientOptions).tokens);
+    store = opened.store;
+    if (!isPromise(opened.first)) {
+      storeKind = 'sync';
+      return opened.first;
+    }
+    storeKind = 'async';
+    loaded = opened.first.then(
+      (pair) => {
+        // A sign-in while the store was being read wins over what it held.
+        if (!changedBeforeLoad) known = pair;
+      },
+      () => undefined, // unreadable: signed out
+    );
+    return loaded.then(() => known);
+  }
+
+  /** The pair now, without waiting (an asynchronous store's copy in memory). */
+  function currentPair(): TokenPair | null {
+    const read = readPair();
+    return isPromise(read) ? known : read;
+  }
+
+  /** Where the refresh lease lives: the shared synchronous port when known, else this client. */
+  function leaseStorage(): KeyValueStorage {
+    return ('storage' in store ? store.storage : undefined) ?? ownLease;
+  }
+
+  /**
+   * Stores a pair (null clears it). An asynchronous store's writes are chained, so a clear never
+   * lands before the write it follows; one that fails leaves the pair in memory only.
+   */
+  function storePair(pair: TokenPair | null): Promise<void> {
+    if (storeKind === 'unread') void readPair();
+    if (storeKind === 'sync') {
+      if (pair) (store as TokenStore).write(pair);
+      else store.clear();
+      return Promise.resolve();
+    }
+    known = pair;
+    changedBeforeLoad = true;
+    writes = writes.then(() => (pair ? store.write(pair) : store.clear())).catch(() => undefined);
+    return writes;
+  }
 
   function resolveLocks(): LockManagerLike | undefined {
     if (tokensOptions?.locks !== undefined) return tokensOptions?.locks ?? undefined;
@@ -343,7 +446,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
 
   /** Clears the tokens; tells `onSessionEnd` only when there was a session to end. */
   function endSession(hadSession: boolean): void {
-    store.clear();
+    void storePair(null);
     if (hadSession && !endNotified) {
       endNotified = true;
       options.onSessionEnd?.();
@@ -521,7 +624,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
   }
 
   function readLease(): Lease | null {
-    const text = leaseStorage.get(leaseKey);
+    const text = leaseStorage().get(leaseKey);
     if (!text) return null;
     try {
       const lease = JSON.parse(text) as Partial<Lease>;
@@ -542,7 +645,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
       { locale },
     );
     const pair = readAnswer('refreshToken', contract.refreshToken, answer, locale) as TokenPair;
-    store.write(pair);
+    await storePair(pair);
     return pair;
   }
 
@@ -557,7 +660,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
     locale: Locale | undefined,
   ): Promise<TokenPair> {
     for (;;) {
-      const stored = store.read();
+      const stored = await readPair();
       if (!stored) throw new NoRefreshTokenError(route, locale ?? defaultLocale);
       if (stored.refresh_token !== seen) return stored;
       if (!useLease) return spend(stored.refresh_token, locale);
@@ -567,14 +670,14 @@ export function createClientCore(options: ClientOptions): ClientCore {
         await sleep(LEASE_POLL_MS);
         continue;
       }
-      leaseStorage.set(
+      leaseStorage().set(
         leaseKey,
         JSON.stringify({ rt: stored.refresh_token, until: now() + REFRESH_LEASE_MS }),
       );
       try {
         return await spend(stored.refresh_token, locale);
       } finally {
-        if (readLease()?.rt === stored.refresh_token) leaseStorage.remove(leaseKey);
+        if (readLease()?.rt === stored.refresh_token) leaseStorage().remove(leaseKey);
       }
     }
   }
@@ -593,7 +696,7 @@ export function createClientCore(options: ClientOptions): ClientCore {
       return pair;
     } catch (error) {
       // A session existed when the caller held a refresh token or one is stored now.
-      const hadSession = seen !== undefined || store.read() !== null;
+      const hadSession = seen !== undefined || (await readPair()) !== null;
       if (error instanceof SessionEndedError) {
         endSession(hadSession);
         throw error;
@@ -717,7 +820,9 @@ export function createClientCore(options: ClientOptions): ClientCore {
       return (await callWithCookie(name, route, input, callOptions)) as RouteOutput<N>;
     }
     const locale = callOptions.locale ?? defaultLocale;
-    let pair = store.read();
+    // A synchronous store is read without a wait, as before asynchronous stores existed.
+    const read = readPair();
+    let pair = isPromise(read) ? await read : read;
     if (pair && isTokenExpired(pair.token, now(), skew)) {
       try {
         pair = await refresh(pair.refresh_token, name, locale);
@@ -749,7 +854,9 @@ export function createClientCore(options: ClientOptions): ClientCore {
           throw new TypeError('A session-mode client keeps no tokens: its session is the cookie');
         }
         startWebSession(answer);
+        return Promise.resolve();
       },
+      ready: () => Promise.resolve(),
       async signOut() {
         try {
           // No refresh token: the API ends the session of the cookie and clears it.
@@ -782,11 +889,15 @@ export function createClientCore(options: ClientOptions): ClientCore {
       if (isWebSession(answer)) {
         throw new TypeError('A tokens-mode client takes a token pair, not a web session');
       }
-      store.write(answer);
       endNotified = false;
+      return storePair(answer);
+    },
+    ready() {
+      void readPair();
+      return loaded;
     },
     async signOut() {
-      const pair = store.read();
+      const pair = await readPair();
       try {
         if (pair) {
           const answer = await send(
@@ -800,11 +911,11 @@ export function createClientCore(options: ClientOptions): ClientCore {
       } catch {
         // Signing out locally matters more than the revoke call.
       } finally {
-        store.clear();
+        await storePair(null);
       }
     },
-    isSignedIn: () => store.read() !== null,
-    tokens: () => store.read(),
+    isSignedIn: () => currentPair() !== null,
+    tokens: () => currentPair(),
     csrfToken: () => null,
     takeSignInMerge: () => null,
     defaultLocale,

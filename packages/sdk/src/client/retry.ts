@@ -12,17 +12,17 @@ import type { HttpMethod, RouteName } from '../contract/index.js';
 /** The client's retry settings (`createClient({ retry })`); `false` turns retries off. */
 export interface RetryOptions {
   /** Tries after the first (default 2). */
-  retries?: number;
+  retries?: number | undefined;
   /** The first wait, doubled at each try (default 300 ms). */
-  baseDelayMs?: number;
+  baseDelayMs?: number | undefined;
   /**
    * The longest wait (default 5000 ms). A `Retry-After` longer than this is not waited for: the
    * error is thrown at once, with its `retryAfterMs`.
    */
-  maxDelayMs?: number;
+  maxDelayMs?: number | undefined;
 }
 
-export const DEFAULT_RETRY: Readonly<Required<RetryOptions>> = {
+export const DEFAULT_RETRY: Readonly<Record<keyof RetryOptions, number>> = {
   retries: 2,
   baseDelayMs: 300,
   maxDelayMs: 5000,
@@ -96,7 +96,7 @@ export function parseRetryAfter(
  */
 export function backoffDelay(
   attempt: number,
-  options: Readonly<Required<RetryOptions>>,
+  options: Readonly<Record<keyof RetryOptions, number>>,
   retryAfterMs: number | undefined,
   random: () => number = Math.random,
 ): number {

@@ -6,12 +6,13 @@ import { isWebSession, type SignInAnswer } from '../schemas/session.js';
 export function authEndpoints<M extends AuthMode>(core: ClientCore<M>) {
   // Tokens mode stores the pair; session mode's core already took the web session (its state is
   // in memory, the session itself is the HttpOnly cookie). Each mode answers its own type.
-  const keep = (name: string, answer: SignInAnswer): SignInAnswerOf<M> => {
+  // Answers once the pair is stored (an asynchronous store's write is awaited).
+  const keep = async (name: string, answer: SignInAnswer): Promise<SignInAnswerOf<M>> => {
     if (core.authMode === 'tokens') {
       if (isWebSession(answer)) {
         throw new MalformedAnswerError(name, 'a web session answered a tokens-mode sign-in');
       }
-      core.signIn(answer);
+      await core.signIn(answer);
     }
     return answer as SignInAnswerOf<M>;
   };

@@ -80,24 +80,30 @@ export interface TokenStore {
   readonly storage?: KeyValueStorage;
 }
 
+/** The stored JSON of a pair, or null for nothing or garbage. */
+export function parseTokenPair(text: string | null): TokenPair | null {
+  if (!text) return null;
+  try {
+    const parsed = tokenPairSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function serializeTokenPair(pair: TokenPair): string {
+  return JSON.stringify({ token: pair.token, refresh_token: pair.refresh_token });
+}
+
 export function createTokenStore(
   storage: KeyValueStorage,
   key: string = STORAGE_KEYS.tokens,
 ): TokenStore {
   return {
     storage,
-    read() {
-      const text = storage.get(key);
-      if (!text) return null;
-      try {
-        const parsed = tokenPairSchema.safeParse(JSON.parse(text));
-        return parsed.success ? parsed.data : null;
-      } catch {
-        return null;
-      }
-    },
+    read: () => parseTokenPair(storage.get(key)),
     write(pair) {
-      storage.set(key, JSON.stringify({ token: pair.token, refresh_token: pair.refresh_token }));
+      storage.set(key, serializeTokenPair(pair));
     },
     clear() {
       storage.remove(key);
@@ -105,8 +111,54 @@ export function createTokenStore(
   };
 }
 
-/** Whether a value is a {@link TokenStore} (rather than a raw key-value port). */
-export function isTokenStore(value: TokenStore | KeyValueStorage): value is TokenStore {
+/**
+ * The port of an asynchronous store: React Native's AsyncStorage (through
+ * {@link createAsyncStorage}), SecureStore, a server's cache.
+ */
+export interface AsyncKeyValueStorage {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  remove(key: string): Promise<void>;
+}
+
+/** What the SDK needs of React Native's `AsyncStorage` (`@react-native-async-storage/async-storage`). */
+export interface AsyncStorageLike {
+  getItem(key: string): Promise<string | null>;
+  setItem(key: string, value: string): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+/** A port over React Native's `AsyncStorage` (or any store whose calls answer promises). */
+export function createAsyncStorage(storage: AsyncStorageLike): AsyncKeyValueStorage {
+  return {
+    get: (key) => storage.getItem(key),
+    set: (key, value) => storage.setItem(key, value),
+    remove: (key) => storage.removeItem(key),
+  };
+}
+
+/** The session tokens in an asynchronous store, as JSON of `{ token, refresh_token }`. */
+export interface AsyncTokenStore {
+  read(): Promise<TokenPair | null>;
+  write(pair: TokenPair): Promise<void>;
+  clear(): Promise<void>;
+}
+
+export function createAsyncTokenStore(
+  storage: AsyncKeyValueStorage,
+  key: string = STORAGE_KEYS.tokens,
+): AsyncTokenStore {
+  return {
+    read: async () => parseTokenPair(await storage.get(key)),
+    write: (pair) => storage.set(key, serializeTokenPair(pair)),
+    clear: () => storage.remove(key),
+  };
+}
+
+/** Whether a value is a token store, sync or async (rather than a raw key-value port). */
+export function isTokenStore<T extends TokenStore | AsyncTokenStore>(
+  value: T | KeyValueStorage | AsyncKeyValueStorage,
+): value is T {
   return typeof (value as TokenStore).read === 'function';
 }
 
