@@ -18,6 +18,7 @@ import type { DraftMergeAnswer } from '@otc/sdk/schemas';
 import type { Db } from '../db/client.js';
 import { customers, orderRows } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
+import { startSweepTimer } from '../lib/sweep-timer.js';
 import type { Lang } from '../lib/errors.js';
 import { GUEST_CART_TTL_MS } from '../lib/web-session.js';
 import type { OrdersService } from './orders/index.js';
@@ -44,7 +45,9 @@ export function createGuestCarts(deps: { db: Db; clock: Clock; orders: OrdersSer
         .for('update', { skipLocked: true });
       if (due.length === 0) return 0;
       const ids = due.map((row) => row.id);
-      await tx.delete(customers).where(and(inArray(customers.id, ids), eq(customers.isGuest, true)));
+      await tx
+        .delete(customers)
+        .where(and(inArray(customers.id, ids), eq(customers.isGuest, true)));
       return ids.length;
     });
   }
@@ -55,7 +58,13 @@ export function createGuestCarts(deps: { db: Db; clock: Clock; orders: OrdersSer
       const now = clock.now();
       const [created] = await db
         .insert(customers)
-        .values({ isGuest: true, interfaceLanguage: lang, sendNotificationByEmail: false, createdAt: now, updatedAt: now })
+        .values({
+          isGuest: true,
+          interfaceLanguage: lang,
+          sendNotificationByEmail: false,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning({ id: customers.id });
       if (!created) throw new Error('guest owner insert returned nothing');
       return created.id;
@@ -89,23 +98,30 @@ export function createGuestCarts(deps: { db: Db; clock: Clock; orders: OrdersSer
      * its promo code over unless the draft has one, then the guest owner goes. Answers the merge
      * report, or null when the guest's cart held no row (nothing merged, the owner goes anyway).
      */
-    async mergeIntoMember(ownerId: number, memberId: number, lang: Lang): Promise<DraftMergeAnswer | null> {
+    async mergeIntoMember(
+      ownerId: number,
+      memberId: number,
+      lang: Lang,
+    ): Promise<DraftMergeAnswer | null> {
       const guestDraft = await openDraft(db, ownerId);
       const rows = guestDraft
-        ? (
-            await db
-              .select({ sku_id: orderRows.skuId, amount: orderRows.amount })
-              .from(orderRows)
-              .where(eq(orderRows.orderId, guestDraft.id))
-              .orderBy(asc(orderRows.id))
-          )
+        ? await db
+            .select({ sku_id: orderRows.skuId, amount: orderRows.amount })
+            .from(orderRows)
+            .where(eq(orderRows.orderId, guestDraft.id))
+            .orderBy(asc(orderRows.id))
         : [];
       let report: DraftMergeAnswer | null = null;
       if (rows.length > 0) {
         report = await orders.mergeIntoDraft(memberId, { rows }, lang);
         if (guestDraft?.promoCode && !report.draft.promoCode) {
           try {
-            const draft = await orders.setPromoCode(memberId, report.draft.id, guestDraft.promoCode, lang);
+            const draft = await orders.setPromoCode(
+              memberId,
+              report.draft.id,
+              guestDraft.promoCode,
+              lang,
+            );
             report = { ...report, draft, changed: true };
           } catch {
             // A code the member may not use (already used, ended): the rows still went over.
@@ -120,28 +136,10 @@ export function createGuestCarts(deps: { db: Db; clock: Clock; orders: OrdersSer
 
     /** Every `intervalMs` this process sweeps unused guest owners (unref'd; `stop()` waits for a sweep). */
     startTimer(intervalMs: number, log: Pick<FastifyBaseLogger, 'info' | 'error'>) {
-      let running: Promise<void> | null = null;
-      let stopped = false;
-      const tick = () => {
-        if (running || stopped) return;
-        running = sweep()
-          .then((swept) => {
-            if (swept > 0) log.info({ swept }, 'guest carts unused for 30 days removed');
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'sweep of guest carts failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
+      return startSweepTimer(sweep, intervalMs, log, {
+        swept: 'guest carts unused for 30 days removed',
+        failed: 'sweep of guest carts failed',
+      });
     },
   };
 }

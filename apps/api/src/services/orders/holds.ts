@@ -22,6 +22,7 @@ import { mergeGuestCart } from '@otc/sdk/rules';
 import type { Db, Tx } from '../../db/client.js';
 import { orderRows, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { startSweepTimer } from '../../lib/sweep-timer.js';
 import type { Inventory } from './inventory.js';
 import { releasePromoUse } from './promotions.js';
 import { lockCustomer, lockOpenDraft, recordEvent, type OrderRecord } from './records.js';
@@ -57,10 +58,16 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
     const other = await lockOpenDraft(tx, order.customerId);
     if (other) {
       const mine = new Map(
-        (await tx.select().from(orderRows).where(eq(orderRows.orderId, order.id))).map((r) => [r.skuId, r]),
+        (await tx.select().from(orderRows).where(eq(orderRows.orderId, order.id))).map((r) => [
+          r.skuId,
+          r,
+        ]),
       );
       const theirs = new Map(
-        (await tx.select().from(orderRows).where(eq(orderRows.orderId, other.id))).map((r) => [r.skuId, r]),
+        (await tx.select().from(orderRows).where(eq(orderRows.orderId, other.id))).map((r) => [
+          r.skuId,
+          r,
+        ]),
       );
       // The SDK's one merge rule (as at sign-in): the larger amount wins, nothing is lowered.
       const merged = mergeGuestCart(
@@ -71,7 +78,9 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
         const same = mine.get(row.sku_id);
         if (!same) {
           const unitPriceCents = theirs.get(row.sku_id)!.unitPriceCents;
-          await tx.insert(orderRows).values({ orderId: order.id, skuId: row.sku_id, amount: row.amount, unitPriceCents });
+          await tx
+            .insert(orderRows)
+            .values({ orderId: order.id, skuId: row.sku_id, amount: row.amount, unitPriceCents });
         } else if (row.amount > same.amount) {
           await tx.update(orderRows).set({ amount: row.amount }).where(eq(orderRows.id, same.id));
         }
@@ -110,7 +119,12 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
         .limit(1)
         .for('update', { skipLocked: true });
       // Re-checked under the lock: a pay or back-to-draft that committed first wins.
-      if (!due || due.status !== ORDER_STATUS.waitingForPayment || !due.payableUntil || due.payableUntil > now) {
+      if (
+        !due ||
+        due.status !== ORDER_STATUS.waitingForPayment ||
+        !due.payableUntil ||
+        due.payableUntil > now
+      ) {
         return 'none';
       }
       await reopen(tx, due, 'payment time over: back to the cart', true);
@@ -167,28 +181,10 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
      * alive). `stop()` clears the timer and waits for a sweep under way, so the database can close.
      */
     startTimer(intervalMs: number, log: Pick<FastifyBaseLogger, 'info' | 'error'>) {
-      let running: Promise<void> | null = null;
-      let stopped = false;
-      const tick = () => {
-        if (running || stopped) return;
-        running = sweep()
-          .then((swept) => {
-            if (swept > 0) log.info({ swept }, 'unpaid orders whose hold ended went back to the cart');
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'sweep of ended holds failed'))
-          .finally(() => {
-            running = null;
-          });
-      };
-      const timer = setInterval(tick, intervalMs);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
+      return startSweepTimer(sweep, intervalMs, log, {
+        swept: 'unpaid orders whose hold ended went back to the cart',
+        failed: 'sweep of ended holds failed',
+      });
     },
   };
 }
