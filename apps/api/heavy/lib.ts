@@ -61,7 +61,14 @@ export function serverEnv(extra: Record<string, string | undefined>): Record<str
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     // The suite's own variables are not the server's.
-    if (value !== undefined && !key.startsWith('TEST_') && key !== 'HEAVY' && key !== 'DATABASE_URL' && key !== 'REDIS_URL') env[key] = value;
+    if (
+      value !== undefined &&
+      !key.startsWith('TEST_') &&
+      key !== 'HEAVY' &&
+      key !== 'DATABASE_URL' &&
+      key !== 'REDIS_URL'
+    )
+      env[key] = value;
   }
   return {
     ...env,
@@ -77,17 +84,27 @@ export function serverEnv(extra: Record<string, string | undefined>): Record<str
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
     CODE_CLIENT_FREE_PER_HOUR: '1000000',
     SUPPORT_DAILY_LIMIT_PER_CLIENT: '1000000',
-    ...Object.fromEntries(Object.entries(extra).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    ...Object.fromEntries(
+      Object.entries(extra).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
   };
 }
 
 /** Starts one API process and waits for its readiness probe. */
-export async function startServer(name: string, extra: Record<string, string | undefined>, port?: number): Promise<ServerProcess> {
+export async function startServer(
+  name: string,
+  extra: Record<string, string | undefined>,
+  port?: number,
+): Promise<ServerProcess> {
   const chosen = port ?? (await freePort());
   const args =
-    SERVER_MODE === 'dist' ? [path.join(API_DIR, 'dist', 'server.js')] : ['--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
+    SERVER_MODE === 'dist'
+      ? [path.join(API_DIR, 'dist', 'server.js')]
+      : ['--import', 'tsx', path.join(API_DIR, 'src', 'server.ts')];
   if (SERVER_MODE === 'dist' && !existsSync(args[0]!)) {
-    throw new Error('apps/api/dist/server.js is missing: run `pnpm --filter @otc/api build` (pnpm test:heavy does)');
+    throw new Error(
+      'apps/api/dist/server.js is missing: run `pnpm --filter @otc/api build` (pnpm test:heavy does)',
+    );
   }
   const child = spawn(process.execPath, args, {
     cwd: API_DIR,
@@ -203,7 +220,13 @@ export async function http<T = Record<string, unknown>>(
   base: string,
   method: string,
   url: string,
-  options: { token?: string; body?: unknown; raw?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    raw?: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+  } = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -228,7 +251,11 @@ export async function http<T = Record<string, unknown>>(
 }
 
 /** Runs `work` over `items` with at most `limit` at a time. */
-export async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
@@ -261,7 +288,11 @@ export const seenCodes = new Set<string>();
 /** The newest one-time code in the development outbox for `to`. */
 export async function outboxCode(base: string, to: string, notThis?: string): Promise<string> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const answer = await http<{ messages: { code: string | null }[] }>(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`);
+    const answer = await http<{ messages: { code: string | null }[] }>(
+      base,
+      'GET',
+      `/api/dev/outbox?to=${encodeURIComponent(to)}`,
+    );
     const code = answer.body?.messages?.find((message) => message.code)?.code;
     if (code && code !== notThis) {
       seenCodes.add(code);
@@ -273,20 +304,32 @@ export async function outboxCode(base: string, to: string, notThis?: string): Pr
 }
 
 function expectOk(answer: Answer, what: string) {
-  if (answer.status !== 200) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 200)
+    throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.body)}`);
 }
 
 /** A registered customer with a complete profile and a Texas address (as e2e's `newCustomer`). */
 export async function newCustomer(base: string, tag: string): Promise<Customer> {
   const login = uniqueLogin(tag);
-  expectOk(await http(base, 'POST', '/api/auth/register/code', { body: { login } }), 'register code');
+  expectOk(
+    await http(base, 'POST', '/api/auth/register/code', { body: { login } }),
+    'register code',
+  );
   const code = await outboxCode(base, login);
-  const created = await http<{ token: string; refresh_token: string }>(base, 'POST', '/api/auth/register', {
-    body: { login, code, firstName: 'Ana', lastName: 'Diaz', interfaceLanguage: 'en' },
-  });
+  const created = await http<{ token: string; refresh_token: string }>(
+    base,
+    'POST',
+    '/api/auth/register',
+    {
+      body: { login, code, firstName: 'Ana', lastName: 'Diaz', interfaceLanguage: 'en' },
+    },
+  );
   expectOk(created, 'register');
   const token = created.body.token;
-  expectOk(await http(base, 'PATCH', '/api/customer/data', { token, body: { birthdate: '1950-02-03' } }), 'profile');
+  expectOk(
+    await http(base, 'PATCH', '/api/customer/data', { token, body: { birthdate: '1950-02-03' } }),
+    'profile',
+  );
   const added = await http(base, 'POST', '/api/customer/address', {
     token,
     body: { address: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
@@ -298,11 +341,9 @@ export async function newCustomer(base: string, tag: string): Promise<Customer> 
 
 /** An orderable product (fine status) of the demo catalog, cheapest first. */
 export async function pickProduct(base: string, skip = 0): Promise<{ id: number; price: string }> {
-  const answer = await http<{ products: { id: number; price: string; status: number | null; inStock: number }[] }>(
-    base,
-    'GET',
-    '/api/catalog/products?sort=price-asc&page=1',
-  );
+  const answer = await http<{
+    products: { id: number; price: string; status: number | null; inStock: number }[];
+  }>(base, 'GET', '/api/catalog/products?sort=price-asc&page=1');
   const fine = answer.body.products.filter((product) => product.status === null);
   const product = fine[skip];
   if (!product) throw new Error('no orderable product in the demo catalog');
@@ -310,12 +351,23 @@ export async function pickProduct(base: string, skip = 0): Promise<{ id: number;
 }
 
 export async function setStock(base: string, productId: number, stock: number) {
-  expectOk(await http(base, 'PUT', `/api/dev/products/${productId}/stock`, { body: { stock } }), 'set stock');
+  expectOk(
+    await http(base, 'PUT', `/api/dev/products/${productId}/stock`, { body: { stock } }),
+    'set stock',
+  );
 }
 
 /** The customer's cart holds `amount` of the product and the delivery address is set: the order id. */
-export async function fillCart(base: string, customer: Customer, productId: number, amount: number): Promise<number> {
-  const draft = await http<{ id: number }>(base, 'POST', '/api/order/prepare-draft', { token: customer.token, body: {} });
+export async function fillCart(
+  base: string,
+  customer: Customer,
+  productId: number,
+  amount: number,
+): Promise<number> {
+  const draft = await http<{ id: number }>(base, 'POST', '/api/order/prepare-draft', {
+    token: customer.token,
+    body: {},
+  });
   expectOk(draft, 'draft');
   expectOk(
     await http(base, 'PUT', `/api/order/${draft.body.id}/items`, {
@@ -324,11 +376,20 @@ export async function fillCart(base: string, customer: Customer, productId: numb
     }),
     'items',
   );
-  expectOk(await http(base, 'PUT', '/api/order/delivery', { token: customer.token, body: { addressId: customer.addressId } }), 'delivery');
+  expectOk(
+    await http(base, 'PUT', '/api/order/delivery', {
+      token: customer.token,
+      body: { addressId: customer.addressId },
+    }),
+    'delivery',
+  );
   return draft.body.id;
 }
 
-export const payBody = { code: 'trnsx', input: { card: APPROVE_CARD.number, code: APPROVE_CARD.code } };
+export const payBody = {
+  code: 'trnsx',
+  input: { card: APPROVE_CARD.number, code: APPROVE_CARD.code },
+};
 
 /**
  * Checkout: place (complete) then pay; what each step answered. Every shopper here pays with the
@@ -337,11 +398,16 @@ export const payBody = { code: 'trnsx', input: { card: APPROVE_CARD.number, code
  * as a shopper would, at most 20 times (`payRetries` says how often).
  */
 export async function checkout(base: string, customer: Customer, orderId: number) {
-  const placed = await http(base, 'PATCH', `/api/order/${orderId}/complete`, { token: customer.token });
+  const placed = await http(base, 'PATCH', `/api/order/${orderId}/complete`, {
+    token: customer.token,
+  });
   if (placed.status !== 200) return { placed, paid: undefined, payRetries: 0 };
   let payRetries = 0;
   for (;;) {
-    const paid = await http(base, 'POST', `/api/order/${orderId}/pay`, { token: customer.token, body: payBody });
+    const paid = await http(base, 'POST', `/api/order/${orderId}/pay`, {
+      token: customer.token,
+      body: payBody,
+    });
     if (paid.status !== 429 || payRetries >= 20) return { placed, paid, payRetries };
     payRetries += 1;
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
@@ -355,4 +421,14 @@ export interface Figure {
   ok: boolean;
   /** Could not be checked here (e.g. the audit endpoint unreachable): neither a pass nor a failure. */
   unchecked?: boolean;
+}
+
+/** Answer statuses counted, e.g. `200×3 429×11` (0: no answer). */
+export function tally(statuses: number[]): string {
+  const counts = new Map<number, number>();
+  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ');
 }

@@ -32,10 +32,25 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { API_DIR, SERVER_MODE, claimRedisDb, freshPostgres, newCustomer, pool, setStock, sleep, startServer, type Customer, type ServerProcess } from '../heavy/lib.js';
+import {
+  API_DIR,
+  SERVER_MODE,
+  claimRedisDb,
+  freshPostgres,
+  newCustomer,
+  pool,
+  setStock,
+  sleep,
+  startServer,
+  tally,
+  type Customer,
+  type ServerProcess,
+} from '../heavy/lib.js';
 
 const QUICK = process.argv.includes('--quick');
-const STEPS = (process.env.BENCH_LOAD_STEPS ?? (QUICK ? '4,8,16,32' : '4,8,16,32,64,128,256')).split(',').map(Number);
+const STEPS = (process.env.BENCH_LOAD_STEPS ?? (QUICK ? '4,8,16,32' : '4,8,16,32,64,128,256'))
+  .split(',')
+  .map(Number);
 const STEP_SECONDS = Number(process.env.BENCH_LOAD_STEP_SECONDS ?? (QUICK ? 8 : 40));
 const SETTLE_SECONDS = QUICK ? 2 : 5;
 /** The whole run stops by itself: no step starts past this. */
@@ -60,8 +75,22 @@ const CARDS = [
 const PAID_STATUSES = [-5, 1];
 const SORTS = ['default', 'name-asc', 'name-desc', 'price-asc', 'price-desc'];
 const SEARCHES = [
-  'ibuprofen', 'ibuprofeno', 'vitamina c', 'vitamin d3', 'acetaminofen', 'ibuprofn', 'allergy relief', 'pastillas para la tos',
-  'toothpaste', 'tiras reactivas', 'blood pressure monitor', 'melatonina', 'bandages', 'protector solar', 'loratadine', 'aspirin',
+  'ibuprofen',
+  'ibuprofeno',
+  'vitamina c',
+  'vitamin d3',
+  'acetaminofen',
+  'ibuprofn',
+  'allergy relief',
+  'pastillas para la tos',
+  'toothpaste',
+  'tiras reactivas',
+  'blood pressure monitor',
+  'melatonina',
+  'bandages',
+  'protector solar',
+  'loratadine',
+  'aspirin',
 ];
 const LANGUAGES = [
   { 'accept-language': 'en-US,en;q=0.9' },
@@ -81,7 +110,14 @@ const samples: Sample[] = [];
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
 /** One request; its latency and status go to `samples`. */
-async function call(base: string, kind: Kind, method: string, url: string, headers: Record<string, string>, body?: unknown) {
+async function call(
+  base: string,
+  kind: Kind,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: unknown,
+) {
   const started = performance.now();
   const at = Date.now();
   let status = 0;
@@ -89,7 +125,12 @@ async function call(base: string, kind: Kind, method: string, url: string, heade
   try {
     const response = await fetch(`${base}${url}`, {
       method,
-      headers: { accept: 'application/json', 'accept-encoding': 'gzip, deflate, br', ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        accept: 'application/json',
+        'accept-encoding': 'gzip, deflate, br',
+        ...headers,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -110,7 +151,13 @@ interface Books {
   placeRefused: number;
   payFailed: number;
 }
-const books: Books = { placed: new Set(), paidAnswers: 0, payRetries: 0, placeRefused: 0, payFailed: 0 };
+const books: Books = {
+  placed: new Set(),
+  paidAnswers: 0,
+  payRetries: 0,
+  placeRefused: 0,
+  payFailed: 0,
+};
 
 class Shopper {
   draftId: number | null = null;
@@ -134,16 +181,43 @@ class Shopper {
     const roll = Math.random();
     if (roll < 0.45) {
       const page = 1 + Math.floor(Math.random() * (Math.random() < 0.7 ? 2 : 10));
-      return call(this.base, 'browse', 'GET', `/api/catalog/products?page=${page}&sort=${pick(SORTS)}`, headers);
+      return call(
+        this.base,
+        'browse',
+        'GET',
+        `/api/catalog/products?page=${page}&sort=${pick(SORTS)}`,
+        headers,
+      );
     }
-    if (roll < 0.75) return call(this.base, 'browse', 'GET', `/api/catalog/products/${pick(this.products)}`, headers);
-    if (roll < 0.9) return call(this.base, 'search', 'GET', `/api/search/products?q=${encodeURIComponent(pick(SEARCHES))}`, headers);
+    if (roll < 0.75)
+      return call(
+        this.base,
+        'browse',
+        'GET',
+        `/api/catalog/products/${pick(this.products)}`,
+        headers,
+      );
+    if (roll < 0.9)
+      return call(
+        this.base,
+        'search',
+        'GET',
+        `/api/search/products?q=${encodeURIComponent(pick(SEARCHES))}`,
+        headers,
+      );
     return call(this.base, 'browse', 'GET', '/api/catalog/categories', headers);
   }
 
   async ensureDraft() {
     if (this.draftId !== null) return true;
-    const draft = await call(this.base, 'cart', 'POST', '/api/order/prepare-draft', this.member(), {});
+    const draft = await call(
+      this.base,
+      'cart',
+      'POST',
+      '/api/order/prepare-draft',
+      this.member(),
+      {},
+    );
     if (draft.status !== 200) return false;
     this.draftId = (draft.json as { id: number }).id;
     this.rows = (draft.json as { rows?: unknown[] }).rows?.length ?? 0;
@@ -154,8 +228,16 @@ class Shopper {
     if (!(await this.ensureDraft())) return;
     const product = Math.random() < 0.3 ? pick(this.hot) : pick(this.products);
     const amount = Math.random() < 0.15 ? 0 : 1 + Math.floor(Math.random() * 2);
-    const answer = await call(this.base, 'cart', 'PATCH', `/api/order/${this.draftId}/sku-amount`, this.member(), { sku_id: product, amount });
-    if (answer.status === 200) this.rows = (answer.json as { rows?: unknown[] }).rows?.length ?? this.rows;
+    const answer = await call(
+      this.base,
+      'cart',
+      'PATCH',
+      `/api/order/${this.draftId}/sku-amount`,
+      this.member(),
+      { sku_id: product, amount },
+    );
+    if (answer.status === 200)
+      this.rows = (answer.json as { rows?: unknown[] }).rows?.length ?? this.rows;
     // The draft was placed or swept elsewhere: a new one next time.
     if (answer.status === 404 || answer.status === 409) this.draftId = null;
   }
@@ -164,9 +246,22 @@ class Shopper {
     if (this.rows === 0) await this.changeCart();
     if (this.draftId === null || this.rows === 0) return;
     const orderId = this.draftId;
-    const delivery = await call(this.base, 'checkout', 'PUT', '/api/order/delivery', this.member(), { addressId: this.customer.addressId });
+    const delivery = await call(
+      this.base,
+      'checkout',
+      'PUT',
+      '/api/order/delivery',
+      this.member(),
+      { addressId: this.customer.addressId },
+    );
     if (delivery.status !== 200) return;
-    const placed = await call(this.base, 'checkout', 'PATCH', `/api/order/${orderId}/complete`, this.member());
+    const placed = await call(
+      this.base,
+      'checkout',
+      'PATCH',
+      `/api/order/${orderId}/complete`,
+      this.member(),
+    );
     if (placed.status !== 200) {
       // Sold out or below the minimum: the shopper changes the cart and tries later.
       books.placeRefused += 1;
@@ -176,7 +271,14 @@ class Shopper {
     this.draftId = null;
     this.rows = 0;
     for (let attempt = 0; ; attempt += 1) {
-      const paid = await call(this.base, 'checkout', 'POST', `/api/order/${orderId}/pay`, this.member(), { code: 'trnsx', input: this.card });
+      const paid = await call(
+        this.base,
+        'checkout',
+        'POST',
+        `/api/order/${orderId}/pay`,
+        this.member(),
+        { code: 'trnsx', input: this.card },
+      );
       if (paid.status === 200) {
         books.paidAnswers += 1;
         return;
@@ -187,7 +289,13 @@ class Shopper {
     }
     // Not paid: the order goes back to the cart (its units freed) rather than holding them.
     books.payFailed += 1;
-    const back = await call(this.base, 'checkout', 'PATCH', `/api/order/${orderId}/back-to-draft`, this.member());
+    const back = await call(
+      this.base,
+      'checkout',
+      'PATCH',
+      `/api/order/${orderId}/back-to-draft`,
+      this.member(),
+    );
     if (back.status === 200) {
       this.draftId = orderId;
       this.rows = (back.json as { rows?: unknown[] }).rows?.length ?? 0;
@@ -222,15 +330,6 @@ interface Figures {
   statuses: string;
 }
 
-function tallyStatuses(statuses: number[]): string {
-  const counts = new Map<number, number>();
-  for (const status of statuses) counts.set(status, (counts.get(status) ?? 0) + 1);
-  return [...counts.entries()]
-    .sort((a, b) => a[0] - b[0])
-    .map(([status, count]) => `${status}×${count}`)
-    .join(' ');
-}
-
 function figuresOf(list: Sample[], seconds: number): Figures {
   const sorted = list.map((sample) => sample.ms).sort((a, b) => a - b);
   const round = (value: number) => Math.round(value * 10) / 10;
@@ -242,7 +341,11 @@ function figuresOf(list: Sample[], seconds: number): Figures {
     p99: round(percentile(sorted, 99)),
     errors: list.filter((sample) => sample.status === 0 || sample.status >= 500).length,
     refused: list.filter((sample) => sample.status >= 400 && sample.status < 500).length,
-    statuses: tallyStatuses(list.filter((sample) => sample.status === 0 || sample.status >= 400).map((sample) => sample.status)),
+    statuses: tally(
+      list
+        .filter((sample) => sample.status === 0 || sample.status >= 400)
+        .map((sample) => sample.status),
+    ),
   };
 }
 
@@ -263,7 +366,9 @@ async function healthProbe(bases: string[], active: () => boolean) {
   for (let i = 0; active(); i += 1) {
     const started = performance.now();
     try {
-      const response = await fetch(`${bases[i % bases.length]}/api/health`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      const response = await fetch(`${bases[i % bases.length]}/api/health`, {
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       await response.arrayBuffer();
       latencies.push(performance.now() - started);
     } catch {
@@ -279,7 +384,10 @@ async function healthAlone(bases: string[]) {
     bases.map(
       (base) =>
         new Promise<autocannon.Result>((resolve, reject) =>
-          autocannon({ url: `${base}/api/health`, connections: 10, duration: HEALTH_SECONDS }, (error, result) => (error ? reject(error) : resolve(result))),
+          autocannon(
+            { url: `${base}/api/health`, connections: 10, duration: HEALTH_SECONDS },
+            (error, result) => (error ? reject(error) : resolve(result)),
+          ),
         ),
     ),
   );
@@ -317,21 +425,33 @@ function machine() {
 
 function commit() {
   try {
-    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'apps/api/src', 'packages/sdk/src'], { cwd: ROOT, encoding: 'utf8' }).trim() !== '';
+    const sha = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain', '--', 'apps/api/src', 'packages/sdk/src'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      }).trim() !== '';
     return dirty ? `${sha} with uncommitted changes in apps/api/src or packages/sdk/src` : sha;
   } catch {
     return 'unknown';
   }
 }
 
-const fmt = (f: Figures) => `${String(f.perSecond).padStart(5)} req/s  p50 ${f.p50} ms  p95 ${f.p95} ms  p99 ${f.p99} ms  errors ${f.errors}  refused ${f.refused}${f.statuses ? ` (${f.statuses})` : ''}`;
+const fmt = (f: Figures) =>
+  `${String(f.perSecond).padStart(5)} req/s  p50 ${f.p50} ms  p95 ${f.p95} ms  p99 ${f.p99} ms  errors ${f.errors}  refused ${f.refused}${f.statuses ? ` (${f.statuses})` : ''}`;
 
 async function main() {
   const startedAt = Date.now();
   const before = machine();
-  console.log(`rush benchmark (${QUICK ? 'quick' : 'full'}): steps ${STEPS.join(', ')} shoppers, ${STEP_SECONDS} s each, servers from ${SERVER_MODE}`);
-  console.log(`machine: ${before.cores} cores (${before.cpu}), ${before.memoryGb} GB, load average ${before.loadAverage.join(' ')}`);
+  console.log(
+    `rush benchmark (${QUICK ? 'quick' : 'full'}): steps ${STEPS.join(', ')} shoppers, ${STEP_SECONDS} s each, servers from ${SERVER_MODE}`,
+  );
+  console.log(
+    `machine: ${before.cores} cores (${before.cpu}), ${before.memoryGb} GB, load average ${before.loadAverage.join(' ')}`,
+  );
   const pg = await freshPostgres('rush');
   const redis = await claimRedisDb('rush');
   let servers: ServerProcess[] = [];
@@ -349,22 +469,44 @@ async function main() {
       SELECT id FROM products WHERE status IS NULL AND stock - reserved > 0 ORDER BY id`;
     const products = orderable.map((row) => row.id);
     // A few hot products with little stock: shoppers compete for their last units.
-    const hot = products.filter((_, i) => i % Math.floor(products.length / HOT_PRODUCTS) === 0).slice(0, HOT_PRODUCTS);
+    const hot = products
+      .filter((_, i) => i % Math.floor(products.length / HOT_PRODUCTS) === 0)
+      .slice(0, HOT_PRODUCTS);
     for (const id of hot) await setStock(bases[0]!, id, HOT_STOCK);
-    const lastOrder = (await pg.sql<{ lastOrder: number }[]>`SELECT coalesce(max(id), 0)::int AS "lastOrder" FROM orders`)[0]!.lastOrder;
+    const lastOrder = (
+      await pg.sql<
+        { lastOrder: number }[]
+      >`SELECT coalesce(max(id), 0)::int AS "lastOrder" FROM orders`
+    )[0]!.lastOrder;
     const stockBefore = new Map(
-      (await pg.sql<{ id: number; stock: number; reserved: number }[]>`SELECT id, stock, reserved FROM products`).map((row) => [row.id, row]),
+      (
+        await pg.sql<
+          { id: number; stock: number; reserved: number }[]
+        >`SELECT id, stock, reserved FROM products`
+      ).map((row) => [row.id, row]),
     );
-    console.log(`two processes on one PostgreSQL database and one Redis; ${products.length} orderable products, ${hot.length} hot ones with ${HOT_STOCK} units`);
+    console.log(
+      `two processes on one PostgreSQL database and one Redis; ${products.length} orderable products, ${hot.length} hot ones with ${HOT_STOCK} units`,
+    );
 
     const steps: Step[] = [];
     /** Sets the number of shoppers (new ones made before, not measured), settles, measures a step. */
     async function step(target: number): Promise<Step> {
       const missing = target - shoppers.length;
-      const made = await pool(Array.from({ length: Math.max(0, missing) }, (_, i) => shoppers.length + i), 6, (i) => newCustomer(bases[i % 2]!, 'rush'));
+      const made = await pool(
+        Array.from({ length: Math.max(0, missing) }, (_, i) => shoppers.length + i),
+        6,
+        (i) => newCustomer(bases[i % 2]!, 'rush'),
+      );
       for (const customer of made) {
         const index = shoppers.length;
-        const shopper = new Shopper(customer, bases[index % 2]!, CARDS[index % CARDS.length]!, products, hot);
+        const shopper = new Shopper(
+          customer,
+          bases[index % 2]!,
+          CARDS[index % CARDS.length]!,
+          products,
+          hot,
+        );
         shoppers.push(shopper);
         everyone.push(shopper);
         runs.push(shopper.run());
@@ -379,13 +521,20 @@ async function main() {
       await sleep(STEP_SECONDS * 1000);
       measuring = false;
       const to = Date.now();
-      const cpuUsed = servers.reduce((sum, server) => sum + cpuSeconds(server.child.pid), 0) - cpuFrom;
+      const cpuUsed =
+        servers.reduce((sum, server) => sum + cpuSeconds(server.child.pid), 0) - cpuFrom;
       const healthLatencies = await health;
       const inStep = samples.filter((sample) => sample.at >= from && sample.at < to);
       const seconds = (to - from) / 1000;
       const all = figuresOf(inStep, seconds);
       const kinds = Object.fromEntries(
-        (['browse', 'search', 'cart', 'checkout'] as Kind[]).map((kind) => [kind, figuresOf(inStep.filter((sample) => sample.kind === kind), seconds)]),
+        (['browse', 'search', 'cart', 'checkout'] as Kind[]).map((kind) => [
+          kind,
+          figuresOf(
+            inStep.filter((sample) => sample.kind === kind),
+            seconds,
+          ),
+        ]),
       ) as Record<Kind, Figures>;
       const measured: Step = {
         shoppers: shoppers.length,
@@ -399,7 +548,8 @@ async function main() {
         },
         apiCpu: {
           cores: Math.round((cpuUsed / seconds) * 100) / 100,
-          msPerRequest: all.requests > 0 ? Math.round(((cpuUsed * 1000) / all.requests) * 100) / 100 : 0,
+          msPerRequest:
+            all.requests > 0 ? Math.round(((cpuUsed * 1000) / all.requests) * 100) / 100 : 0,
         },
         held: all.p95 < P95_LIMIT_MS && all.errors <= ERROR_LIMIT * all.requests,
       };
@@ -409,7 +559,8 @@ async function main() {
           `/api/health meanwhile p50 ${measured.health.p50} ms p95 ${measured.health.p95} ms; ` +
           `API processes ${measured.apiCpu.cores} cores busy, ${measured.apiCpu.msPerRequest} ms of CPU a request`,
       );
-      for (const kind of Object.keys(kinds) as Kind[]) console.log(`     ${kind.padEnd(8)} ${fmt(kinds[kind])}`);
+      for (const kind of Object.keys(kinds) as Kind[])
+        console.log(`     ${kind.padEnd(8)} ${fmt(kinds[kind])}`);
       return measured;
     }
     const timeLeft = () => Date.now() - startedAt < DEADLINE_MS;
@@ -434,27 +585,43 @@ async function main() {
     for (const shopper of everyone) shopper.running = false;
     await Promise.all(runs);
     const health = await healthAlone(bases);
-    console.log(`\n/api/health alone, 10 connections on each process for ${HEALTH_SECONDS} s: ${health.perSecond} req/s (${health.perProcess.join(' + ')}), p50 ${health.p50} ms, p99 ${health.p99} ms, errors ${health.errors}`);
+    console.log(
+      `\n/api/health alone, 10 connections on each process for ${HEALTH_SECONDS} s: ${health.perSecond} req/s (${health.perProcess.join(' + ')}), p50 ${health.p50} ms, p99 ${health.p99} ms, errors ${health.errors}`,
+    );
 
     // The books.
-    const orders = await pg.sql<{ id: number; status: number }[]>`SELECT id, status FROM orders WHERE id > ${lastOrder}`;
+    const orders = await pg.sql<
+      { id: number; status: number }[]
+    >`SELECT id, status FROM orders WHERE id > ${lastOrder}`;
     const statusOf = new Map(orders.map((order) => [order.id, order.status]));
     const dbPaid = orders.filter((order) => PAID_STATUSES.includes(order.status)).length;
-    const approved = (await pg.sql<{ approved: number }[]>`
-      SELECT count(*)::int AS approved FROM payments WHERE order_id > ${lastOrder} AND status = 'approved'`)[0]!.approved;
+    const approved = (
+      await pg.sql<{ approved: number }[]>`
+      SELECT count(*)::int AS approved FROM payments WHERE order_id > ${lastOrder} AND status = 'approved'`
+    )[0]!.approved;
     const accounted = [...books.placed].map((id) => statusOf.get(id));
-    const lost = accounted.filter((status) => status === undefined || ![...PAID_STATUSES, -10, 0].includes(status)).length;
+    const lost = accounted.filter(
+      (status) => status === undefined || ![...PAID_STATUSES, -10, 0].includes(status),
+    ).length;
     const heldUnpaid = accounted.filter((status) => status === -10).length;
     const backToDraft = accounted.filter((status) => status === 0).length;
-    const oversold = (await pg.sql<{ oversold: number }[]>`
-      SELECT count(*)::int AS oversold FROM products WHERE stock < 0 OR reserved < 0 OR reserved > stock`)[0]!.oversold;
+    const oversold = (
+      await pg.sql<{ oversold: number }[]>`
+      SELECT count(*)::int AS oversold FROM products WHERE stock < 0 OR reserved < 0 OR reserved > stock`
+    )[0]!.oversold;
     // Units: what left the stock is what paid orders of the run hold; what is reserved, the unpaid ones.
     const moved = await pg.sql<{ skuId: number; sold: number; held: number }[]>`
       SELECT r.sku_id AS "skuId",
              coalesce(sum(r.amount) FILTER (WHERE o.status IN (-5, 1)), 0)::int AS sold,
              coalesce(sum(r.amount) FILTER (WHERE o.status = -10), 0)::int AS held
       FROM order_rows r JOIN orders o ON o.id = r.order_id WHERE o.id > ${lastOrder} GROUP BY r.sku_id`;
-    const after = new Map((await pg.sql<{ id: number; stock: number; reserved: number }[]>`SELECT id, stock, reserved FROM products`).map((row) => [row.id, row]));
+    const after = new Map(
+      (
+        await pg.sql<
+          { id: number; stock: number; reserved: number }[]
+        >`SELECT id, stock, reserved FROM products`
+      ).map((row) => [row.id, row]),
+    );
     const movedOf = new Map(moved.map((row) => [row.skuId, row]));
     let ledgerMismatches = 0;
     let unitsSold = 0;
@@ -462,7 +629,8 @@ async function main() {
       const end = after.get(id)!;
       const row = movedOf.get(id) ?? { sold: 0, held: 0 };
       unitsSold += row.sold;
-      if (start.stock - end.stock !== row.sold || end.reserved - start.reserved !== row.held) ledgerMismatches += 1;
+      if (start.stock - end.stock !== row.sold || end.reserved - start.reserved !== row.held)
+        ledgerMismatches += 1;
     }
     const hotLeft = hot.map((id) => after.get(id)!.stock - after.get(id)!.reserved);
     const checks = {
@@ -481,7 +649,12 @@ async function main() {
       payFailed: books.payFailed,
       hotUnitsLeft: hotLeft,
     };
-    const checksHold = dbPaid === books.paidAnswers && approved === books.paidAnswers && lost === 0 && oversold === 0 && ledgerMismatches === 0;
+    const checksHold =
+      dbPaid === books.paidAnswers &&
+      approved === books.paidAnswers &&
+      lost === 0 &&
+      oversold === 0 &&
+      ledgerMismatches === 0;
     console.log(
       `\nbooks: ${checks.ordersPlaced} orders placed, paid answers ${checks.paidAnswers} = orders paid ${dbPaid} = approved payments ${approved}; ` +
         `held unpaid ${heldUnpaid}, back to draft ${backToDraft}; lost ${lost}; oversold ${oversold}; products whose stock moved otherwise than their orders ${ledgerMismatches}; ` +
@@ -490,7 +663,8 @@ async function main() {
     );
 
     const heldSteps = steps.filter((step) => step.held);
-    const largestHeld = heldSteps.length > 0 ? Math.max(...heldSteps.map((step) => step.shoppers)) : 0;
+    const largestHeld =
+      heldSteps.length > 0 ? Math.max(...heldSteps.map((step) => step.shoppers)) : 0;
     const missed = steps.filter((step) => !step.held).map((step) => step.shoppers);
     const firstMissed = missed.length > 0 ? Math.min(...missed) : null;
     console.log(
@@ -542,7 +716,15 @@ function markdown(result: {
   commit: string;
   node: string;
   machine: ReturnType<typeof machine> & { loadAverageAtEnd: number[] };
-  setup: { orderableProducts: number; hotProducts: number; hotStock: number; thinkMs: number[]; browseAsGuest: number; stepSeconds: number; servers: string };
+  setup: {
+    orderableProducts: number;
+    hotProducts: number;
+    hotStock: number;
+    thinkMs: number[];
+    browseAsGuest: number;
+    stepSeconds: number;
+    servers: string;
+  };
   steps: Step[];
   largestHeld: number;
   firstMissed: number | null;
@@ -582,12 +764,17 @@ function markdown(result: {
     ...result.steps.map(
       (s) =>
         `| ${s.shoppers} | ${(['browse', 'search', 'cart', 'checkout'] as Kind[])
-          .map((kind) => `${s.kinds[kind].perSecond}: ${s.kinds[kind].p50} / ${s.kinds[kind].p95} / ${s.kinds[kind].p99}, ${s.kinds[kind].errors}`)
+          .map(
+            (kind) =>
+              `${s.kinds[kind].perSecond}: ${s.kinds[kind].p50} / ${s.kinds[kind].p95} / ${s.kinds[kind].p99}, ${s.kinds[kind].errors}`,
+          )
           .join(' | ')} |`,
     ),
     '',
     `**Largest number of shoppers held with p95 under 500 ms: ${result.largestHeld}**` +
-      (result.firstMissed ? ` (${result.firstMissed} was not).` : ' (the top of the ramp: the limit was not reached).'),
+      (result.firstMissed
+        ? ` (${result.firstMissed} was not).`
+        : ' (the top of the ramp: the limit was not reached).'),
     '',
     `/api/health alone after the shoppers stopped (autocannon, 10 connections on each process, both at once): ` +
       `**${result.healthAlone.perSecond} req/s** (${result.healthAlone.perProcess.join(' + ')}), p50 ${result.healthAlone.p50} ms, p99 ${result.healthAlone.p99} ms, errors ${result.healthAlone.errors}.`,
