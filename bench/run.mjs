@@ -15,8 +15,9 @@
 //    checkout payment step, in en and es, and on the floor; BENCH_RUNS (3) runs each, the run with
 //    the median performance score reported. Signed-in pages: a customer per language is made
 //    through the API (code from the development outbox), its cart filled and its delivery address
-//    set through the API, and its token pair put in localStorage `session-tokens` (as the SDK
-//    keeps it) before each run; the HTTP cache is cleared so every run is a cold first load.
+//    set through the API, signed up as the storefront does (a web session: the `otc_session`
+//    cookie, issue 29), the cookie set in the browser before each run and the session checked
+//    after it; the HTTP cache and storage are cleared so every run is a cold first load.
 // 4. First-load JavaScript and CSS of every route of the page table, gzip -9 of the built files:
 //    what the served HTML of the route loads, i.e. index.html's scripts and styles (colour-mode.js,
 //    the entry, the vendor chunk), the route's modulepreload chunks and the locale's catalog (the
@@ -402,20 +403,31 @@ async function rendersPerRequest(renderModule, origin, itemId) {
   return rows;
 }
 
-async function api(origin, method, path, { body, token, lang } = {}) {
+/**
+ * A call of the shop's API: with a bearer `token`, or as a browser's web session (`session`:
+ * the `otc_session` cookie and its CSRF token, docs/web-session.md); `headers` added as given.
+ * `answer` receives the fetch Response (its cookies).
+ */
+async function api(origin, method, path, { body, token, lang, session, headers, answer } = {}) {
   const res = await fetch(`${origin}${path}`, {
     method,
     headers: {
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(lang ? { 'accept-language': lang } : {}),
+      ...(session ? { cookie: `${SESSION_COOKIE}=${session.cookie}`, 'x-csrf-token': session.csrf } : {}),
+      ...headers,
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  answer?.(res);
   const text = await res.text();
   if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
+
+/** The web session's cookie (docs/web-session.md): the storefront signs in with it, no tokens. */
+const SESSION_COOKIE = 'otc_session';
 
 /** Orderable products (status fine, stock >= 10), cheapest first. */
 async function orderable(origin) {
@@ -437,26 +449,36 @@ async function customerWithCart(origin, language) {
     if (!code) await sleep(200);
   }
   if (!code) throw new Error(`no one-time code for ${login} in the development outbox`);
-  const tokens = await api(origin, 'POST', '/api/auth/register', {
+  // Signed up as the storefront does (issue 29): a web session in a cookie, as the browser holds it.
+  let cookie = null;
+  const signedIn = await api(origin, 'POST', '/api/auth/register', {
     body: { login, code, firstName: 'Ana', lastName: 'Diaz', interfaceLanguage: language },
+    headers: { 'x-auth-mode': 'session' },
+    answer: (res) => {
+      for (const line of res.headers.getSetCookie()) {
+        const [pair] = line.split(';');
+        if (pair.startsWith(`${SESSION_COOKIE}=`)) cookie = pair.slice(SESSION_COOKIE.length + 1);
+      }
+    },
   });
-  const token = tokens.token;
-  await api(origin, 'PATCH', '/api/customer/data', { token, body: { birthdate: '1950-02-03' } });
-  await api(origin, 'PUT', '/api/customer/health-plan', { token, body: { code: 'cl1' } });
+  if (!cookie || !signedIn.csrf_token) throw new Error(`no web session for ${login}`);
+  const session = { cookie, csrf: signedIn.csrf_token };
+  await api(origin, 'PATCH', '/api/customer/data', { session, body: { birthdate: '1950-02-03' } });
+  await api(origin, 'PUT', '/api/customer/health-plan', { session, body: { code: 'cl1' } });
   await api(origin, 'POST', '/api/customer/address', {
-    token,
+    session,
     body: { address: '100 Congress Ave', city: 'Austin', state: 'TX', zip: '78701' },
   });
   const products = (await orderable(origin)).slice(0, 3);
-  const draft = await api(origin, 'POST', '/api/order/prepare-draft', { token, body: {} });
+  const draft = await api(origin, 'POST', '/api/order/prepare-draft', { session, body: {} });
   await api(origin, 'PUT', `/api/order/${draft.id}/items`, {
-    token,
+    session,
     body: { rows: products.map((p) => ({ sku_id: p.id, amount: 2 })) },
   });
-  const addresses = await api(origin, 'GET', '/api/customer/address', { token });
-  const setDelivery = () => api(origin, 'PUT', '/api/order/delivery', { token, body: { addressId: addresses[0].id } });
+  const addresses = await api(origin, 'GET', '/api/customer/address', { session });
+  const setDelivery = () => api(origin, 'PUT', '/api/order/delivery', { session, body: { addressId: addresses[0].id } });
   await setDelivery();
-  return { login, tokens, draftId: draft.id, setDelivery };
+  return { login, session, draftId: draft.id, setDelivery };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -482,15 +504,16 @@ async function startBrowser() {
     port,
     context,
     page,
-    /** A cold load: no HTTP cache; then the session tokens (or none) in the origin's storage. */
-    async prepare(origin, tokens) {
+    /** A cold load: no HTTP cache, empty storage; then the web session's cookie (or none). */
+    async prepare(origin, session) {
       await cdp.send('Network.clearBrowserCache');
+      await context.clearCookies();
       await page.goto(`${origin}/api/health`);
-      await page.evaluate((pair) => {
+      await page.evaluate(() => {
         localStorage.clear();
         sessionStorage.clear();
-        if (pair) localStorage.setItem('session-tokens', JSON.stringify(pair));
-      }, tokens ?? null);
+      });
+      if (session) await context.addCookies([{ name: SESSION_COOKIE, value: session.cookie, url: origin, httpOnly: true, sameSite: 'Lax' }]);
       await page.goto('about:blank');
     },
     async close() {
@@ -582,13 +605,15 @@ async function lighthousePages(server, browser, pages, firstLoads) {
     const results = [];
     for (let i = 1; i <= runs; i += 1) {
       await page.before?.();
-      await browser.prepare(server.origin, page.tokens);
+      await browser.prepare(server.origin, page.session);
       const file = join(reportsDir, `${page.id}.run${i}.json`);
-      const report = await lighthouse(`${server.origin}${page.path}`, file, browser.port, Boolean(page.tokens));
+      const report = await lighthouse(`${server.origin}${page.path}`, file, browser.port, Boolean(page.session));
       const finalUrl = report.finalDisplayedUrl ?? report.finalUrl;
       results.push({ file, report, ...summarize(report), finalPath: new URL(finalUrl).pathname + new URL(finalUrl).search });
       const last = results.at(-1);
       log(`  ${page.path} run ${i}: performance ${last.performance}, LCP ${last.lcpMs} ms, CLS ${last.cls}, TBT ${last.tbtMs} ms`);
+      // Still signed in after the run (the page was drawn for the member, not a guest).
+      if (page.session) await api(server.origin, 'GET', '/api/auth/me', { session: page.session });
       if (page.expectPath && last.finalPath !== page.expectPath) {
         throw new Error(`${page.path} ended on ${last.finalPath}, not ${page.expectPath} (not signed in?)`);
       }
@@ -1110,13 +1135,13 @@ async function main() {
             { name: 'home', pattern: '', path: prefix || '/' },
             { name: 'catalog', pattern: 'catalog', path: `${prefix}/catalog` },
             { name: 'item', pattern: 'item/:id', path: `${prefix}/item/${item.id}` },
-            { name: 'cart', pattern: 'cart', path: `${prefix}/cart`, tokens: customer.tokens },
+            { name: 'cart', pattern: 'cart', path: `${prefix}/cart`, session: customer.session, expectPath: `${prefix}/cart` },
             { name: 'login', pattern: 'login', path: `${prefix}/login` },
             {
               name: 'checkout-payment',
               pattern: 'checkout/:id',
               path: `${prefix}/checkout/${customer.draftId}?step=payment`,
-              tokens: customer.tokens,
+              session: customer.session,
               before: customer.setDelivery,
               expectPath: `${prefix}/checkout/${customer.draftId}?step=payment`,
             },

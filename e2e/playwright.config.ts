@@ -34,6 +34,18 @@ const HOLDS_PORT = PORT + 2;
 export const orderHoldsURL = `http://127.0.0.1:${HOLDS_PORT}`;
 const orderHoldsSpecs = /order-holds\.spec\.ts/;
 
+/**
+ * A fourth server, the port after that, own database, whose reminder window is a whole quarter
+ * (`ALLOWANCE_REMINDER_DAYS=92`, the longest quarter and the most the API takes): the demo
+ * members' allowance periods end with the quarter, so on that server they are always near the
+ * period's end (issue 31: the header's "left to spend by" strip and the suggested basket), on a
+ * quarter's first day too. No sweep (`REMINDER_SWEEP_SECONDS=0`): the spec
+ * sends the reminders itself (`POST /api/dev/reminders/run`). Its spec runs in the chromium
+ * project with this base address (`allowance-basket.spec.ts`).
+ */
+const REMINDERS_PORT = PORT + 3;
+export const remindersURL = `http://127.0.0.1:${REMINDERS_PORT}`;
+
 const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'development',
@@ -130,6 +142,20 @@ export default defineConfig({
         UNPAID_ORDER_MINUTES: '0.25',
         HOLD_SWEEP_SECONDS: '2',
         ORDER_CANCEL_MINUTES: '0',
+      },
+    },
+    // The fourth (a quarter-long reminder window), started after the first too.
+    {
+      command: `rm -rf ${dataDir}/reminders && mkdir -p ${dataDir}/reminders && node ../apps/api/dist/server.js`,
+      url: `${remindersURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: !process.env.CI,
+      env: {
+        ...serverEnv,
+        PORT: String(REMINDERS_PORT),
+        DATA_DIR: `${dataDir}/reminders/db`,
+        ALLOWANCE_REMINDER_DAYS: '92',
+        REMINDER_SWEEP_SECONDS: '0',
       },
     },
   ],

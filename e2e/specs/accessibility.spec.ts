@@ -41,6 +41,8 @@ const publicPaths = [
   `/item/${demoProduct.id}`,
   '/cart',
   '/balance-check',
+  // A reminder e-mail's unsubscribe page, with a link that is not valid (issue 31).
+  '/reminders/unsubscribe?token=0.not-a-signed-link',
   '/login',
   '/login/password',
   '/login/phone',
@@ -57,6 +59,7 @@ const accountPaths = [
   '/account/orders',
   '/account/payment-methods',
   '/account/security',
+  '/account/basket',
   '/request-new-product',
   '/order/delivery',
 ];

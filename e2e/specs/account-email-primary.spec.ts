@@ -6,7 +6,6 @@ import {
   uniqueEmail,
   outboxCode,
   registerCustomer,
-  signInTokens,
   useSession,
 } from '../fixtures/account';
 
@@ -56,15 +55,12 @@ for (const locale of walkedIn('es')) {
       );
       // It says why, with the new address filled in (issue 21).
       await expect(page.getByRole('textbox', { name: new RegExp(`^${escapeRegExp(words.emailLabel)}`) })).toHaveValue(second);
-      expect(await page.evaluate(() => localStorage.getItem('session-tokens'))).toBeNull();
-      // The old login no longer signs in with its refresh token: the API revoked every session.
+      // The API ended every session of the account, this browser's web session too.
+      const me = await page.context().request.get('/api/auth/me');
+      expect(me.status()).toBe(401);
 
       // Sign in again with the new primary e-mail (the sign-in UI is tested by the auth suites).
-      const tokens = await signInTokens(request, second);
-      await page.evaluate(
-        (pair) => localStorage.setItem('session-tokens', JSON.stringify(pair)),
-        tokens,
-      );
+      await useSession(page, { login: second });
       await page.goto(localized(locale, '/account'));
       await expect(mainHeading(page)).toHaveText(words.myAccount);
       await expect(button(words.makePrimary, first)).toBeVisible();

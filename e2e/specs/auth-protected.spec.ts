@@ -2,6 +2,7 @@ import { expect, test } from '../fixtures/test';
 import { localized, walkedIn } from '../fixtures/locales';
 import { header, headerCartLink, demoProduct } from '../fixtures/shop';
 import { demoCustomers, signInWithPassword, words } from '../fixtures/auth';
+import { CART_COOKIE } from '../fixtures/web-session';
 
 const byLocale = { en: demoCustomers.linda, es: demoCustomers.rosa } as const;
 // The merge signs in someone else, so its cart starts from the seeded draft, not another test's.
@@ -40,7 +41,9 @@ for (const locale of walkedIn('es')) {
     await expect(page.getByText(w.added)).toContainText(demoProduct.name[locale.code]);
     await expect(header(page).getByRole('button', { name: w.myAccount })).toBeVisible();
     await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
-    // The guest cart on this device was emptied by the merge.
+    // The guest's server cart went into the account's at sign-in: its cookie is cleared, and this
+    // browser keeps no cart rows of its own.
+    expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain(CART_COOKIE);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('guest-cart'))) ?? '[]')).toEqual([]);
   });
 }

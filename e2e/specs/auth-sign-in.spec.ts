@@ -45,7 +45,8 @@ for (const locale of walkedIn('en')) {
       await header(page).getByRole('link', { name: w.signOut }).click();
       await expect(mainHeading(page)).toHaveText(w.signedOut);
       await expect(header(page).getByRole('link', { name: w.headerSignIn, exact: true })).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('session-tokens'))).toBeNull();
+      // The web session is over for the whole browser: the API no longer knows the cookie.
+      expect((await context.request.get('/api/auth/me')).status()).toBe(401);
       // The other tab follows.
       await expect(header(other).getByRole('link', { name: w.headerSignIn, exact: true })).toBeVisible();
     });

@@ -66,18 +66,20 @@ for (const locale of shopLocales) {
       }
     });
 
-    test('the health-plan select fits the filters panel and the screen', async ({ page }) => {
+    // The health-plan select left the panel (issue 33, item 4: one plan control, the coverage
+    // bar); its neighbours still fit and are drawn whole.
+    test('the filters panel selects fit the panel and the screen', async ({ page }) => {
       await page.goto(localized(locale, '/catalog'));
       await expect(mainHeading(page)).toBeVisible();
       await page.getByRole('main').getByRole('button', { name: words.filters }).click();
       const panel = page.getByRole('dialog');
-      const select = panel.getByRole('combobox', { name: words.healthPlan });
+      const select = panel.getByRole('combobox', { name: words.category });
       await expect(select).toBeVisible();
       const [fieldBox, panelBox] = [(await select.boundingBox())!, (await panel.boundingBox())!];
       expect(fieldBox.x).toBeGreaterThanOrEqual(panelBox.x);
       expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);
       expect(fieldBox.x + fieldBox.width).toBeLessThanOrEqual(NARROWEST.width);
-      // Its fieldset (with the category and brand) fits as well: nothing scrolls sideways inside.
+      // Its fieldset (with the brand) fits as well: nothing scrolls sideways inside.
       const fieldset = select.locator('xpath=ancestor::fieldset[1]');
       const setBox = (await fieldset.boundingBox())!;
       expect(setBox.x + setBox.width).toBeLessThanOrEqual(panelBox.x + panelBox.width);

@@ -20,7 +20,7 @@ for (const locale of walkedIn('en')) {
       const total = await catalogTotal(page, locale);
       expect(total).toBeGreaterThan(24);
       await expect(cards(page, locale)).toHaveCount(24);
-      await expect(page.getByRole('button', { name: locale.text.loadMore })).toBeVisible();
+      await expect(page.getByRole('link', { name: locale.text.loadMore })).toBeVisible();
     });
 
     test('filtering by category puts category in the address and narrows the list', async ({ page }) => {
@@ -44,9 +44,12 @@ for (const locale of walkedIn('en')) {
       await page.goto(localized(locale, '/catalog'));
       await catalogTotal(page, locale);
       await expect(cards(page, locale)).toHaveCount(24);
-      await page.getByRole('button', { name: locale.text.loadMore }).click();
+      await page.getByRole('link', { name: locale.text.loadMore }).click();
       await expect(page).toHaveURL(/[?&]page=2(&|$)/);
       await expect(cards(page, locale)).toHaveCount(48);
+      // The focus is on the first new card, and what came is said (issue 33).
+      await expect(cards(page, locale).nth(24).locator(':focus')).toHaveCount(1);
+      await expect(page.getByRole('status').filter({ hasText: locale.code === 'es' ? 'Se muestran 24 productos más' : '24 more products shown' })).toHaveCount(1);
 
       await page.getByLabel(locale.text.sortBy).selectOption({ label: locale.text.priceLowToHigh });
       await expect(page).toHaveURL(/[?&]sort=price-asc(&|$)/);
@@ -65,7 +68,7 @@ for (const locale of walkedIn('en')) {
     test('opening an item and going back restores the scroll position', async ({ page }) => {
       await page.goto(localized(locale, '/catalog'));
       await catalogTotal(page, locale);
-      await page.getByRole('button', { name: locale.text.loadMore }).click();
+      await page.getByRole('link', { name: locale.text.loadMore }).click();
       await expect(cards(page, locale)).toHaveCount(48);
       const card = cards(page, locale).nth(37);
       await card.scrollIntoViewIfNeeded();

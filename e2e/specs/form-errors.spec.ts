@@ -16,7 +16,7 @@ import { errorText, type ErrorCode } from '@otc/sdk';
 import { expect, test } from '../fixtures/test';
 import { en, es, localized, type LocaleCode, type ShopLocale } from '../fixtures/locales';
 import { authWords, registerByApi, uniqueEmail } from '../fixtures/auth';
-import { accountWords, signInTokens, useSession } from '../fixtures/account';
+import { accountWords, useSession } from '../fixtures/account';
 import {
   fillCart,
   methodWords,
@@ -422,7 +422,7 @@ test('sign-up, recovery and profile completion tie their errors to the fields (e
   // Profile completion (an account with no name nor date of birth), sent empty.
   const bare = uniqueEmail('form-complete');
   await registerByApi(request, bare);
-  await useSession(page, await signInTokens(request, bare));
+  await useSession(page, { login: bare });
   await page.goto('/account/complete');
   await expect(mainHeading(page)).toHaveText(w.completeTitle);
   await submitAndExpect(page, 'en', page.getByRole('button', { name: w.saveAndContinue }), main, [

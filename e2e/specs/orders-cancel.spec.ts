@@ -87,7 +87,7 @@ for (const locale of walkedIn('es')) {
       await expect(mainHeading(page)).toHaveText(words.myOrders);
       const row = page.getByRole('list', { name: words.orders }).getByRole('listitem').filter({ hasText: placed.number });
       await expect(row).toHaveCount(1);
-      await expect(row.getByRole('link', { name: new RegExp(`^${words.payNow}`) })).toBeVisible();
+      await expect(row.getByRole('button', { name: new RegExp(`^${words.payNow}`) })).toBeVisible();
       await expect(row.getByRole('button', { name: new RegExp(`^${words.backToCart}`) })).toBeVisible();
 
       await row.getByRole('button', { name: words.cancelOrder }).click();
@@ -98,7 +98,7 @@ for (const locale of walkedIn('es')) {
       await expect(row.getByText(words.cancelledOn)).toBeVisible();
       await expect(row).toContainText(words.cancelledBadge);
       await expect(row.getByRole('button', { name: words.cancelOrder })).toHaveCount(0);
-      await expect(row.getByRole('link', { name: new RegExp(`^${words.payNow}`) })).toHaveCount(0);
+      await expect(row.getByRole('button', { name: new RegExp(`^${words.payNow}`) })).toHaveCount(0);
       // The focus stays in the row: on its link to the order.
       await expect(row.getByRole('link', { name: words.viewOrder })).toBeFocused();
 

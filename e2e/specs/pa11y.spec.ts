@@ -6,8 +6,9 @@
  *
  * pa11y drives Chromium through Puppeteer, which never downloads a browser here (.puppeteerrc.cjs
  * at the root): it launches Debian's Chromium, the one Playwright uses, without a sandbox (the CI
- * machine runs as root). The signed-in pages are scanned in one Puppeteer page that holds the
- * session as the SDK keeps it (localStorage `session-tokens`).
+ * machine runs as root). The signed-in pages are scanned in one Puppeteer page signed in as the
+ * storefront does it (a web session: the page's own sign-in call with `X-Auth-Mode: session`
+ * leaves the API's HttpOnly cookie in the browser).
  */
 import { createRequire } from 'node:module';
 import pa11y, { type Pa11yIssue, type Pa11yOptions } from 'pa11y';
@@ -16,6 +17,7 @@ import { localized, shopLocales } from '../fixtures/locales';
 import { demoProduct } from '../fixtures/shop';
 import { buyByApi, fillCart, newCustomer, orderableProducts, unitsFor } from '../fixtures/purchase';
 import { pa11yNoise } from '../fixtures/pa11y-noise';
+import { signInCode } from '../fixtures/web-session';
 
 // Puppeteer is pa11y's own dependency: taken from pa11y's folder (one copy, its version).
 const puppeteer = createRequire(createRequire(import.meta.url).resolve('pa11y'))('puppeteer') as {
@@ -23,7 +25,7 @@ const puppeteer = createRequire(createRequire(import.meta.url).resolve('pa11y'))
 };
 interface PuppeteerPage {
   goto: (url: string) => Promise<unknown>;
-  evaluate: <T>(fn: (arg: T) => void, arg: T) => Promise<void>;
+  evaluate: <T, R>(fn: (arg: T) => R | Promise<R>, arg: T) => Promise<R>;
   emulateMediaFeatures: (features: { name: string; value: string }[]) => Promise<void>;
   close: () => Promise<void>;
 }
@@ -119,7 +121,19 @@ for (const locale of shopLocales) {
       const paid = await buyByApi(request, customer, [{ sku_id: first!.id, amount: unitsFor(first!, 26) }]);
       await fillCart(request, customer, [{ sku_id: second!.id, amount: unitsFor(second!, 26) }]);
       await page.goto(`${baseURL}/api/health`);
-      await page.evaluate((tokens) => localStorage.setItem('session-tokens', JSON.stringify(tokens)), customer.tokens);
+      const code = await signInCode(request, customer.login);
+      const signedIn = await page.evaluate(
+        async ({ login, code }) => {
+          const answer = await fetch('/api/auth/code/verify', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'x-auth-mode': 'session' },
+            body: JSON.stringify({ login, code }),
+          });
+          return answer.status;
+        },
+        { login: customer.login, code },
+      );
+      expect(signedIn).toBe(200);
       for (const path of [...accountPaths, `/order/${paid.orderId}`, `/success/${paid.orderId}`]) await scan(path);
     } finally {
       await browser.close();

@@ -3,7 +3,7 @@
  * saved plan (a visible, removable "covered only" filter, and every card says "Covered by your
  * plan" or "Not covered", with the items-eligibility help beside "Not covered"); the marks are
  * words with an icon, meet 4.5:1 and keep their edge in forced colours. A guest picks a plan
- * (kept in this browser) to see the same, and it goes into the account at sign-up.
+ * (kept in the otc_plan cookie) to see the same, and it goes into the account at sign-up.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
@@ -26,6 +26,8 @@ const words: Record<
     why: (name: string) => RegExp;
     yourPlanPicker: string;
     showMyCoverage: string;
+    /** The catalog's explicit "covered only" choice (issue 33, item 4). */
+    coveredOnlyChoice: string;
   }
 > = {
   en: {
@@ -37,6 +39,7 @@ const words: Record<
     why: (name) => new RegExp(`^Why is ${escape(name)} not covered\\?$`),
     yourPlanPicker: 'Your health plan',
     showMyCoverage: 'Show my coverage',
+    coveredOnlyChoice: 'Show only items Clear Living One covers',
   },
   es: {
     covered: 'Cubierto por su plan',
@@ -47,6 +50,7 @@ const words: Record<
     why: (name) => new RegExp(`^¿Por qué su plan no cubre ${escape(name)}\\?$`),
     yourPlanPicker: 'Su plan de salud',
     showMyCoverage: 'Ver mi cobertura',
+    coveredOnlyChoice: 'Mostrar solo lo que cubre Clear Living One',
   },
 };
 
@@ -74,10 +78,10 @@ for (const locale of shopLocales) {
       const all = await apiTotal(request, 'q=tylenol', locale.code);
       expect(covered).toBeLessThan(all);
 
-      // By default: covered items only, said by a chip that can be removed.
-      await page.goto(`${localized(locale, '/catalog')}?q=tylenol`);
-      const chip = page.getByRole('button', { name: w.removeCoveredOnly });
-      await expect(chip).toHaveText(w.coveredOnly);
+      // Covered items only is the member's explicit choice (issue 33, item 4).
+      await page.goto(`${localized(locale, '/catalog')}?q=tylenol&coverage=covered`);
+      const only = page.getByRole('checkbox', { name: w.coveredOnlyChoice });
+      await expect(only).toBeChecked();
       await expect(page.getByText(PLAN.name, { exact: true })).toBeVisible();
       await expect.poll(() => catalogTotal(page, locale)).toBe(covered);
       const marks = productList(page, locale).locator('[data-covered]');
@@ -85,14 +89,15 @@ for (const locale of shopLocales) {
       await expect(productList(page, locale).locator('[data-covered="false"]')).toHaveCount(0);
       await expect(marks.first()).toHaveText(w.covered);
 
-      await chip.click();
-      await expect(page).toHaveURL((url) => url.searchParams.get('coverage') === 'all' && url.searchParams.get('q') === 'tylenol');
+      // By default: every item, each with its mark.
+      await only.click();
+      await expect(page).toHaveURL((url) => !url.searchParams.has('coverage') && url.searchParams.get('q') === 'tylenol');
       await expect.poll(() => catalogTotal(page, locale)).toBe(all);
       await expect(marks).toHaveCount(all);
       const notCovered = productList(page, locale).locator('[data-covered="false"]');
       await expect(notCovered).toHaveCount(all - covered);
       await expect(notCovered.first()).toHaveText(w.notCovered);
-      await expect(page.getByRole('button', { name: w.showCoveredOnly })).toBeVisible();
+      await expect(only).not.toBeChecked();
 
       // Readable: words and an icon, at least 4.5:1 in this colour mode, and an edge in forced colours.
       const contrast = await new AxeBuilder({ page }).include('[data-covered]').withRules(['color-contrast']).analyze();
@@ -128,7 +133,7 @@ for (const locale of shopLocales) {
       await expect(dialog.locator('[data-covered="false"]').first()).toHaveText(w.notCovered);
     });
 
-    test('a guest picks a plan (kept in this browser) to see the same, and it goes into the account at sign-up', async ({ page, request }) => {
+    test('a guest picks a plan (kept in the otc_plan cookie) to see the same, and it goes into the account at sign-up', async ({ page, request }) => {
       const covered = await apiTotal(request, `q=tylenol&plan=${PLAN.code}`, locale.code);
       await page.goto(`${localized(locale, '/catalog')}?q=tylenol`);
       await expect(productList(page, locale).getByRole('listitem').first()).toBeVisible();
@@ -136,16 +141,18 @@ for (const locale of shopLocales) {
 
       await page.getByRole('combobox', { name: w.yourPlanPicker }).selectOption(PLAN.code);
       await page.getByRole('button', { name: w.showMyCoverage }).click();
-      await expect(page.getByRole('button', { name: w.removeCoveredOnly })).toBeVisible();
+      await expect(productList(page, locale).locator('[data-covered="false"]').first()).toHaveText(w.notCovered);
+      await page.getByRole('checkbox', { name: w.coveredOnlyChoice }).click();
       await expect.poll(() => catalogTotal(page, locale)).toBe(covered);
       await expect(productList(page, locale).locator('[data-covered="true"]')).toHaveCount(covered);
-      expect(await page.evaluate(() => localStorage.getItem('guest-health-plan'))).toBe(PLAN.code);
+      const planCookie = async () => (await page.context().cookies()).find((cookie) => cookie.name === 'otc_plan')?.value ?? null;
+      expect(await planCookie()).toBe(PLAN.code);
 
-      // Kept in the browser: a reload shows the same.
+      // Kept in the browser (the cookie): a reload shows the same, drawn by the server.
       await page.reload();
-      await expect(page.getByRole('button', { name: w.removeCoveredOnly })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: w.coveredOnlyChoice })).toBeChecked();
       await expect(page.getByText(PLAN.name, { exact: true })).toBeVisible();
-      await page.getByRole('button', { name: w.removeCoveredOnly }).click();
+      await page.getByRole('checkbox', { name: w.coveredOnlyChoice }).click();
       await expect(productList(page, locale).locator('[data-covered="false"]').first()).toHaveText(w.notCovered);
 
       // Sign up: the plan becomes the account's.
@@ -157,9 +164,9 @@ for (const locale of shopLocales) {
       await expect(page.getByRole('heading', { name: a.step2Register })).toBeVisible();
       await page.getByRole('textbox', { name: a.code }).fill(await outboxCode(request, email));
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
-      await expect.poll(() => page.evaluate(() => localStorage.getItem('guest-health-plan'))).toBeNull();
-      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('session-tokens') ?? '{}') as { token?: string }).token);
-      const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+      await expect.poll(async () => (await page.context().cookies()).some((cookie) => cookie.name === 'otc_plan')).toBe(false);
+      // Signed up in the browser: the session is the context's cookie.
+      const me = await page.context().request.get('/api/auth/me');
       expect(((await me.json()) as { insurancePlan: { code: string } | null }).insurancePlan?.code).toBe(PLAN.code);
 
       await page.getByRole('textbox', { name: a.firstName }).fill('Ana');
@@ -170,10 +177,10 @@ for (const locale of shopLocales) {
       await page.getByRole('textbox', { name: a.year, exact: true }).fill('1951');
       await page.getByRole('button', { name: a.saveAndContinue }).click();
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/catalog') && url.searchParams.get('q') === 'tylenol');
-      // Now the member's own plan: filtered by it, marked by it.
-      await expect(page.getByRole('button', { name: w.removeCoveredOnly })).toBeVisible();
-      await expect.poll(() => catalogTotal(page, locale)).toBe(covered);
-      await expect(productList(page, locale).locator('[data-covered="true"]')).toHaveCount(covered);
+      // Now the member's own plan: marked by it, every item.
+      await expect(page.getByRole('checkbox', { name: w.coveredOnlyChoice })).not.toBeChecked();
+      await expect(productList(page, locale).locator('[data-covered="true"]').first()).toBeVisible();
+      await expect(productList(page, locale).locator('[data-covered="false"]').first()).toBeVisible();
     });
   });
 }

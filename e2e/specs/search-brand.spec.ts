@@ -115,7 +115,7 @@ for (const locale of shopLocales) {
         })
         .toBe(true);
       await expect(cards).toHaveCount(24);
-      await page.getByRole('button', { name: locale.text.loadMore }).click();
+      await page.getByRole('link', { name: locale.text.loadMore }).click();
       await expect(page).toHaveURL(
         (url) =>
           url.searchParams.get('page') === '2' &&

@@ -1,12 +1,15 @@
-// Pages that arrive drawn (issue 18): the server draws every public page in its language, the
-// browser hydrates it without a mismatch and without asking again for what the page shows, and
-// what only the browser knows (the session, the colour mode, the guest cart) follows right after.
+// Pages that arrive drawn (issues 18 and 29): the server draws every page in its language for the
+// visitor whose cookies it gets (a member's pages with their data, a guest's cart), the browser
+// hydrates it without a mismatch and without asking again for what the page shows; only the
+// colour mode, kept in this browser, follows right after. Before the app has started, the page
+// works as plain HTML.
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/test';
+import { appStarted, expect, test } from '../fixtures/test';
 import { localized, shopLocales } from '../fixtures/locales';
 import { demoProduct, mainHeading } from '../fixtures/shop';
-import { newCustomer, signInBrowser } from '../fixtures/purchase';
+import { fillCart, newCustomer, orderableProducts, signInBrowser } from '../fixtures/purchase';
 import { catalogProducts, guestCartWith } from '../fixtures/barriers';
+import { webSignIn, webSignOut } from '../fixtures/web-session';
 
 const PUBLIC_PAGES = [
   '/',
@@ -26,7 +29,7 @@ const PUBLIC_PAGES = [
   '/login/phone',
   '/login-recovery',
   '/sign-up',
-  // (/cart: the server draws its frame and the browser the cart it keeps: the test below.)
+  '/cart',
   '/no-such-page',
   '/item/999999',
 ];
@@ -43,10 +46,11 @@ function watchErrors(page: Page): string[] {
 }
 
 /** Resolves once React has hydrated (or drawn) the page: its root container is marked. */
-async function hydrated(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer'))))
-    .toBe(true);
+const hydrated = appStarted;
+
+/** Text as React writes it into HTML. */
+function asHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
 }
 
 for (const locale of shopLocales) {
@@ -115,34 +119,55 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test("a member's page hydrates signed out as drawn, then shows the member's own header and page", async ({ page, request }) => {
+test("a member's pages are drawn for the member by the server, and hydrate as drawn", async ({ page, request }) => {
   const customer = await newCustomer(request, { tag: 'ssr-member' });
+  const [product] = await orderableProducts(request, 'en', { minStock: 10 });
+  await fillCart(request, customer, [{ sku_id: product!.id, amount: 2 }]);
   const errors = watchErrors(page);
-  await signInBrowser(page, customer, '/catalog');
-  await hydrated(page);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
-  await page.goto('/account/orders');
-  await expect(mainHeading(page)).toHaveText('My orders');
-  // The frame the server drew (heading and a Loading spinner) gave way to the member's page.
-  await expect(page.getByRole('main').getByRole('status', { name: 'Loading' })).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
-  expect(errors).toEqual([]);
+  const dataAsks: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/') && pathname !== '/api/health') dataAsks.push(pathname);
+  });
+  await webSignIn(page, customer.login);
+  for (const [path, heading] of [
+    ['/catalog', 'Catalog'],
+    ['/account/orders', 'My orders'],
+    ['/cart', 'Cart'],
+    ['/account', 'My account'],
+  ] as const) {
+    dataAsks.length = 0;
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(200);
+    const served = (await answer?.text()) ?? '';
+    // The member's header and page, whole in the HTML: no "Sign in", no frame with a spinner.
+    expect(served, path).not.toMatch(/>Sign in</);
+    expect(served, path).not.toMatch(/role="status"[^>]*aria-label="Loading"|aria-label="Loading"[^>]*role="status"/);
+    expect(served, path).toContain(`>${heading}</h1>`);
+    if (path === '/cart') expect(served, path).toContain(asHtml(product!.name));
+    await expect(mainHeading(page)).toHaveText(heading);
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(errors, path).toEqual([]);
+    // Hydrated as drawn: nothing the page shows is asked again.
+    expect(dataAsks, path).toEqual([]);
+  }
 });
 
-test("before the app starts, a browser holding a session does not show the server's \"Sign in\"", async ({ page, request }) => {
+test('before the app starts, a page is drawn for the visitor of its cookies: the account menu for a member, "Sign in" once signed out', async ({ page, request }) => {
   const customer = await newCustomer(request, { tag: 'ssr-hint' });
-  await page.goto('/api/health');
-  await page.evaluate((tokens) => localStorage.setItem('session-tokens', JSON.stringify(tokens)), customer.tokens);
-  // The app's scripts never arrive: the page stays as the server drew it, before hydration.
+  await webSignIn(page, customer.login);
+  // The app's scripts never arrive: the page stays as the server drew it.
   await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
-  await page.goto('/about-us');
+  await page.goto('/about-us', { waitUntil: 'commit' });
   await expect(mainHeading(page)).toBeVisible();
-  await expect(page.locator('html')).toHaveClass(/\bhas-session\b/);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'My account' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toHaveCount(0);
   // Signed out, the same page shows it.
-  await page.evaluate(() => localStorage.removeItem('session-tokens'));
-  await page.reload();
+  await webSignOut(page);
+  await page.reload({ waitUntil: 'commit' });
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'My account' })).toHaveCount(0);
 });
 
 /** Holds the app's entry script until the returned function is called. */
@@ -156,47 +181,25 @@ async function holdAppScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-test('taps on "One more" and "Add to cart" before the app has started are done in order once it has', async ({ page }) => {
+test('before the app has started, the page works as plain HTML: its links lead to pages the server draws', async ({ page }) => {
   const errors = watchErrors(page);
-  // The app's entry arrives only when the test says: the page is the server's until then.
+  // The app's entry arrives only when the test says: the pages are the server's until then.
   const release = await holdAppScripts(page);
-  await page.goto(`/item/${demoProduct.id}`);
-  const main = page.getByRole('main');
-  await main.getByRole('button', { name: 'One more' }).click();
-  await main.getByRole('button', { name: 'One more' }).click();
-  await main.getByRole('button', { name: 'Add to cart' }).first().click();
-  await expect(page.locator('html')).toHaveClass(/\bapp-starting\b/);
+  await page.goto('/catalog', { waitUntil: 'commit' });
+  const first = page.getByRole('main').locator('a[href^="/item/"]').first();
+  const href = (await first.getAttribute('href')) ?? '';
+  await first.click();
+  await expect(page).toHaveURL(href);
+  await expect(mainHeading(page)).toBeVisible();
+  // The language switch is a link too: the Spanish page, drawn in Spanish.
+  await page.getByRole('banner').getByRole('link', { name: /Español/ }).first().click();
+  await expect(page).toHaveURL(`/es${href}`);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es-US');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+  // Nothing waits for the app: no class marks the page as starting.
+  await expect(page.locator('html')).not.toHaveClass(/\bapp-starting\b/);
   release();
   await hydrated(page);
-  await expect(page.locator('html')).not.toHaveClass(/\bapp-starting\b/);
-  // As on a started page: 1 + 2 = 3 units, added once.
-  await expect
-    .poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('guest-cart') ?? '[]') as { amount: number }[]).reduce((sum, row) => sum + row.amount, 0)))
-    .toBe(3);
-  await page.waitForLoadState('networkidle');
-  expect(errors).toEqual([]);
-});
-
-test('a category chosen and the language switched before the app has started are done once it has', async ({ page }) => {
-  const errors = watchErrors(page);
-  let release = await holdAppScripts(page);
-  await page.goto('/catalog');
-  const select = page.getByRole('complementary').getByLabel('Category');
-  const option = (await select.getByRole('option').allTextContents()).find((text) => /\(\d+\)$/.test(text)) ?? '';
-  await select.selectOption({ label: option });
-  release();
-  await expect(page).toHaveURL(/[?&]category=\d+/);
-  await expect(mainHeading(page)).toHaveText(option.replace(/\s*\(\d+\)$/, ''));
-
-  // The language switch keeps the choice in a cookie: a tap held until the app runs still does.
-  await page.unrouteAll();
-  release = await holdAppScripts(page);
-  await page.goto('/es/about-us');
-  await page.getByRole('banner').getByRole('link', { name: /English/ }).first().click();
-  release();
-  await expect(page).toHaveURL('/about-us');
-  const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('en');
   await page.waitForLoadState('networkidle');
   expect(errors).toEqual([]);
 });
@@ -204,7 +207,7 @@ test('a category chosen and the language switched before the app has started are
 test('a radio button ticked before the app has started shows at once and stays ticked when the app draws the form again', async ({ page }) => {
   const errors = watchErrors(page);
   const release = await holdAppScripts(page);
-  await page.goto('/sign-up');
+  await page.goto('/sign-up', { waitUntil: 'commit' });
   const withPassword = page.getByRole('radio', { name: /^With a password/ });
   await withPassword.check();
   await expect(withPassword).toBeChecked();
@@ -217,15 +220,28 @@ test('a radio button ticked before the app has started shows at once and stays t
   expect(errors).toEqual([]);
 });
 
-test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn from this browser", async ({ page, request }) => {
+test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn by the server", async ({ page, request }) => {
   const errors = watchErrors(page);
   await page.goto('/account/orders');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Forders$/);
   const [product] = await catalogProducts(request, 'en', 1);
+  const dataAsks: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/api/') && !pathname.startsWith('/api/images/') && pathname !== '/api/health') dataAsks.push(pathname);
+  });
+  // The guest's cart is on the server (its HttpOnly cookie): the HTML lists its row.
+  let served = '';
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/cart' && response.request().resourceType() === 'document') {
+      void response.text().then((text) => (served = text), () => {});
+    }
+  });
   await guestCartWith(page, [{ product: product!, amount: 2 }], '/cart');
   await expect(page.getByRole('main').getByRole('link', { name: product!.name }).first()).toBeVisible();
+  await expect.poll(() => served).toContain(asHtml(product!.name));
   await page.waitForLoadState('networkidle');
-  // The browser drew the page again over the server's frame: one title and one canonical address.
+  expect(dataAsks).toEqual([]);
   expect(await page.locator('head title').count()).toBe(1);
   expect(await page.locator('head link[rel="canonical"]').count()).toBe(1);
   await expect(page).toHaveTitle('Cart | Benefit Shop');

@@ -52,7 +52,7 @@ interface LogLine {
 }
 
 /** One nginx master with deploy/nginx.conf in front of `upstreams` (host:port each). */
-async function startNginx(binary: string, upstreams: [string, string], tag: string) {
+export async function startNginx(binary: string, upstreams: [string, string], tag: string) {
   const folder = tempDir(`nginx-${tag}`);
   const port = await freePort();
   for (const sub of ['cache', 'tmp']) mkdirSync(path.join(folder.dir, sub));

@@ -102,6 +102,9 @@ export function orderHoldItems(ctx: OrderHoldsContext) {
         UNPAID_ORDER_MINUTES: String(N.holdMinutes),
         HOLD_SWEEP_SECONDS: '1',
         PAYMENT_METHODS: 'trnsx,prohealth,nationsbenefits,balance',
+        // (m)'s customer holds every unit of a product in one order: the limit per item (issue
+        // 32, measured by heavy/hoard.ts) is lifted here so (m) still measures one unpaid order.
+        MAX_UNITS_PER_ITEM: '100000',
       };
       pair = await Promise.all([startServer('holds1', env), startServer('holds2', env)]);
       // Every balance payment of these items fits.

@@ -22,7 +22,9 @@ import { REFRESH_REUSE_GRACE_SECONDS } from '../src/services/tokens.js';
 import { accountItems } from './accounts.js';
 import { itemCardProofs } from './card-proofs.js';
 import { fuzzContract } from './fuzz.js';
+import { hoardItems } from './hoard.js';
 import { itemNginxCache } from './nginx-cache.js';
+import { itemRenderFlood } from './render-flood.js';
 import { orderHoldItems } from './order-holds.js';
 import {
   API_DIR,
@@ -934,6 +936,8 @@ async function main() {
     record,
     tally,
   });
+  // Item (hd): the hoard of issue 32, on two processes of its own (a hold and a cooldown of seconds).
+  const hoard = hoardItems({ sql: pg.sql, dbUrl: pg.url, redisUrl: redis.url, customers, record, tally });
   // Items (ol), (rv) and (tk): accounts nobody else can lock or take (issue 17).
   const accounts = accountItems({
     sql: pg.sql,
@@ -970,6 +974,7 @@ async function main() {
       ['k', () => itemK(servers)],
       ['l', () => holds.itemL()],
       ['m', () => holds.itemM()],
+      ['hd', () => hoard.itemHoard()],
       ['dp', () => itemDPglite()],
       [
         'p',
@@ -992,6 +997,10 @@ async function main() {
         async () =>
           (await import('./amplification.js')).itemAmplification({ servers, customers, record }),
       ],
+      // The full suite only: a latency bound is a benchmark's, not the CI's (2 cores, suites in parallel).
+      ...(HEAVY
+        ? ([['rf', () => itemRenderFlood({ dbUrl: pg.url, redisUrl: redis.url, record })]] as [string, () => Promise<unknown>][])
+        : []),
       ['i', () => itemI(pg.url)],
       ['j', () => itemJ()],
     ];
@@ -1010,6 +1019,7 @@ async function main() {
   } finally {
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
     await holds.stop();
+    await hoard.stop();
     if (want('h')) itemH();
     await redis.release();
     await pg.drop();

@@ -27,10 +27,11 @@ import { CONTRACT_VERSION } from '@otc/sdk/contract';
 import { sessionRecordingConfigured } from '@otc/sdk/rules';
 import { fieldIssueFromZod, type ZodFieldIssue } from '@otc/sdk/validation';
 import { openDatabase, type Database } from './db/client.js';
-import { ConfigError, loadConfig, type AppConfig } from './env.js';
+import { ConfigError, PLACEHOLDER_SUPPORT_PHONE, loadConfig, type AppConfig } from './env.js';
 import { DEFAULT_BODY_LIMIT } from './lib/body-limits.js';
 import { registerContractRoutes, type Handlers } from './lib/contract-routes.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { acceptOneClickForms } from './lib/one-click-form.js';
 import {
   HttpError,
   fieldAnswer,
@@ -270,6 +271,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   // Before anything is opened: production refuses the bundled sandbox gateways unless told so.
   const sandbox = !options.gateways;
   if (sandbox) assertSandboxAllowed(config);
+  // Members are told to call it (refusals, notices, the footer): a real shop has its own number.
+  if (production && !config.paymentSandbox && config.supportPhone === PLACEHOLDER_SUPPORT_PHONE) {
+    throw new ConfigError([
+      `SUPPORT_PHONE: SUPPORT_PHONE is required in production (the shop's support number members are told to call; ${PLACEHOLDER_SUPPORT_PHONE} is the demo's placeholder)`,
+    ]);
+  }
   const secret = resolveSecret(config.jwtSecret, config.dataDir);
 
   const app = Fastify({
@@ -390,8 +397,14 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     const sweeps = app.services.orders.startHoldTimer(config.holdSweepMs, app.log);
     app.addHook('preClose', async () => sweeps.stop());
   }
+  // Every process sweeps the allowance reminders due (once per member and period: services/reminders.ts).
+  if (config.reminderSweepMs > 0) {
+    const reminders = app.services.reminders.startTimer(config.reminderSweepMs, app.log);
+    app.addHook('preClose', async () => reminders.stop());
+  }
 
   // Routes.
+  acceptOneClickForms(app, new Set(['unsubscribe']));
   registerContractRoutes(app, options.handlers ?? allHandlers, {
     production,
     authRateLimitMax: options.rateLimit?.authMax ?? config.authRateLimitPerMinute,
@@ -403,6 +416,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     production,
     render: config.storefrontRender,
     pageCacheMs: config.pageCacheMs,
+    pageMissesPerClientMinute: config.pageMissesPerClientMinute,
     origin: config.publicUrl,
   });
 

@@ -20,6 +20,12 @@ import {
   toCents,
 } from '@otc/sdk';
 
+/**
+ * The demo's support phone, a placeholder: a shop in production (not a demo deploy with the
+ * sandbox gateways) refuses to start with it, since members are told to call it (issue 33).
+ */
+export const PLACEHOLDER_SUPPORT_PHONE = '+1 (000) 000-0000';
+
 /** apps/api, whether running from src/ (tsx, vitest) or dist/ (built). */
 export const API_ROOT = path.resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -66,6 +72,11 @@ const envSchema = z
     REDIS_URL: z.string().optional(),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Benefit Shop <no-reply@example.com>'),
+    /** Days before an allowance period's end its reminder is sent (issue 31; 0: on the last day). */
+    // At most a whole quarter (92 days: July to September), so a window can cover any period.
+    ALLOWANCE_REMINDER_DAYS: z.coerce.number().int().nonnegative().max(92).default(14),
+    /** Seconds between two sweeps of due allowance reminders in each process (0: no timer). */
+    REMINDER_SWEEP_SECONDS: z.coerce.number().nonnegative().max(86_400).default(600),
     CORS_ORIGINS: list([]),
     // --- production shape (issue 17): what a deployed shop exposes ---
     /** Signs sessions; refused when short or low in entropy (`secretWeakness`), in every mode. */
@@ -95,7 +106,7 @@ const envSchema = z
       .regex(/^\d+(\.\d{1,2})?$/, 'MINIMUM_ORDER must be an amount such as 25.00')
       .default(DEFAULT_MINIMUM_ORDER),
     DELIVERY_STATES: list(US_STATES).pipe(z.array(z.string().length(2))),
-    SUPPORT_PHONE: z.string().default('+1 (000) 000-0000'),
+    SUPPORT_PHONE: z.string().default(PLACEHOLDER_SUPPORT_PHONE),
     SUPPORT_EMAIL: z.string().default('support@example.com'),
     COMPANY_NAME: z.string().default('Benefit Health Shop LLC'),
     CODE_RESEND_SECONDS: z.coerce.number().int().nonnegative().default(DEFAULT_CODE_RESEND_SECONDS),
@@ -108,6 +119,21 @@ const envSchema = z
     ORDER_CANCEL_MINUTES: z.coerce.number().int().nonnegative().max(7 * 24 * 60).default(30),
     /** Seconds between two sweeps of ended holds in each process (0: no timer, only lazy sweeps). */
     HOLD_SWEEP_SECONDS: z.coerce.number().nonnegative().max(3600).default(30),
+    /**
+     * Units of one item one order may hold (issue 32). 20: the minimum order ($25) of the
+     * cheapest item ($1.69) takes 15, and one shopper cannot take a scarce item's whole stock.
+     */
+    MAX_UNITS_PER_ITEM: z.coerce.number().int().positive().max(100_000).default(20),
+    /**
+     * What an unpaid order may be worth beyond the money the customer has on file (benefit cards'
+     * allowance left, store balance): a card typed at checkout. 250.00: a quarter's OTC allowance.
+     */
+    HOLD_VALUE_OTHER_CARDS: z
+      .string()
+      .regex(/^\d+(\.\d{1,2})?$/, 'HOLD_VALUE_OTHER_CARDS must be an amount such as 250.00')
+      .default('250.00'),
+    /** Minutes after a hold ended unpaid before its customer may hold the same items again. */
+    HOLD_COOLDOWN_MINUTES: z.coerce.number().nonnegative().max(24 * 60).default(10),
     REQUIRED_PROFILE_FIELDS: list(DEFAULT_REQUIRED_PROFILE_FIELDS).pipe(
       z.array(z.enum(PROFILE_FIELDS)),
     ),
@@ -119,6 +145,14 @@ const envSchema = z
     STOREFRONT_RENDER: z.string().default(path.join(API_ROOT, '..', 'storefront', 'dist-server', 'entry-server.js')),
     /** Seconds a public page's rendered HTML is kept per address and language (0: not kept). */
     PAGE_CACHE_SECONDS: z.coerce.number().int().nonnegative().max(3600).default(60),
+    /**
+     * Pages for no one (cache misses) one client address may have drawn a minute (issue 32). A
+     * person opens a few pages a minute and most are kept already; a care home or a library behind
+     * one address is tens of people, so the default is far above them and far below a flood of
+     * made-up addresses (8 threads of `/catalog?q=<random>` asked ~250 renders a second). Beyond
+     * it the page is index.html, drawn by the browser, until the minute is over.
+     */
+    PAGE_MISSES_PER_CLIENT_MINUTE: z.coerce.number().int().positive().default(120),
     BOT_CHECK: flag,
     /** Bot check: a siteverify endpoint (reCAPTCHA v3 / Turnstile style) answering a score. */
     BOT_CHECK_URL: z.string().url().optional(),
@@ -213,6 +247,10 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Days before an allowance period's end its reminder is sent. */
+  allowanceReminderDays: number;
+  /** Interval of each process's sweep of due allowance reminders (ms; 0: no timer). */
+  reminderSweepMs: number;
   /** Undefined outside production: a secret is generated once and kept in `dataDir`. */
   jwtSecret: string | undefined;
   corsOrigins: string[];
@@ -238,11 +276,18 @@ export interface AppConfig {
   orderCancelMs: number;
   /** Interval of each process's sweep of ended holds (ms; 0: no timer). */
   holdSweepMs: number;
+  /** Units of one item one order may hold. */
+  maxUnitsPerItem: number;
+  /** What an unpaid order may be worth beyond the customer's money on file (cents). */
+  holdValueOtherCardsCents: number;
+  /** After a hold ended unpaid, its customer may hold the same items again this much later (ms). */
+  holdCooldownMs: number;
   requiredProfileFields: (typeof PROFILE_FIELDS)[number][];
   storefrontDir: string;
   /** The storefront's render module, or undefined (the browser draws the pages). */
   storefrontRender: string | undefined;
   pageCacheMs: number;
+  pageMissesPerClientMinute: number;
   botCheck: boolean;
   botCheckUrl: string | undefined;
   botCheckSecret: string | undefined;
@@ -291,6 +336,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     redisUrl: env.REDIS_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM,
+    allowanceReminderDays: env.ALLOWANCE_REMINDER_DAYS,
+    reminderSweepMs: Math.round(env.REMINDER_SWEEP_SECONDS * 1000),
     jwtSecret: env.JWT_SECRET,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl:
@@ -308,10 +355,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     unpaidOrderMs: Math.round(env.UNPAID_ORDER_MINUTES * 60_000),
     orderCancelMs: env.ORDER_CANCEL_MINUTES * 60_000,
     holdSweepMs: Math.round(env.HOLD_SWEEP_SECONDS * 1000),
+    maxUnitsPerItem: env.MAX_UNITS_PER_ITEM,
+    holdValueOtherCardsCents: toCents(env.HOLD_VALUE_OTHER_CARDS),
+    holdCooldownMs: Math.round(env.HOLD_COOLDOWN_MINUTES * 60_000),
     requiredProfileFields: env.REQUIRED_PROFILE_FIELDS,
     storefrontDir: path.resolve(API_ROOT, env.STOREFRONT_DIR),
     storefrontRender: env.STOREFRONT_RENDER ? path.resolve(API_ROOT, env.STOREFRONT_RENDER) : undefined,
     pageCacheMs: env.PAGE_CACHE_SECONDS * 1000,
+    pageMissesPerClientMinute: env.PAGE_MISSES_PER_CLIENT_MINUTE,
     botCheck: env.BOT_CHECK,
     botCheckUrl: env.BOT_CHECK_URL,
     botCheckSecret: env.BOT_CHECK_SECRET,

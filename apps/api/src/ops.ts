@@ -10,6 +10,7 @@
  *   promo:list, promo:end CODE   (services/orders/promo-commands.ts)
  *   synonyms:list, synonyms:add "TERM" "EXPANDS TO" --kind K --lang L, synonyms:remove "TERM",
  *   synonyms:seed   the words shoppers use that search understands (services/synonyms.ts)
+ *   reminders:run [--as-of YYYY-MM-DD]   the allowance reminders due that day (services/reminder-command.ts)
  */
 import { openDatabase } from './db/client.js';
 import { loadConfig } from './env.js';
@@ -18,6 +19,7 @@ import { resolveSecret } from './lib/secret.js';
 import { seed, seedCatalog } from './seed/seed.js';
 import { ORDER_COMMANDS, ORDER_USAGE, runOrderCommand } from './services/order-commands.js';
 import { PROMO_COMMANDS, PROMO_USAGE, runPromoCommand } from './services/orders/promo-commands.js';
+import { REMINDER_COMMANDS, REMINDER_USAGE, runReminderCommand } from './services/reminder-command.js';
 import { SYNONYM_COMMANDS, SYNONYM_USAGE, runSynonymCommand } from './services/synonyms.js';
 
 function option(args: string[], name: string): string | undefined {
@@ -33,7 +35,8 @@ const USAGE = `usage: ops <command>
   seed [--products N]     demo data (catalog, sandbox cards, demo customers); grows the catalog to N products
 ${ORDER_USAGE}
 ${PROMO_USAGE}
-${SYNONYM_USAGE}`;
+${SYNONYM_USAGE}
+${REMINDER_USAGE}`;
 
 /** --products N: a positive whole number, or undefined. */
 function productsOption(args: string[]): number | undefined {
@@ -115,6 +118,11 @@ async function main(args: string[]) {
       case SYNONYM_COMMANDS[2]:
       case SYNONYM_COMMANDS[3]:
         console.log(await runSynonymCommand({ db: database.db }, command, rest));
+        break;
+      case REMINDER_COMMANDS[0]:
+        console.log(
+          await runReminderCommand({ db: database.db, config, secret: resolveSecret(config.jwtSecret, config.dataDir) }, rest),
+        );
         break;
       default:
         console.error(`unknown command "${command}"\n${USAGE}`);

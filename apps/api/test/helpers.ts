@@ -25,7 +25,12 @@ let template: Promise<Database> | undefined;
  * PostgreSQL (TEST_DATABASE_URL): a fresh database per app, dropped afterwards, so parallel files
  * never share tables.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  /** PostgreSQL: the database's address, to open another pool on it (as another process would). */
+  url?: string;
+}> {
   const url = testDatabaseUrl();
   if (url) {
     const name = `otc_test_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -37,6 +42,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
     await database.migrate();
     return {
       database,
+      url: target.toString(),
       drop: async () => {
         await database.close();
         await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -146,6 +146,24 @@ describe('real answers against the OpenAPI document', () => {
     await shop('GET', `/api/order/${first}`);
     await shop('GET', '/api/order/999999');
 
+    // Issue 31: the suggested basket, the reminder setting (422 with a field code), the signed
+    // unsubscribe link (GET, one-click POST, a changed link's 422), the development run and an
+    // outbox message with its headers.
+    await shop('GET', '/api/customer/suggested-basket');
+    await shop('GET', '/api/customer/reminders');
+    await shop('PUT', '/api/customer/reminders', { reminders: 'sms' });
+    await shop('PUT', '/api/customer/reminders', { reminders: 'off' });
+    const unsubscribe = `/api/reminders/unsubscribe?token=${t.app.services.reminders.unsubscribeToken(shopper.id)}`;
+    await send({ method: 'GET', url: unsubscribe });
+    await send({ method: 'POST', url: unsubscribe });
+    await send({ method: 'POST', url: `${unsubscribe}x` });
+    // The last day of the demo cards' period (the seed's quarter end): their reminders are due.
+    const now = t.clock.now();
+    const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), Math.floor(now.getUTCMonth() / 3) * 3 + 3, 0)).toISOString().slice(0, 10);
+    expect((await send({ method: 'POST', url: '/api/dev/reminders/run', payload: { asOf: periodEnd } })).body.sent).toBeGreaterThan(0);
+    const reminded = await send({ method: 'GET', url: '/api/dev/outbox?to=network.demo@example.com' });
+    expect(JSON.stringify(reminded.body)).toContain('List-Unsubscribe-Post');
+
     // Development routes: 409 and 404 carry `detail`; 403 to a client that is not loopback.
     await send({ method: 'POST', url: `/api/dev/orders/${first}/advance` });
     await send({ method: 'POST', url: '/api/dev/orders/999999/advance' });

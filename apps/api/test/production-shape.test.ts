@@ -10,7 +10,7 @@ import path from 'node:path';
 import { contract, type RouteName } from '@otc/sdk/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { ConfigError, loadConfig } from '../src/env.js';
+import { ConfigError, PLACEHOLDER_SUPPORT_PHONE, loadConfig, type AppConfig } from '../src/env.js';
 import { secretWeakness } from '../src/lib/secret.js';
 import { servedInProduction } from '../src/plugins/external/storefront.js';
 import { bearer, buildTestApp, registerCustomer, testConfig, type TestApp } from './helpers.js';
@@ -166,6 +166,29 @@ describe('JWT_SECRET', () => {
     await expect(
       buildApp({ env: { NODE_ENV: 'test' }, config: testConfig({ nodeEnv: 'production', jwtSecret: 'a'.repeat(40) }) }),
     ).rejects.toThrowError(/JWT_SECRET is too weak/);
+  });
+});
+
+describe('SUPPORT_PHONE (issue 33, item 14)', () => {
+  const production = (overrides: Partial<AppConfig>) =>
+    buildApp({
+      env: { NODE_ENV: 'test' },
+      // A shop of its own: real gateways (no sandbox), so not a demo deploy.
+      config: testConfig({ nodeEnv: 'production', paymentSandbox: false, ...overrides }),
+      gateways: [],
+    });
+
+  it("a shop in production refuses the demo's placeholder number, with a clear message", async () => {
+    const started = production({ supportPhone: PLACEHOLDER_SUPPORT_PHONE });
+    await expect(started).rejects.toThrowError(ConfigError);
+    await expect(started).rejects.toThrowError(/SUPPORT_PHONE is required in production/);
+  });
+
+  it('starts with its own number; a demo deploy (PAYMENT_SANDBOX=on) keeps the placeholder', async () => {
+    const own = await production({ supportPhone: '+1 (800) 555-0100' });
+    await own.close();
+    const demo = await buildApp({ env: { NODE_ENV: 'test' }, config: testConfig({ nodeEnv: 'production', paymentSandbox: true, supportPhone: PLACEHOLDER_SUPPORT_PHONE }) });
+    await demo.close();
   });
 });
 

@@ -4,11 +4,7 @@
 // 1. The colour mode: localStorage "colour-mode" (light | dark; none = follow the device). Keep in
 //    step with src/lib/colour-mode.ts.
 //
-// 2. A session held in this browser (localStorage "session-tokens", the SDK's STORAGE_KEYS.tokens):
-//    the server draws every page signed out, so `has-session` hides its "Sign in" link (.guest-only)
-//    until the app has hydrated and shows the member's own header (src/main.tsx removes the class).
-//
-// 3. zod (the SDK's schemas) probes once whether it may compile parsers with `new Function`. The
+// 2. zod (the SDK's schemas) probes once whether it may compile parsers with `new Function`. The
 //    CSP (script-src 'self') forbids eval, so the probe can only fail, and Chrome reports it as a
 //    CSP violation. zod reads its configuration from globalThis.__zod_globalConfig (shared by every
 //    copy of zod); `jitless` skips the probe and parses the way it must under this CSP.
@@ -20,7 +16,6 @@
   var mode = null;
   try {
     mode = localStorage.getItem('colour-mode');
-    if (localStorage.getItem('session-tokens')) root.classList.add('has-session');
   } catch {
     // Storage blocked (private mode): follow the device.
   }

@@ -2,16 +2,13 @@
 // #app-scripts block and this classic, deferred script; not inline, so the CSP can stay
 // script-src 'self').
 //
-// 1. The app's scripts (about 200 KB) load once the page is painted: on a slow connection they
-//    would otherwise share it with the page's styles and pictures and hold back its first paint,
-//    and the page is already whole (its links work without them).
+// The app's scripts (about 200 KB) load once the page is painted: on a slow connection they
+// would otherwise share it with the page's styles and pictures and hold back its first paint,
+// and the page is already whole (its links work without them).
 //
-// 2. Until the app has hydrated, a press on a button, a form's submission or a tap on a link that
-//    does more than lead somewhere (`data-needs-app`: the language switch keeps the choice) does
-//    nothing by itself: it is held here and done again once the app answers it (src/main.tsx
-//    dispatches `app-ready`), in order, so a quick tap on "Add to cart" is never lost. A tick of
-//    a check box or radio button and a choice made in a list show at once and are told to the app
-//    again in their turn. Other links work natively meanwhile.
+// Until the app has hydrated, the page works as HTML does: its links lead, its forms post to the
+// server, which does what the app would and draws the page again (issue 29). Nothing is held or
+// replayed here.
 (function () {
   var block = document.getElementById('app-scripts');
   if (!block) return;
@@ -21,99 +18,6 @@
   } catch {
     return;
   }
-  var root = document.documentElement;
-
-  var HELD = 'button, input[type="submit"], input[type="button"], [role="button"], a[data-needs-app]';
-  var TICKED = 'input[type="checkbox"], input[type="radio"]';
-  // What the shopper did, in order: presses held back, choices in lists let through.
-  var done = [];
-  var ready = false;
-  function hold(event) {
-    if (ready) return;
-    var target = event.target;
-    // A check box or radio button ticks at once (the shopper sees it); the app is told later.
-    if (event.type === 'click' && target && target.matches && target.matches(TICKED)) {
-      done.push({ type: 'tick', control: target });
-      return;
-    }
-    var control =
-      event.type === 'submit'
-        ? target
-        : target && target.closest
-          ? target.closest(HELD)
-          : null;
-    if (!control) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-    done.push({ type: event.type, control: control, submitter: event.submitter || null });
-    root.classList.add('app-starting');
-  }
-  // Before the ticks are done again: each box and its group as the app drew them (the app's state).
-  function untick() {
-    done.forEach(function (entry) {
-      if (entry.type !== 'tick') return;
-      var box = entry.control;
-      var group = box.type === 'radio' && box.name ? document.getElementsByName(box.name) : [box];
-      for (var i = 0; i < group.length; i += 1) {
-        if (group[i].form === box.form) group[i].checked = group[i].defaultChecked;
-      }
-    });
-  }
-  function remember(event) {
-    var list = event.target;
-    if (ready || !list || list.tagName !== 'SELECT') return;
-    // The choice itself: hydrating a list the app controls puts back the value it drew.
-    done.push({ type: 'change', control: list, value: list.value });
-  }
-  // The same control drawn again by the app: by its id, or a link by its address and words. (Two
-  // buttons alike, such as "Add to cart" on two cards, cannot be told apart: none is pressed.)
-  function redrawn(control) {
-    if (control.id) return document.getElementById(control.id);
-    if (control.tagName !== 'A') return null;
-    var links = document.getElementsByTagName('a');
-    for (var i = 0; i < links.length; i += 1) {
-      var link = links[i];
-      if (link.getAttribute('href') === control.getAttribute('href') && link.textContent === control.textContent) return link;
-    }
-    return null;
-  }
-  // One at a time, each in a task of its own: the app draws what one did before the next (two
-  // taps on "+" then "Add to cart" add three, as on a page already started; a button the app
-  // disables while it works is not pressed twice). A link leads elsewhere: nothing after it.
-  function replay() {
-    var entry = done.shift();
-    if (!entry) return;
-    var control = entry.control.isConnected ? entry.control : redrawn(entry.control);
-    // A control the app drew away is not pressed again.
-    if (control) {
-      var submitter = entry.submitter && entry.submitter.isConnected ? entry.submitter : null;
-      if (entry.type === 'change') {
-        control.value = entry.value;
-        control.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-      else if (entry.type === 'click' || entry.type === 'tick') control.click();
-      else if (submitter) control.requestSubmit(submitter);
-      else control.requestSubmit();
-      if (control.tagName === 'A') done = [];
-    }
-    setTimeout(replay, 0);
-  }
-  document.addEventListener('click', hold, true);
-  document.addEventListener('submit', hold, true);
-  document.addEventListener('change', remember, true);
-  document.addEventListener(
-    'app-ready',
-    function () {
-      ready = true;
-      document.removeEventListener('click', hold, true);
-      document.removeEventListener('submit', hold, true);
-      document.removeEventListener('change', remember, true);
-      root.classList.remove('app-starting');
-      untick();
-      replay();
-    },
-    { once: true },
-  );
 
   var started = false;
   function start() {

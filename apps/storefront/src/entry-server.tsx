@@ -2,10 +2,10 @@
 // browser (src/main.tsx), rendered per request by the API process that serves the shop
 // (apps/api/src/plugins/external/storefront.ts). The browser then hydrates what is drawn here.
 //
-// Per request: a store of its own (found by the route loaders through an async context), the
-// page's language, the loaders of the static handler (404s, redirects, and the page's and the
-// layout's queries, awaited: src/app/prefetch-query.ts), then ONE render from that store.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// Per request: the visitor's SDK (session mode, their cookies on every call: lib/sdk.ts) and a
+// store of its own, handed to the route loaders and actions as their context; the page's
+// language; the static handler (a form post's action first, then 404s, redirects, and the page's
+// and the layout's queries, awaited: src/app/prefetch-query.ts); then ONE render from that store.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -15,32 +15,23 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { buildRoutes, serverDrawsContent } from './app/router';
+import { WEB_SESSION_COOKIES, readGuestPlanCookie } from '@otc/sdk';
+import { buildRoutes } from './app/router';
 import { Providers } from './app/providers';
-import { createAppStore, setActiveStoreSource, type AppStore } from './app/store';
+import { createAppStore, type AppStore } from './app/store';
+import { customerApi } from './app/customer-api';
+import { csrfTokenKnown, signedOut } from './app/session-slice';
+import { guestPlanKnown } from './lib/guest-plan';
+import { routeContextFor } from './app/route-context';
 import { api } from './lib/api';
 import { activateLoadedLocale, loadLocale } from './lib/i18n';
 import { LOCALE_TAGS, localeOfPath, type Locale } from './lib/locale';
-import { setServerFetch } from './lib/sdk';
+import { createShopSdk, getSdk } from './lib/sdk';
 import { setSiteOrigin } from './lib/site-origin';
 import type { ServerData } from './lib/server-data';
 
 export { renderDocument } from './server/document';
-
-/** What belongs to the request being rendered: its store and its way to the API. */
-interface RequestScope {
-  store: AppStore;
-  fetch: typeof fetch;
-}
-
-// Requests render side by side in one process: each one's scope follows its own async calls.
-const requestScope = new AsyncLocalStorage<RequestScope>();
-setActiveStoreSource(() => requestScope.getStore()?.store);
-setServerFetch((input, init) => {
-  const scope = requestScope.getStore();
-  if (!scope) return Promise.reject(new Error('An API call outside of a server render'));
-  return scope.fetch(input, init);
-});
+export { pageCacheAddress } from './lib/page-params';
 
 const handler = createStaticHandler(buildRoutes());
 
@@ -65,8 +56,6 @@ export type RenderResult =
       body: string;
       /** JSON of `ServerData` (loader data, route errors, the store's answers), `<` escaped. */
       data: string;
-      /** The page's content is drawn (hydrated in the browser), not only its frame. */
-      contentDrawn: boolean;
       /**
        * Times the app was rendered for this request: 1, unless the render asked for data the
        * loaders had not brought (then 2). Tests (and the bench, through the page renderer) read it.
@@ -75,6 +64,40 @@ export type RenderResult =
     };
 
 /** Route errors as plain data: a 404's status and data survive the trip to the browser. */
+/** An object with its keys in order, values as given: JSON of it does not depend on arrival order. */
+function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/**
+ * The API cache as the page carries it: only what RTK Query takes when it rehydrates (finished
+ * queries and the tags they provide, no mutations), in an order and with values that depend on
+ * the data alone. A request id and the times a query started and finished differ on every render,
+ * and queries finish in any order: with them, the same page for the same data was new bytes every
+ * time (a new ETag, never a 304; issue 30). The times are a fixed moment, not none: RTK Query
+ * asks again for an entry without a `fulfilledTimeStamp`; no query here refetches by age
+ * (`refetchOnMountOrArgChange` is `true` where it is used, on member pages).
+ */
+function stableApiState(state: ReturnType<AppStore['getState']>['api']): ServerData['api'] {
+  const queries = sortedKeys(
+    Object.fromEntries(
+      Object.entries(state.queries)
+        .filter(([, entry]) => entry?.status === 'fulfilled' || entry?.status === 'rejected')
+        .map(([key, entry]) => [key, { ...entry, requestId: 'server', startedTimeStamp: 1, fulfilledTimeStamp: 1 }]),
+    ),
+  );
+  const tags = sortedKeys(
+    Object.fromEntries(
+      Object.entries(state.provided.tags).map(([type, byId]) => [
+        type,
+        sortedKeys(Object.fromEntries(Object.entries(byId ?? {}).map(([id, keys]) => [id, [...(keys ?? [])].sort()]))),
+      ]),
+    ),
+  );
+  const keys = sortedKeys(state.provided.keys as Record<string, unknown>);
+  return { queries, mutations: {}, provided: { tags, keys } } as unknown as ServerData['api'];
+}
+
 function serializeErrors(errors: StaticHandlerContext['errors']): ServerData['errors'] {
   if (!errors) return null;
   const out: NonNullable<ServerData['errors']> = {};
@@ -106,56 +129,100 @@ function draw(store: AppStore, context: StaticHandlerContext): string {
   );
 }
 
-/** Renders the page of `request` (a GET of a storefront address). */
+/** Whether the request carries the cookie `name` (any value: the API judges it). */
+function carriesCookie(request: Request, name: string): boolean {
+  return (request.headers.get('cookie') ?? '').split(';').some((part) => part.trim().startsWith(`${name}=`));
+}
+
+/** The `_csrf` field of a form post (the token the page was drawn with); undefined otherwise. */
+async function formCsrfToken(request: Request): Promise<string | undefined> {
+  if (request.method !== 'POST') return undefined;
+  try {
+    const value = (await request.clone().formData()).get('_csrf');
+    return typeof value === 'string' && value ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The visitor as the API knows them, before any loader runs: signed in when their session cookie
+ * still names a session (`me` answers; the answer stays in the store for the header), and the
+ * CSRF token of their cookies for the forms drawn in the page.
+ */
+async function knowVisitor(store: AppStore, request: Request): Promise<void> {
+  const session = carriesCookie(request, WEB_SESSION_COOKIES.session);
+  const cart = carriesCookie(request, WEB_SESSION_COOKIES.cart);
+  const sdk = store.dispatch(getSdk);
+  const [me, csrf] = await Promise.all([
+    session ? store.dispatch(customerApi.endpoints.getMe.initiate()) : null,
+    session || cart ? sdk.client.call('csrfToken').catch(() => null) : null,
+  ]);
+  if (me && me.error) store.dispatch(signedOut());
+  store.dispatch(csrfTokenKnown(csrf?.csrf_token ?? null));
+}
+
+/** Renders the page of `request` (a GET of a storefront address, or a form's POST to it). */
 export async function render(request: Request, options: RenderOptions): Promise<RenderResult> {
-  const store = createAppStore();
-  return requestScope.run({ store, fetch: options.fetch }, async () => {
-    const context = await handler.query(request);
-    if (context instanceof Response) {
-      const location = context.headers.get('location');
-      if (location && context.status >= 300 && context.status < 400) {
-        return { kind: 'redirect', status: context.status, location };
-      }
-      throw new Error(`The storefront's loaders answered ${context.status} without a page`);
-    }
-    const { pathname } = new URL(request.url);
-    const locale = localeOfPath(pathname);
-    await loadLocale(locale);
-    const drawNow = () => {
-      // Lingui and the origin are process-wide; a render is synchronous, so set just before it.
-      activateLoadedLocale(locale);
-      setSiteOrigin(options.origin);
-      return draw(store, context);
-    };
-    let html = drawNow();
-    let renders = 1;
-    // Queries the render asked for: one no loader awaited (a loader to fix), or one that failed in
-    // a loader (RTK Query asks again for a new subscriber). Drawn now, the page would go out with
-    // skeletons and the browser would ask again: it is drawn once more with their answers.
-    const askedByRender = store.dispatch(api.util.getRunningQueriesThunk());
-    if (askedByRender.length > 0) {
-      await Promise.allSettled(askedByRender);
-      html = drawNow();
-      renders += 1;
-    }
-    const { head, body } = splitHead(html);
-    const data: ServerData = {
-      loaderData: context.loaderData,
-      actionData: context.actionData,
-      errors: serializeErrors(context.errors),
-      api: store.getState().api,
-      origin: options.origin,
-    };
-    return {
-      kind: 'page',
-      status: context.statusCode,
-      locale,
-      lang: LOCALE_TAGS[locale],
-      head,
-      body,
-      data: JSON.stringify(data).replace(/</g, '\\u003c'),
-      contentDrawn: serverDrawsContent(pathname),
-      renders,
-    };
+  const sdk = createShopSdk({
+    signedIn: carriesCookie(request, WEB_SESSION_COOKIES.session),
+    csrfToken: await formCsrfToken(request),
+    fetch: options.fetch,
+    storage: 'request',
   });
+  const store = createAppStore({ sdk });
+  // The guest's chosen plan: the page is drawn with its marks (the browser reads the same cookie).
+  store.dispatch(guestPlanKnown(readGuestPlanCookie(request.headers.get('cookie'))));
+  await knowVisitor(store, request);
+  const context = await handler.query(request, { requestContext: routeContextFor(store) });
+  if (context instanceof Response) {
+    const location = context.headers.get('location');
+    if (location && context.status >= 300 && context.status < 400) {
+      return { kind: 'redirect', status: context.status, location };
+    }
+    throw new Error(`The storefront's loaders answered ${context.status} without a page`);
+  }
+  const { pathname } = new URL(request.url);
+  const locale = localeOfPath(pathname);
+  await loadLocale(locale);
+  // What an action or a sign-in changed: the token the SDK holds now is the cookie's.
+  const known = sdk.client.csrfToken();
+  if (known) store.dispatch(csrfTokenKnown(known));
+  const drawNow = () => {
+    // Lingui and the origin are process-wide; a render is synchronous, so set just before it.
+    activateLoadedLocale(locale);
+    setSiteOrigin(options.origin);
+    return draw(store, context);
+  };
+  let html = drawNow();
+  let renders = 1;
+  // Queries the render asked for: one no loader awaited (a loader to fix), or one that failed in
+  // a loader (RTK Query asks again for a new subscriber). Drawn now, the page would go out with
+  // skeletons and the browser would ask again: it is drawn once more with their answers.
+  const askedByRender = store.dispatch(api.util.getRunningQueriesThunk());
+  if (askedByRender.length > 0) {
+    await Promise.allSettled(askedByRender);
+    html = drawNow();
+    renders += 1;
+  }
+  const { head, body } = splitHead(html);
+  const session = store.getState().session;
+  const data: ServerData = {
+    loaderData: context.loaderData,
+    actionData: context.actionData,
+    errors: serializeErrors(context.errors),
+    api: stableApiState(store.getState().api),
+    origin: options.origin,
+    visitor: { signedIn: session.signedIn, csrfToken: session.csrfToken },
+  };
+  return {
+    kind: 'page',
+    status: context.statusCode,
+    locale,
+    lang: LOCALE_TAGS[locale],
+    head,
+    body,
+    data: JSON.stringify(data).replace(/</g, '\\u003c'),
+    renders,
+  };
 }

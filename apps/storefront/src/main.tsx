@@ -1,11 +1,15 @@
-import { StrictMode, startTransition, useEffect, useLayoutEffect } from 'react';
+import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import './index.css';
-import { arriveInBrowser, buildRoutes, createRoutePrefetcher, mustStartInBrowser } from './app/router';
+import { arriveInBrowser, buildRoutes, createRoutePrefetcher } from './app/router';
 import { Providers } from './app/providers';
-import { connectStore, createAppStore, followBrowserState, type AppStore } from './app/store';
+import { connectStore, createAppStore, type AppStore } from './app/store';
 import { prefetchSessionQueries } from './app/prefetch-query';
+import { routeContextFor } from './app/route-context';
+import { colourModeChanged } from './app/ui-slice';
+import { readColourMode } from './lib/colour-mode';
+import { createShopSdk, type ShopSdk } from './lib/sdk';
 import { api, HYDRATE_API } from './lib/api';
 import { setPageSettledGate, whenIdle } from './lib/prefetch';
 import { activateLocale } from './lib/i18n';
@@ -16,11 +20,11 @@ import { setSiteOrigin } from './lib/site-origin';
 
 installPreloadErrorHandler();
 
-// The page arrives drawn by the server (src/entry-server.tsx) with its data; it is hydrated unless
-// a rule of the session (held only here) leads elsewhere, then it is drawn again here.
+// The page arrives drawn by the server (src/entry-server.tsx) for this visitor, with its data and
+// what the API knew of them (signed in, their cookies' CSRF token): it is hydrated as drawn.
 const serverData = readServerData();
 const here = new URL(window.location.href);
-const hydrating = serverData !== null && !mustStartInBrowser(here.pathname);
+const hydrating = serverData !== null;
 
 const locale = localeOfPath(here.pathname);
 
@@ -65,20 +69,27 @@ async function loadMatchedModules(table: RouteObject[]): Promise<void> {
   );
 }
 
-/** Dispatched on `document` once the app is drawn or hydrated (public/start-app.js listens). */
-const APP_READY_EVENT = 'app-ready';
+/**
+ * The visitor's SDK. A page the server drew says whether they are signed in; index.html alone
+ * (the server too busy to draw) does not: the session cookie is asked (`me`) before the first
+ * render, so a member's pages are not drawn as a guest's.
+ */
+async function visitorSdk(): Promise<ShopSdk> {
+  if (serverData) {
+    return createShopSdk({ signedIn: serverData.visitor.signedIn, csrfToken: serverData.visitor.csrfToken, storage: 'browser' });
+  }
+  const sdk = createShopSdk({ signedIn: true, storage: 'browser' });
+  // A 401 ends the in-memory session (nobody listens yet: no notice); a failure to reach the API
+  // leaves it on, and the first call that gets a 401 ends it then.
+  await sdk.client.call('me').catch(() => {});
+  return sdk;
+}
 
-/** Right after hydration: what only this browser knows (session, colour mode, guest cart). */
-function FollowBrowserState({ store: appStore }: { store: AppStore }) {
-  useLayoutEffect(() => {
-    if (hydrating) followBrowserState(appStore);
-    // The session's header is drawn now (or the session was not valid): "Sign in" may show.
-    document.documentElement.classList.remove('has-session');
-  }, [appStore]);
-  // The app answers presses now: public/start-app.js does again those it held until this moment.
+/** The colour preference is this browser's alone (the server drew `system`): read once hydrated. */
+function ColourPreference({ store: appStore }: { store: AppStore }) {
   useEffect(() => {
-    document.dispatchEvent(new Event(APP_READY_EVENT));
-  }, []);
+    appStore.dispatch(colourModeChanged(readColourMode()));
+  }, [appStore]);
   return null;
 }
 
@@ -90,9 +101,15 @@ async function start(): Promise<void> {
   // Evaluating the app's modules was one task; the store and the routes are the next (each long
   // task on a modest phone is a moment the page does not answer a tap).
   await nextTask();
-  const store = createAppStore({ asServerDrew: hydrating });
+  const sdk = await visitorSdk();
+  const store = createAppStore({ sdk, colourMode: hydrating ? 'system' : readColourMode() });
   connectStore(store);
-  if (serverData && hydrating) {
+  // Rows this browser kept before the cart moved to the server (docs/web-session.md) go into the
+  // server cart once: the facade's read merges them and clears storage; then the cart is read again.
+  if (sdk.storedGuestCart.rows().length > 0) {
+    void sdk.cart.read({ locale }).then(() => store.dispatch(api.util.invalidateTags(['Cart'])), () => {});
+  }
+  if (serverData) {
     store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
     setSiteOrigin(serverData.origin);
   } else {
@@ -103,15 +120,16 @@ async function start(): Promise<void> {
   }
   const routes = buildRoutes();
   // A page drawn here starts its module and loaders (its queries) now, beside the catalog.
-  const routerFirst = hydrating ? null : createBrowserRouter(routes);
+  const getContext = () => routeContextFor(store);
+  const routerFirst = hydrating ? null : createBrowserRouter(routes, { getContext });
   // The first paint needs the page's catalog (and, to hydrate, the page's module); the root
   // loader keeps the catalog in step afterwards.
   await Promise.all([activateLocale(locale), hydrating ? loadMatchedModules(routes) : null]);
-  const router = routerFirst ?? createBrowserRouter(routes, serverData ? { hydrationData: hydrationState(serverData) } : {});
+  const router = routerFirst ?? createBrowserRouter(routes, { getContext, ...(serverData ? { hydrationData: hydrationState(serverData) } : {}) });
   let firstPageSettled: Promise<void> | null = null;
   setPageSettledGate(() => (firstPageSettled ??= pageSettled(store, router)));
   const prefetch = createRoutePrefetcher(routes);
-  if (hydrating) arriveInBrowser(here, locale);
+  if (hydrating) arriveInBrowser(store, here, locale);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -119,11 +137,11 @@ async function start(): Promise<void> {
     <StrictMode>
       <Providers store={store} prefetch={prefetch}>
         <RouterProvider router={router} />
-        <FollowBrowserState store={store} />
+        <ColourPreference store={store} />
       </Providers>
     </StrictMode>
   );
-  if (hydrating) {
+  if (serverData) {
     // In a transition, hydration yields to the browser every few milliseconds instead of holding
     // the main thread for the whole page (the page is already drawn: nothing waits for it).
     startTransition(() => {
@@ -135,14 +153,7 @@ async function start(): Promise<void> {
       });
     });
   } else {
-    // React replaces what the server drew (the page's frame) when it first commits; the head
-    // elements it draws itself (title, description, robots, canonical, alternates) go now, or
-    // the page would have two of each.
-    if (serverData) {
-      document.head
-        .querySelectorAll('title, meta[name="description"], meta[name="robots"], link[rel="canonical"], link[rel="alternate"]')
-        .forEach((element) => element.remove());
-    }
+    // index.html alone (the server was too busy to draw the page): drawn here.
     createRoot(container).render(app);
   }
 }

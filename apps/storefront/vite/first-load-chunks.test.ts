@@ -4,11 +4,13 @@ import { firstLoadChunks } from './first-load-chunks';
 /** A module graph: id -> [static imports, dynamic imports]. */
 const graph: Record<string, [string[], string[]]> = {
   '/app/src/main.tsx': [['/app/node_modules/react/index.js', '/app/src/router.tsx'], []],
+  '/app/node_modules/react-dom/index.js': [['\0commonjsHelpers.js'], []],
   '/app/src/router.tsx': [['/app/src/link.tsx'], ['/app/src/pages/catalog.tsx']],
   '/app/src/link.tsx': [['/app/node_modules/react/index.js'], []],
   '/app/src/pages/catalog.tsx': [['/app/src/link.tsx', '/app/node_modules/use-debounce/index.js'], []],
-  '/app/node_modules/react/index.js': [[], []],
+  '/app/node_modules/react/index.js': [['/app/node_modules/react-dom/index.js'], []],
   '/app/node_modules/use-debounce/index.js': [[], []],
+  '\0commonjsHelpers.js': [[], []],
 };
 
 const meta = {
@@ -29,6 +31,8 @@ describe('firstLoadChunks', () => {
     expect(chunk('/app/src/main.tsx')).toBe('app');
     expect(chunk('/app/src/router.tsx')).toBe('app');
     expect(chunk('/app/src/link.tsx')).toBe('app');
+    // A virtual helper of the packages goes with them (no vendor -> app -> vendor circle).
+    expect(chunk('\0commonjsHelpers.js')).toBe('vendor');
     // Only a lazy page imports these: they stay with it.
     expect(chunk('/app/src/pages/catalog.tsx')).toBeUndefined();
     expect(chunk('/app/node_modules/use-debounce/index.js')).toBeUndefined();

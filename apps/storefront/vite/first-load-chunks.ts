@@ -30,6 +30,8 @@ export function firstLoadChunks(): Rollup.GetManualChunk {
   return (id, meta) => {
     firstLoad ??= staticGraph(meta);
     if (!firstLoad.has(id)) return undefined;
-    return id.includes('/node_modules/') ? 'vendor' : 'app';
+    // Rollup's virtual helpers (`\0commonjsHelpers.js`, imported by React's CommonJS) go with the
+    // packages that import them: in `app` they made vendor -> app -> vendor, a circular chunk.
+    return id.includes('/node_modules/') || id.startsWith('\0') ? 'vendor' : 'app';
   };
 }

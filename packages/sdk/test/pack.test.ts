@@ -472,7 +472,8 @@ console.log(JSON.stringify({
       notValidation: false,
       price: '$12.50',
     });
-  });
+    // Two node processes load the packed builds: seconds on a busy 2-core machine.
+  }, 60_000);
 });
 
 // --- issue 20's acceptance: a purchase from each kind of consumer ---------------------------

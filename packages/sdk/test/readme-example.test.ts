@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
+  basketReasonText,
   createCart,
   createCheckout,
   createClient,
@@ -20,7 +21,8 @@ import {
   ValidationError,
 } from '../src/index.js';
 import { CONTRACT_VERSION } from '../src/contract/index.js';
-import { mergeGuestCart } from '../src/rules/index.js';
+import { benefitPeriodOf, holdEnd, mergeGuestCart, periodLimitRefusal, periodUnitsLeft, refundReturnsTo } from '../src/rules/index.js';
+import { createTestShop } from '../src/testing/index.js';
 import {
   address,
   customer,
@@ -572,6 +574,58 @@ describe('README examples', () => {
     expect(asked).toEqual([{ login: 's3.demo@example.com' }]);
     expect(sent).toEqual({ channel: 'email', resendIn: 60 });
     expect(client.isSignedIn()).toBe(true);
+  });
+
+  it('suggests a basket, adds it to the cart in one request, and sets the reminder', async () => {
+    const { handlers, shop } = createTestShop({ baseUrl });
+    server.use(...handlers);
+    const client = createClient({ baseUrl, tokens: createMemoryStorage() });
+    client.signIn(shop.tokensFor('s3.demo@example.com'));
+
+    const basket = await client.customer.suggestedBasket(); // in the client's language
+    const headline = `${formatPrice(basket.allowanceLeft)} left to spend by ${basket.periodEndsAt}`;
+    const lines = basket.empty
+      ? [basketReasonText(basket.empty, 'en')]
+      : basket.items.map((row) => `${row.amount} × ${row.product.name}: ${basketReasonText(row.reason, 'en')}`);
+    // "2 × Cold & Flu Relief: You bought this in August", "1 × Vitamin D3: Popular with your plan"
+
+    // "Add all to cart", amounts as the member left them, in one request.
+    const { draft } = await client.orders.mergeIntoDraft(
+      basket.items.map((row) => ({ sku_id: row.product.id, amount: row.amount })),
+    );
+
+    // The reminder: an e-mail (and a text with 'sms') once a period, `daysBefore` days before its end.
+    const setting = await client.customer.reminders(); // { reminders: 'email', daysBefore: 14, canText }
+    const off = await client.customer.setReminders('off');
+
+    expect(basket.items.length).toBeGreaterThan(0);
+    expect(toCents(basket.total)).toBeLessThanOrEqual(toCents(basket.allowanceLeft));
+    expect(headline).toMatch(/^\$\d+\.\d{2} left to spend by \d{4}-\d{2}-\d{2}$/);
+    expect(lines[0]).toContain('Popular with your plan');
+    expect(draft.rows.length).toBe(basket.items.length);
+    expect(setting.reminders).toBe('email');
+    expect(off.reminders).toBe('off');
+  });
+
+  it('tells the limits per period, the hold at the period end and the refund rule', () => {
+    expect(periodUnitsLeft({ limit: 9, ordered: 5 })).toBe(4);
+    periodUnitsLeft({ limit: 9, ordered: 5 }); // 4
+    const refused = periodLimitRefusal({ limit: 9, ordered: 5, amount: 6 }); // { code: 'period_limit_reached', params: { limit: 9, left: 4 } }
+    expect(refused).toEqual({ code: 'period_limit_reached', params: { limit: 9, left: 4 } });
+    periodLimitRefusal({ limit: 9, ordered: 5, amount: 6 }); // { code: 'period_limit_reached', params: { limit: 9, left: 4 } }
+
+    // An order placed near the period's end holds its stock only until the period ends.
+    const now = new Date('2026-12-31T23:45:00Z');
+    const { until, endsWithPeriod } = holdEnd({ now, holdMs: 30 * 60_000, periodEndsAt: benefitPeriodOf(now, 'quarter').endsAt });
+    // until: 2027-01-01T00:00:00Z, endsWithPeriod: true (the order's `holdEndsWithPeriod`)
+    expect(until.toISOString()).toBe('2027-01-01T00:00:00.000Z');
+    expect(endsWithPeriod).toBe(true);
+
+    // A refund after the period it was paid in has ended does not bring that period's allowance back.
+    const to = refundReturnsTo({ method: 'trnsx', paidAt: new Date('2026-12-31T23:50:00Z'), now: new Date('2027-01-01T00:05:00Z'), period: 'quarter' });
+    refundReturnsTo({ method: 'trnsx', paidAt: new Date('2026-12-31T23:50:00Z'), now: new Date('2027-01-01T00:05:00Z'), period: 'quarter' });
+    // 'expired_allowance'
+    expect(to).toBe('expired_allowance');
   });
 
   it('matches the code blocks of the README', () => {

@@ -38,6 +38,11 @@ export const healthPlans = pgTable('health_plans', {
   name: text().notNull(),
   company: text().notNull(),
   active: boolean().notNull().default(true),
+  /**
+   * The plan's benefit period (issue 31): 'month' or 'quarter' (calendar, UTC). Its allowance and
+   * its per-item limits (`product_plans.units_per_period`) count per period.
+   */
+  period: text().$type<'month' | 'quarter'>().notNull().default('quarter'),
 });
 
 export const customers = pgTable(
@@ -66,6 +71,8 @@ export const customers = pgTable(
     insuranceId: text(),
     /** Store balance (the `balance` payment method). */
     balanceCents: integer().notNull().default(0),
+    /** The allowance reminder (issue 31): 'email', 'sms' (e-mail and a text) or 'off'. */
+    allowanceReminders: text().notNull().default('email'),
     /**
      * The owner of a guest's server cart (docs/web-session.md): no e-mail, no phone, no password,
      * so it can never sign in; `updatedAt` is its last use, and owners unused 30 days are swept
@@ -177,6 +184,11 @@ export const sandboxAccounts = pgTable('sandbox_accounts', {
   behavior: text().notNull().default('approve'),
   balanceCents: integer().notNull().default(0),
   periodEndsAt: date({ mode: 'string' }),
+  /**
+   * The health plan code the issuer gives a benefit card (issue 32): the card pays only for what
+   * that plan covers. Null for credit cards (they pay for anything).
+   */
+  planCode: text(),
 });
 
 // --- sign-in -------------------------------------------------------------------------------
@@ -332,6 +344,8 @@ export const outboxMessages = pgTable(
     /** 'stored' (outbox only), 'sent' or 'failed'. */
     status: text().notNull().default('stored'),
     error: text(),
+    /** Extra e-mail headers sent with it (`List-Unsubscribe`...), or null. */
+    headers: jsonb().$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -442,6 +456,11 @@ export const productPlans = pgTable(
     planId: integer()
       .notNull()
       .references(() => healthPlans.id, { onDelete: 'cascade' }),
+    /**
+     * How many units of this item a member of the plan may order per benefit period (issue 31;
+     * the SDK's `periodUnitsLeft`); null: no limit.
+     */
+    unitsPerPeriod: integer(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.planId] }), index().on(t.planId)],
 );
@@ -582,6 +601,26 @@ export const orders = pgTable(
   ],
 );
 
+/**
+ * Holds that ended unpaid (issue 32): per customer and item, when the last such hold ended (or,
+ * for one taken back to the cart early, when it would have ended). Placing those items again
+ * before then continues that hold (no new minutes); after it, they wait HOLD_COOLDOWN_MINUTES.
+ */
+export const heldItems = pgTable(
+  'held_items',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    skuId: integer()
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    holdEndsAt: timestamp({ withTimezone: true, mode: 'date' }).notNull(),
+  },
+  // The sweep removes rows whose cooldown is over, oldest first.
+  (t) => [primaryKey({ columns: [t.customerId, t.skuId] }), index().on(t.holdEndsAt)],
+);
+
 /** One row per product of an order (one SKU per product: sku_id is the product id). */
 export const orderRows = pgTable(
   'order_rows',
@@ -672,3 +711,24 @@ export const settings = pgTable('settings', {
   value: jsonb().notNull(),
   updatedAt: createdAt(),
 });
+
+// --- allowance reminders -------------------------------------------------------------------
+
+/**
+ * One row per member and allowance period whose reminder was claimed (issue 31): inserted before
+ * sending, so however many processes sweep at once, and after any restart, one sends it.
+ */
+export const allowanceReminders = pgTable(
+  'allowance_reminders',
+  {
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The last day of the period reminded of. */
+    periodEndsAt: date({ mode: 'string' }).notNull(),
+    /** What was sent: 'email', 'sms' or 'email,sms'. */
+    channels: text().notNull().default(''),
+    claimedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.periodEndsAt] })],
+);

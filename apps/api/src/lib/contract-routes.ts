@@ -20,6 +20,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
+import { readGuestPlanCookie } from '@otc/sdk';
 import { contract, toRouterPath, type Contract, type RouteName } from '@otc/sdk/contract';
 import type { Services } from '../services/index.js';
 import { hasRecentProof, recentProofRequired } from '../services/proof.js';
@@ -178,6 +179,10 @@ export function registerContractRoutes(
           request.credential = 'cart';
         }
         try {
+          // A guest's cart marks what the plan they chose does not cover (the `otc_plan` cookie).
+          if (def.guestCart && request.credential === 'cart' && request.customerId) {
+            await app.services.guestCarts.followPlan(request.customerId, readGuestPlanCookie(request.headers.cookie));
+          }
           const answer = await handler({
             params: request.params,
             query: request.query,

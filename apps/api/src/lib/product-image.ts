@@ -2,9 +2,7 @@
  * A product picture drawn locally: a simple package (box or bottle) in the category's colour with
  * the brand and a short label. Deterministic, no external address.
  */
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeMarkup } from './markup.js';
 
 /** Splits a label into at most `lines` lines of about `width` characters. */
 function wrap(text: string, width: number, lines: number): string[] {
@@ -44,8 +42,8 @@ export function productSvg(picture: ProductPicture): string {
   const lines = label
     .map(
       (line, index) =>
-        `<text x="200" y="${226 + index * 24}" text-anchor="middle" font-size="18" font-weight="600" fill="#0f172a" textLength="${Math.min(180, line.length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeXml(line)}</text>`,
+        `<text x="200" y="${226 + index * 24}" text-anchor="middle" font-size="18" font-weight="600" fill="#0f172a" textLength="${Math.min(180, line.length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(line)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(picture.name)}"><rect width="400" height="400" fill="#f8fafc"/>${shape}<rect x="100" y="150" width="200" height="160" rx="10" fill="#ffffff" opacity="0.92"/><text x="200" y="188" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="16" fill="${color}" font-weight="700" textLength="${Math.min(180, picture.brand.slice(0, 16).length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeXml(picture.brand.toUpperCase().slice(0, 16))}</text><g font-family="Arial, Helvetica, sans-serif">${lines}</g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(picture.name)}"><rect width="400" height="400" fill="#f8fafc"/>${shape}<rect x="100" y="150" width="200" height="160" rx="10" fill="#ffffff" opacity="0.92"/><text x="200" y="188" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="16" fill="${color}" font-weight="700" textLength="${Math.min(180, picture.brand.slice(0, 16).length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(picture.brand.toUpperCase().slice(0, 16))}</text><g font-family="Arial, Helvetica, sans-serif">${lines}</g></svg>`;
 }

@@ -6,12 +6,12 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { INT4_MAX } from '@otc/sdk';
+import { INT4_MAX, WEB_SESSION_COOKIES } from '@otc/sdk';
 import { CSRF_FIELD, CSRF_HEADER } from '@otc/sdk/schemas';
 import { keyedHash } from './crypto.js';
 
-export const SESSION_COOKIE = 'otc_session';
-export const CART_COOKIE = 'otc_cart';
+export const SESSION_COOKIE = WEB_SESSION_COOKIES.session;
+export const CART_COOKIE = WEB_SESSION_COOKIES.cart;
 /** A guest cart lives 30 days after its last use (the cookie is sent again at each write). */
 export const GUEST_CART_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** Cookie values longer than this are not ours (a session token is 43 characters). */
@@ -45,11 +45,15 @@ export function carriesVisitorCookie(request: Pick<FastifyRequest, 'headers'>): 
 export interface CookieSettings {
   /** `Secure`: the shop's public address is https. */
   secure: boolean;
+  /** `HttpOnly` (default): the page's scripts cannot read it. */
+  httpOnly?: boolean;
 }
 
 /** A `Set-Cookie` value; `maxAgeSeconds` 0 clears the cookie. */
 export function cookieHeader(name: string, value: string, maxAgeSeconds: number, settings: CookieSettings): string {
-  const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`, 'HttpOnly', 'SameSite=Lax'];
+  const parts = [`${name}=${value}`, 'Path=/', `Max-Age=${Math.max(0, Math.floor(maxAgeSeconds))}`];
+  if (settings.httpOnly !== false) parts.push('HttpOnly');
+  parts.push('SameSite=Lax');
   if (settings.secure) parts.push('Secure');
   return parts.join('; ');
 }
@@ -127,8 +131,9 @@ export function isWrite(method: string): boolean {
 }
 
 /**
- * Whether a browser says the request came from another site: `Sec-Fetch-Site: cross-site`, or an
- * `Origin` that is not the shop's (`PUBLIC_URL`'s, else the request's own). A request without
+ * Whether a browser says the request came from another site: `Sec-Fetch-Site: cross-site`, or
+ * (unless it says `same-origin`) an `Origin` that is not the shop's (`PUBLIC_URL`'s, else the
+ * request's own). A request without
  * either header is not a browser's cross-site one (the CSRF token is still asked for).
  */
 export function isCrossSite(
@@ -136,7 +141,11 @@ export function isCrossSite(
   publicUrl: string | undefined,
   options: { development?: boolean } = {},
 ): boolean {
-  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
+  // The browser's own word (page scripts cannot set it): a form posted from the shop's page comes
+  // with `Origin: null` under the shop's `Referrer-Policy: no-referrer`, and is still the shop's.
+  if (fetchSite === 'same-origin') return false;
   const origin = request.headers.origin;
   if (origin === undefined) return false;
   let shop: string;

@@ -12,6 +12,7 @@ import dev from './dev/index.js';
 import emails from './emails/index.js';
 import orders from './orders/index.js';
 import phones from './phones/index.js';
+import reminders from './reminders/index.js';
 import catalog from './catalog/index.js';
 import favorites from './favorites/index.js';
 import search from './search/index.js';
@@ -32,4 +33,5 @@ export const handlers = mergeHandlers([
   catalog,
   search,
   favorites,
+  reminders,
 ]);

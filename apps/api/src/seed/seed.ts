@@ -36,8 +36,21 @@ export const HEALTH_PLANS = [
   { code: 'hum', name: 'Harbor Medicare Select', company: 'Harbor Health' },
   { code: 'mhc', name: 'Meadow Health Connect', company: 'Meadow Health' },
   { code: 'uhp', name: 'Unity Health Partners', company: 'Unity Health' },
-  { code: 'dev', name: 'Developer Test Plan', company: 'Sandbox Health' },
 ];
+
+/**
+ * The plan of the sandbox test cards (issue 33): loaded with the sandbox ledger (the demo and
+ * development), never by `ops catalog:seed` into a new shop's catalog.
+ */
+export const SANDBOX_PLAN = { code: 'dev', name: 'Developer Test Plan', company: 'Sandbox Health' } as const;
+
+/**
+ * The demo plans' per-period item limits (issue 31): members of these plans may order at most
+ * `PERIOD_LIMIT_UNITS` a period of each item whose id ends in `PERIOD_LIMITED_ITEM_REMAINDER`.
+ */
+export const PERIOD_LIMITED_PLANS = ['ep', 'uhc'] as const;
+export const PERIOD_LIMITED_ITEM_REMAINDER = 4;
+export const PERIOD_LIMIT_UNITS = 9;
 
 export const DEMO_PASSWORD = 'Demo1234';
 
@@ -50,29 +63,38 @@ export const DEMO_PASSWORD = 'Demo1234';
  * Luhn-valid numbers (the SDK's `isPaymentInputValid('credit', ...)`), charged by number only, so
  * they have no security code here. They are not benefit cards: the card issuer never knows them,
  * so they can neither be added to an account nor answer the guest balance check.
+ *
+ * `plan`: the health plan the issuer gives a benefit card; the card pays only for what that plan
+ * covers (issue 32). The general test cards carry `dev`, the developer test plan, which covers
+ * every product, so they pay for any order; the demo customers' cards and the `…0209` cards
+ * carry one real plan each. Credit cards have none: they pay for anything.
  */
 export const SANDBOX_CARDS = [
-  { type: 'network', number: '6035000000000001', code: '123', behavior: 'approve', balanceCents: 25000 },
-  { type: 'network', number: '6035000000000002', code: '123', behavior: 'decline', balanceCents: 25000 },
-  { type: 'network', number: '6035000000000003', code: '123', behavior: 'insufficient', balanceCents: 500 },
-  { type: 'network', number: '6035000000000000019', code: '123', behavior: 'approve', balanceCents: 10000 },
+  { type: 'network', number: '6035000000000001', code: '123', behavior: 'approve', balanceCents: 25000, plan: 'dev' },
+  { type: 'network', number: '6035000000000002', code: '123', behavior: 'decline', balanceCents: 25000, plan: 'dev' },
+  { type: 'network', number: '6035000000000003', code: '123', behavior: 'insufficient', balanceCents: 500, plan: 'dev' },
+  { type: 'network', number: '6035000000000000019', code: '123', behavior: 'approve', balanceCents: 10000, plan: 'dev' },
   // A large balance for automated suites that place many orders in one run (the e2e suite pays with it).
-  { type: 'network', number: '6035000000000101', code: '123', behavior: 'approve', balanceCents: 1000000 },
-  { type: 'national', number: '6036000000000001', code: '456', behavior: 'approve', balanceCents: 25000 },
-  { type: 'national', number: '6036000000000002', code: '456', behavior: 'decline', balanceCents: 25000 },
-  { type: 'national', number: '6036000000000003', code: '456', behavior: 'insufficient', balanceCents: 500 },
-  { type: 's3', number: '6037000000000001', code: '789', behavior: 'approve', balanceCents: 25000 },
-  { type: 's3', number: '6037000000000002', code: '789', behavior: 'decline', balanceCents: 25000 },
-  { type: 's3', number: '6037000000000003', code: '789', behavior: 'insufficient', balanceCents: 500 },
-  { type: 's3', number: '60370000000000017', code: '1234', behavior: 'approve', balanceCents: 30000 },
+  { type: 'network', number: '6035000000000101', code: '123', behavior: 'approve', balanceCents: 1000000, plan: 'dev' },
+  { type: 'national', number: '6036000000000001', code: '456', behavior: 'approve', balanceCents: 25000, plan: 'dev' },
+  { type: 'national', number: '6036000000000002', code: '456', behavior: 'decline', balanceCents: 25000, plan: 'dev' },
+  { type: 'national', number: '6036000000000003', code: '456', behavior: 'insufficient', balanceCents: 500, plan: 'dev' },
+  { type: 's3', number: '6037000000000001', code: '789', behavior: 'approve', balanceCents: 25000, plan: 'dev' },
+  { type: 's3', number: '6037000000000002', code: '789', behavior: 'decline', balanceCents: 25000, plan: 'dev' },
+  { type: 's3', number: '6037000000000003', code: '789', behavior: 'insufficient', balanceCents: 500, plan: 'dev' },
+  { type: 's3', number: '60370000000000017', code: '1234', behavior: 'approve', balanceCents: 30000, plan: 'dev' },
+  // Cards of one plan each, to try what a plan's card pays for (issue 32).
+  { type: 'network', number: '6035000000000209', code: '123', behavior: 'approve', balanceCents: 25000, plan: 'cl1' },
+  { type: 'national', number: '6036000000000209', code: '456', behavior: 'approve', balanceCents: 25000, plan: 'ep' },
+  { type: 's3', number: '6037000000000209', code: '789', behavior: 'approve', balanceCents: 25000, plan: 'uhc' },
   // The demo customers' own cards.
-  { type: 'network', number: '6035000000001001', code: '321', behavior: 'approve', balanceCents: 15000 },
-  { type: 'national', number: '6036000000001001', code: '654', behavior: 'approve', balanceCents: 12000 },
-  { type: 's3', number: '6037000000001001', code: '987', behavior: 'approve', balanceCents: 20000 },
+  { type: 'network', number: '6035000000001001', code: '321', behavior: 'approve', balanceCents: 15000, plan: 'cl1' },
+  { type: 'national', number: '6036000000001001', code: '654', behavior: 'approve', balanceCents: 12000, plan: 'ep' },
+  { type: 's3', number: '6037000000001001', code: '987', behavior: 'approve', balanceCents: 20000, plan: 'uhc' },
   // Credit cards (well-known test numbers); the balance is the credit left.
-  { type: 'credit', number: '4242424242424242', code: null, behavior: 'approve', balanceCents: 50000 },
-  { type: 'credit', number: '4000000000000002', code: null, behavior: 'decline', balanceCents: 50000 },
-  { type: 'credit', number: '4000000000009995', code: null, behavior: 'insufficient', balanceCents: 500 },
+  { type: 'credit', number: '4242424242424242', code: null, behavior: 'approve', balanceCents: 50000, plan: null },
+  { type: 'credit', number: '4000000000000002', code: null, behavior: 'decline', balanceCents: 50000, plan: null },
+  { type: 'credit', number: '4000000000009995', code: null, behavior: 'insufficient', balanceCents: 500, plan: null },
 ] as const;
 
 export const DEMO_CUSTOMERS = [
@@ -150,11 +172,26 @@ export async function seed(db: Db, options: SeedOptions) {
 
   // The welcome code: once per customer.
   await db.insert(promoCodes).values({ code: 'Welcome10', percentOff: 10, maxUsesPerCustomer: 1 }).onConflictDoNothing();
+  // The sandbox cards' plan after the shop's (their ids are the demo's as before) and before the
+  // products, so the catalog's eligibility covers every product for it.
+  await db.insert(healthPlans).values(HEALTH_PLANS).onConflictDoNothing();
+  await insertSandboxPlan(db);
   const { productsAdded } = await seedCatalog(db, options);
   const ending = periodEnd(now);
   await seedSandboxAccounts(db, { secret: options.secret, now });
   const demo = await seedDemoCustomers(db, { fingerprint, ending, now });
   return { productsAdded, demoCustomersAdded: demo };
+}
+
+/**
+ * The sandbox cards' plan, once; it covers every product (the products seeded later are covered
+ * by `seedProducts`, which covers every plan there is; those already there are covered here).
+ */
+async function insertSandboxPlan(db: Db): Promise<void> {
+  const [added] = await db.insert(healthPlans).values(SANDBOX_PLAN).onConflictDoNothing().returning({ id: healthPlans.id });
+  if (!added) return;
+  await db.execute(sql`
+    INSERT INTO product_plans (product_id, plan_id) SELECT p.id, ${added.id} FROM products p ON CONFLICT DO NOTHING`);
 }
 
 /**
@@ -216,6 +253,8 @@ export async function seedAtStart(
  */
 export async function seedSandboxAccounts(db: Db, options: { secret: string; now?: Date }): Promise<number> {
   const ending = periodEnd(options.now ?? new Date());
+  // The sandbox cards' own plan comes with them (a data folder seeded before it was split off too).
+  await insertSandboxPlan(db);
   const added = await db
     .insert(sandboxAccounts)
     .values(
@@ -226,11 +265,14 @@ export async function seedSandboxAccounts(db: Db, options: { secret: string; now
         behavior: card.behavior,
         balanceCents: card.balanceCents,
         periodEndsAt: ending,
+        planCode: card.plan,
       })),
     )
-    .onConflictDoNothing()
-    .returning({ id: sandboxAccounts.id });
-  return added.length;
+    // An account already there keeps its balance; its plan is the table's (a ledger seeded before
+    // cards had plans gets them).
+    .onConflictDoUpdate({ target: sandboxAccounts.fingerprint, set: { planCode: sql`excluded.plan_code` } })
+    .returning({ id: sandboxAccounts.id, inserted: sql<boolean>`xmax = 0` });
+  return added.filter((row) => row.inserted).length;
 }
 
 async function seedDemoCustomers(
@@ -346,14 +388,19 @@ export async function seedProducts(db: Db, target: number, log: (line: string) =
   // Plan eligibility: most plans cover most items; a deterministic few are not covered, and
   // personal-care items are not covered by the card-network plans.
   await db.execute(sql`
-    INSERT INTO product_plans (product_id, plan_id)
-    SELECT p.id, hp.id
+    INSERT INTO product_plans (product_id, plan_id, units_per_period)
+    SELECT p.id, hp.id,
+      -- Demo limits (issue 31): the demo members' plans allow 9 a period of one item in ten.
+      CASE WHEN hp.code IN (${sql.join(PERIOD_LIMITED_PLANS.map((code) => sql`${code}`), sql`, `)}) AND p.id % 10 = ${PERIOD_LIMITED_ITEM_REMAINDER}
+        THEN ${PERIOD_LIMIT_UNITS}::int END
     FROM products p
     CROSS JOIN health_plans hp
     JOIN categories c ON c.id = p.category_id
     WHERE p.id > ${maxId}
-      AND (p.id * 7 + hp.id * 13) % 11 <> 0
-      AND NOT (c.slug = 'personal-care' AND hp.code IN ('cl1', 'ep'))
+      -- The developer test plan (the general sandbox cards' plan) covers everything.
+      AND (hp.code = 'dev' OR (
+        (p.id * 7 + hp.id * 13) % 11 <> 0
+        AND NOT (c.slug = 'personal-care' AND hp.code IN ('cl1', 'ep'))))
     ${bulk ? sql`` : sql`ON CONFLICT DO NOTHING`}`);
   for (const constraint of constraints) {
     log(`constraint: ${constraint.name}`);

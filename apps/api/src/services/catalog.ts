@@ -18,13 +18,15 @@
  * the `plan` filter, else the signed-in customer's saved plan — read through services/coverage.ts,
  * the one rule the cart reads too.
  */
-import { CATALOG_PAGE_SIZE, INT4_MAX, PRICE_MAX } from '@otc/sdk';
+import { CATALOG_PAGE_SIZE, INT4_MAX, ORDER_STATUS, PRICE_MAX } from '@otc/sdk';
 import { fromCents, itemAvailability, toCents } from '@otc/sdk/rules';
 import type { Category, ProductDetail, ProductList, ProductListQuery, ProductSummary, SearchMatch } from '@otc/sdk';
+import type { PeriodLimitView } from '@otc/sdk/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError, errors, type Lang } from '../lib/errors.js';
 import { coverageMarks, coveredBySql, customerPlan } from './coverage.js';
+import { periodLimitView, periodLimits } from './orders/period-limits.js';
 
 /**
  * A price filter of the catalog query (dollars, a number the contract bounds to 0..PRICE_MAX) in
@@ -430,6 +432,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     if (!row) throw errors.notFound();
     let eligible: boolean | null = null;
     let favorite = false;
+    let periodLimit: PeriodLimitView | null = null;
     if (customerId !== null) {
       const [customer] = rowsOf<{ health_plan_id: number | null; favorite: boolean }>(
         await db.execute(sql`
@@ -440,6 +443,17 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       if (customer) {
         favorite = customer.favorite;
         if (customer.health_plan_id !== null) eligible = (row.plan_ids ?? []).includes(customer.health_plan_id);
+      }
+      // The plan's per-period limit of the item (issue 31): what is left beyond the member's
+      // orders of the period and what their cart holds ("You can order 4 more this quarter").
+      const limit = (await periodLimits(db, customerId, [id], new Date(now()))).get(id);
+      if (limit) {
+        const [inCart] = rowsOf<{ amount: number }>(
+          await db.execute(sql`
+            SELECT r.amount FROM order_rows r JOIN orders o ON o.id = r.order_id
+            WHERE o.customer_id = ${customerId} AND o.status = ${ORDER_STATUS.draft} AND r.sku_id = ${id}`),
+        );
+        periodLimit = periodLimitView(limit, Number(inCart?.amount ?? 0));
       }
     }
     const coverage = options.coverage ?? null;
@@ -453,6 +467,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
         plans: row.plans ?? [],
         eligible,
         favorite,
+        periodLimit,
       },
       similar: await similar({ id: row.id, categoryId: row.category_id, priceCents: row.price_cents }, lang, coverage),
     };

@@ -5,7 +5,8 @@
  * (all purposes together) and per client address by increasing waits (services/code-throttle.ts:
  * a few codes freely, then 1, 2, 4 … minutes, at most 15 for a login, never a day), checked and
  * counted atomically with the insert. Guessing is limited per code (5 tries) and per login over
- * all its codes (the sign-in guard, a separate lock). Sending goes through the Notifier.
+ * all its codes (the sign-in guard, a separate lock, after `CODE_GUARD_FREE_TRIES` consecutive
+ * wrong codes). Sending goes through the Notifier.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -21,6 +22,16 @@ import type { SignInGuard } from './sign-in-guard.js';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const CODE_MAX_ATTEMPTS = 5;
+/**
+ * Consecutive wrong codes of one login before the sign-in guard locks it (issue 32, item 6).
+ * A guess limit per code, not a lock on the owner: at 10 (the password's), two codes of wrong
+ * guesses by anyone who knows the e-mail locked the member out, the right code answering 429.
+ * 100 is NIST SP 800-63B's bound on consecutive failures (5.2.2). Each code is 1 in 10^6 with 5
+ * tries, and codes to one login are slowed (3 an hour, then 1, 2, 4 … 15 minutes), so reaching
+ * the lock takes a flood of about 20 codes, every one of them sent to the member; a guess
+ * succeeds before it with a chance of 1 in 10 000.
+ */
+export const CODE_GUARD_FREE_TRIES = 100;
 /** First key of the advisory locks of code sending (the second is a hash of the login or address). */
 const CODE_LOCK_CLASS = 7_310_001;
 
@@ -209,7 +220,7 @@ export function createCodesService(options: CodesServiceOptions) {
       // Guessing per login over all its codes (a new code every minute would otherwise give
       // 5 more tries each time): a growing lock, whatever address the tries come from.
       const guardKey = `code:${target}`;
-      await options.guard.attempt(guardKey);
+      await options.guard.attempt(guardKey, CODE_GUARD_FREE_TRIES);
       // Count the try first (atomically), so parallel guesses cannot exceed the limit.
       const [counted] = await db
         .update(oneTimeCodes)

@@ -196,7 +196,8 @@ export function createCustomersService(options: { db: Db; clock: Clock }) {
         .orderBy(asc(healthPlans.name));
     },
 
-    async choosePlan(customerId: number, code: string): Promise<Customer> {
+    /** The active plan of `code` (any case, spaces around); `plan_not_found` on the code field when none. */
+    async activePlan(code: string) {
       const [plan] = await db
         .select()
         .from(healthPlans)
@@ -205,6 +206,11 @@ export function createCustomersService(options: { db: Db; clock: Clock }) {
       if (!plan) {
         throw new HttpError('plan_not_found', { fields: { code: [issue('wrong_format')] } });
       }
+      return plan;
+    },
+
+    async choosePlan(customerId: number, code: string): Promise<Customer> {
+      const plan = await this.activePlan(code);
       await db
         .update(customers)
         .set({ healthPlanId: plan.id, insuranceCompany: plan.company, updatedAt: clock.now() })

@@ -12,11 +12,11 @@
  *   drops a member row), its promo code goes over unless the member's draft has one, and the owner
  *   is deleted.
  */
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DraftMergeAnswer } from '@otc/sdk/schemas';
 import type { Db } from '../db/client.js';
-import { customers, orderRows } from '../db/schema.js';
+import { customers, healthPlans, orderRows } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { startSweepTimer } from '../lib/sweep-timer.js';
 import type { Lang } from '../lib/errors.js';
@@ -86,6 +86,27 @@ export function createGuestCarts(deps: { db: Db; clock: Clock; orders: OrdersSer
           .where(and(eq(customers.id, ownerId), eq(customers.isGuest, true)));
       }
       return true;
+    },
+
+    /**
+     * The guest's chosen plan (the `otc_plan` cookie, issue 33) becomes its owner's plan, so its
+     * cart says what that plan does not cover by the one coverage rule, as a member's does (an
+     * unknown or inactive code, or none: no plan). Written only when it changed.
+     */
+    async followPlan(ownerId: number, code: string | null): Promise<void> {
+      const planId = code
+        ? sql`(SELECT ${healthPlans.id} FROM ${healthPlans} WHERE ${healthPlans.code} = ${code} AND ${healthPlans.active} LIMIT 1)`
+        : sql`NULL::int`;
+      await db
+        .update(customers)
+        .set({ healthPlanId: planId })
+        .where(
+          and(
+            eq(customers.id, ownerId),
+            eq(customers.isGuest, true),
+            sql`${customers.healthPlanId} IS DISTINCT FROM ${planId}`,
+          ),
+        );
     },
 
     /** Deletes a guest owner and its cart (never a member: the `is_guest` condition). */

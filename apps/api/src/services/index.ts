@@ -29,10 +29,12 @@ import { sandboxGateways } from './payment-gateways/sandbox.js';
 import type { PaymentGateway } from './payment-gateways/types.js';
 import { createPaymentsService } from './payments.js';
 import { createProofService } from './proof.js';
+import { createRemindersService } from './reminders.js';
 import { createSearchService } from './search.js';
 import { createOutboxService } from './outbox.js';
 import { createSettingsService } from './settings.js';
 import { createSignInGuard } from './sign-in-guard.js';
+import { createSuggestedBasketService } from './suggested-basket.js';
 import { createSupportService } from './support.js';
 import { createTokensService } from './tokens.js';
 
@@ -82,7 +84,7 @@ export function createServices(deps: ServiceDeps) {
   const proof = createProofService({ db, clock, codes, tokens, customers, guard });
   const cardFingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
   /** Checks of a card's security code, limited per account (or client) and per card. */
-  const cardProofs = createCardProofs({ db, clock, fingerprint: cardFingerprint, log: deps.log });
+  const cardProofs = createCardProofs({ db, clock, fingerprint: cardFingerprint, supportPhone: config.supportPhone, log: deps.log });
   const inventory = createInventory({ db, clock });
   const promotions = createPromotions({ db, clock });
   const payments = createPaymentsService({ db, clock, config, gateways: deps.gateways ?? sandboxGateways(cardFingerprint), inventory, cardProofs });
@@ -99,6 +101,8 @@ export function createServices(deps: ServiceDeps) {
   const search = createSearchService({ db, catalog });
   const favorites = createFavoritesService({ db });
   const botCheck = createBotCheck(config);
+  const basket = createSuggestedBasketService({ db, clock, config, customers });
+  const reminders = createRemindersService({ db, clock, config, notifier, secret, log: deps.log, basket });
   return {
     db,
     config,
@@ -127,6 +131,10 @@ export function createServices(deps: ServiceDeps) {
     catalog,
     search,
     favorites,
+    /** The suggested basket of the allowance left (issue 31). */
+    basket,
+    /** The allowance reminders: the sweep, the setting, the signed unsubscribe link (issue 31). */
+    reminders,
     /** Scores form tokens (null when the bot check is off). */
     botCheck,
     settings: createSettingsService({ db, config, clock, promotions }),
@@ -141,6 +149,8 @@ export function createServices(deps: ServiceDeps) {
     },
     /** Keyed fingerprint of a card number (digits only): finds duplicates without storing it. */
     cardFingerprint,
+    /** The limits on checks of cards' security codes (support unlocks a card's with `unlock`). */
+    cardProofs,
   };
 }
 

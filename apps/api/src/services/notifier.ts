@@ -26,6 +26,8 @@ export interface OutgoingMessage {
   text: string;
   /** The one-time code the message carries, if any. */
   code?: string | null;
+  /** Extra e-mail headers (`List-Unsubscribe`...), sent and kept in the outbox row. */
+  headers?: Record<string, string>;
 }
 
 export interface Notifier {
@@ -62,6 +64,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       subject: message.subject,
       text: withheld ? message.text.split(code).join(CODE_WITHHELD) : message.text,
       code: withheld ? null : code,
+      headers: message.headers ?? null,
       status,
       error: error ?? null,
     });
@@ -82,6 +85,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
             to: message.to,
             subject: message.subject,
             text: message.text,
+            ...(message.headers ? { headers: message.headers } : {}),
           });
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);

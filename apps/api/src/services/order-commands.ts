@@ -16,11 +16,12 @@ import { createFulfilment, createInventory } from './orders/index.js';
 import { sandboxGateways } from './payment-gateways/sandbox.js';
 import { createPaymentsService } from './payments.js';
 
-export const ORDER_COMMANDS = ['order:advance', 'order:cancel', 'stock:set'] as const;
+export const ORDER_COMMANDS = ['order:advance', 'order:cancel', 'stock:set', 'card:unlock'] as const;
 
 export const ORDER_USAGE = `  order:advance <id>      confirmed/payment verification -> packaging -> shipped (tracking number) -> delivered
   order:cancel <id>       cancel a placed order (releases reserved stock, or restocks and refunds a paid one)
-  stock:set <sku> <n>     set the units on hand of a product (SKU code or id)`;
+  stock:set <sku> <n>     set the units on hand of a product (SKU code or id)
+  card:unlock <number>    support, after the cardholder called: a card's code checks locked by wrong codes work again`;
 
 function orderId(raw: string | undefined): number {
   const id = Number(raw);
@@ -46,7 +47,7 @@ export async function runOrderCommand(
   const fingerprint = (digits: string) => keyedHash(secret, 'card-fingerprint', digits);
   const gateways = sandboxGateways(fingerprint);
   const inventory = createInventory({ db, clock });
-  const cardProofs = createCardProofs({ db, clock, fingerprint });
+  const cardProofs = createCardProofs({ db, clock, fingerprint, supportPhone: config.supportPhone });
   const payments = createPaymentsService({ db, clock, config, gateways, inventory, cardProofs });
   const fulfilment = createFulfilment({ db, clock, inventory, payments });
   switch (command) {
@@ -66,6 +67,13 @@ export async function runOrderCommand(
       if (!sku || raw === undefined || !/^\d+$/.test(raw)) throw new Error('usage: stock:set <sku> <n>');
       const product = await inventory.setStock(sku, stock);
       return `product ${product.sku} (id ${product.id}): stock ${product.stock}, reserved ${product.reserved}`;
+    }
+    case 'card:unlock': {
+      const digits = (args[0] ?? '').replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits)) throw new Error('usage: card:unlock <card number>');
+      const wasLocked = await cardProofs.unlock(digits);
+      // Never the number in the output (logs): its last four only.
+      return `card ending in ${digits.slice(-4)}: ${wasLocked ? 'unlocked' : 'was not locked'}; its wrong codes in a row start again from 0`;
     }
     default:
       throw new Error(`unknown command "${command}"`);

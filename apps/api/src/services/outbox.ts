@@ -22,6 +22,7 @@ export function createOutboxService(deps: { db: Db }) {
           subject: row.subject,
           text: row.text,
           code: row.code,
+          ...(row.headers ? { headers: row.headers } : {}),
           createdAt: row.createdAt.toISOString(),
         })),
       };

@@ -4,23 +4,32 @@
  * order paid and answers the first payment (idempotent: one approved payment per order, enforced
  * by the unique `order:<id>` key too). An approved charge moves the reserved units to sold.
  *
+ * What pays decides what may be bought (issue 32), as at a till: a benefit card (trnsx,
+ * nationsbenefits, prohealth) pays only for the items its own plan covers, checked at pay under
+ * the order's lock, whatever plan the customer's profile names (that plan is what the shop shows);
+ * a credit card and the store balance are the customer's own money and pay for anything.
+ *
  * Refunds (a cancelled paid order) run inside the cancel's transaction: the approved charge is
  * given back in full through the gateway it was paid with and recorded as a `refunded` payment
- * row under the unique key `order:<id>:refund`, so an order is refunded at most once.
+ * row under the unique key `order:<id>:refund`, so an order is refunded at most once. A benefit
+ * card's payment refunded after the benefit period it was paid in has ended is recorded, but its
+ * allowance does not come back (issue 31, item 5; the SDK's `refundReturnsTo`).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { ORDER_STATUS, TYPED_CARD_TYPE, type PaymentMethodCode } from '@otc/sdk';
-import { fromCents, statusAfterPayment } from '@otc/sdk/rules';
+import { fromCents, refundReturnsTo, statusAfterPayment } from '@otc/sdk/rules';
 import type { PaymentAnswer } from '@otc/sdk/schemas';
 import { normalizeCardNumber } from '@otc/sdk/validation';
 import type { Db, Tx } from '../db/client.js';
 import { customers, orderEvents, orders, payments } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
-import { errors, HttpError, issue } from '../lib/errors.js';
+import { errors, HttpError, issue, type Lang } from '../lib/errors.js';
 import { CARD_PROOF_REFUSALS_PER_HOUR, type CardProofs } from './card-proofs.js';
+import { rowsOutsideCardPlan } from './coverage.js';
 import { recheckPlacedOrder } from './orders/checkout.js';
+import { customerPlanPeriod } from './orders/period-limits.js';
 import type { Inventory } from './orders/inventory.js';
 import { PAID_STATUSES } from './orders/records.js';
 import type { PaymentGateway } from './payment-gateways/types.js';
@@ -33,6 +42,18 @@ import type { PaymentGateway } from './payment-gateways/types.js';
  */
 export const CARD_TRIES_PER_HOUR = CARD_PROOF_REFUSALS_PER_HOUR;
 const typesACard = (method: PaymentMethodCode) => method in TYPED_CARD_TYPE || method === 'credit';
+
+/**
+ * `card_plan_does_not_cover`: the paying card's plan and the items it does not cover (names in
+ * the request's language), each row named under `rows.N.sku_id` as `order_has_issues` names them.
+ */
+function cardPlanRefusal(outside: { plan: string; rows: { index: number; name: string }[] }): HttpError {
+  const params = { plan: outside.plan, items: outside.rows.map((row) => row.name).join(', ') };
+  const fields = Object.fromEntries(
+    outside.rows.map((row) => [`rows.${row.index}.sku_id`, [issue('card_plan_does_not_cover', params)]]),
+  );
+  return new HttpError('card_plan_does_not_cover', { params, fields, extra: { params } });
+}
 
 export function createPaymentsService(deps: {
   db: Db;
@@ -70,15 +91,25 @@ export function createPaymentsService(deps: {
       const key = `order:${order.id}:refund`;
       const [done] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.idempotencyKey, key));
       if (done) return null;
-      const gateway = gateways.get(paid.method as PaymentMethodCode);
-      if (!gateway) throw new Error(`order ${order.id}: no payment gateway "${paid.method}" to refund through`);
-      const result = await gateway.refund({
-        tx,
-        customerId: order.customerId,
-        orderId: order.id,
-        amountCents: paid.amountCents,
-        payment: { last4: paid.last4, fingerprint: paid.fingerprint, reference: paid.reference },
-      });
+      // Issue 31, item 5 (the SDK's `refundReturnsTo`): a benefit card's payment refunded after
+      // the period it was paid in has ended gives no allowance back (that period's allowance is
+      // gone; the card's balance is the new period's): recorded as refunded, nothing moved.
+      const plan = await customerPlanPeriod(tx, order.customerId);
+      const returnsTo = refundReturnsTo({ method: paid.method, paidAt: paid.createdAt, now: clock.now(), period: plan?.period ?? 'quarter' });
+      let result: { reference: string };
+      if (returnsTo === 'expired_allowance') {
+        result = { reference: `expired_allowance_${randomUUID()}` };
+      } else {
+        const gateway = gateways.get(paid.method as PaymentMethodCode);
+        if (!gateway) throw new Error(`order ${order.id}: no payment gateway "${paid.method}" to refund through`);
+        result = await gateway.refund({
+          tx,
+          customerId: order.customerId,
+          orderId: order.id,
+          amountCents: paid.amountCents,
+          payment: { last4: paid.last4, fingerprint: paid.fingerprint, reference: paid.reference },
+        });
+      }
       await tx.insert(payments).values({
         orderId: order.id,
         method: paid.method,
@@ -88,15 +119,17 @@ export function createPaymentsService(deps: {
         last4: paid.last4,
         fingerprint: paid.fingerprint,
         reference: result.reference,
+        errorCode: returnsTo === 'expired_allowance' ? 'allowance_expired' : null,
         createdAt: clock.now(),
       });
-      return { amountCents: paid.amountCents, method: paid.method, last4: paid.last4 };
+      return { amountCents: paid.amountCents, method: paid.method, last4: paid.last4, allowanceReturned: returnsTo === 'payer' };
     },
 
     async pay(
       customerId: number,
       orderId: number,
       body: { code: PaymentMethodCode; input: Record<string, string> },
+      lang: Lang = 'en',
     ): Promise<PaymentAnswer> {
       const charge = () => db.transaction(async (tx) => {
         const [order] = await tx
@@ -131,15 +164,21 @@ export function createPaymentsService(deps: {
             fields: { code: [issue('payment_methods_unavailable')] },
           });
         }
-        // What complete checked (plan, status, stock, minimum) may have changed since: checked
-        // again under the order's lock, before anything is charged.
-        await recheckPlacedOrder(tx, order, config.minimumOrderCents);
+        // What complete checked (status, stock, minimum) may have changed since: checked again
+        // under the order's lock, before anything is charged. Not the customer's saved plan: the
+        // card that pays decides what it pays for (`coveredBy`).
+        await recheckPlacedOrder(tx, order, config.minimumOrderCents, clock.now());
         const result = await gateway.charge({
           tx,
           customerId,
           orderId: order.id,
           amountCents: order.totalCents,
           input: body.input,
+          // Throws out of this transaction: nothing is charged or changed, the order still waits.
+          coveredBy: async (planCode) => {
+            const outside = await rowsOutsideCardPlan(tx, order.id, planCode, lang);
+            if (outside.rows.length > 0) throw cardPlanRefusal(outside);
+          },
         });
         if (!result.approved) return { declined: result };
         const now = clock.now();
@@ -189,7 +228,7 @@ export function createPaymentsService(deps: {
         : [];
       const outcome = payable
         ? await deps.cardProofs.check({ customerId }, normalizeCardNumber(body.input.card ?? ''), charge, (done) =>
-            done.declined?.error.code === 'card_number_or_code_is_not_correct',
+            done.declined?.codeRefused === true,
           )
         : await charge();
       if (outcome.paid) return outcome.paid;
@@ -217,6 +256,8 @@ export interface Refund {
   amountCents: number;
   method: string;
   last4: string | null;
+  /** False: a benefit card's period had ended, so its allowance did not come back (issue 31). */
+  allowanceReturned: boolean;
 }
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -16,31 +16,41 @@
  * matches no description either, is corrected against `search_words`, the vocabulary of the
  * names kept by triggers, with pg_trgm similarity; the full-text query then looks for the word or
  * its corrections. A correction is also close in length (`lengthAllowance`): a word not sold
- * ("glucosamine") finds nothing rather than a shorter word it shares trigrams with ("glucosa").
+ * ("glucosamine") finds nothing rather than a shorter word it shares trigrams with ("glucosa"),
+ * few letters apart as a typo is (`closeAsTypo`: "shake" is not "sharps"), and a word of the
+ * names in the caller's language ("pink" is not the Spanish "pinza" in the English shop): a
+ * correction stays in the page's language and the kind of product, or is not made (issue 33).
+ * A letter typed alone is also the letter and a number ("vitamin d" finds Vitamin D3).
  * The answer names a correction (and a synonym's catalog words) in the caller's language. The
  * vocabulary holds a few hundred words whatever the catalog size, so a typo costs the same at
  * 1 000 000 products. Synonym terms are matched with the same similarity.
  *
- * Which products, in turn until one finds some: every word (AND); with a category named beside
+ * Which products, in turn until one finds some: every word in the product names (a word matters:
+ * "protector solar" is not a product whose description holds "solo", one Spanish stem with
+ * "solar"; "nutrition" not every product of a maker so named); every word (AND); with a category named beside
  * other words, those words within the category; any of the words (OR, ranked by how many match);
- * a trigram match on the stored unaccented names. A query that is a category's name alone
+ * a trigram match on the stored unaccented names, unless a word was found nowhere and is close
+ * to no word of the names (nothing, rather than a guess of another kind). A query that is a category's name alone
  * answers that category's products with those whose text matches its words first.
  *
  * Ranking: full-text rank over both languages (names weigh most), items in stock first, then id.
  * Ranking reads the tsvector of every row it orders, so it is done over SEARCH_CANDIDATES
- * matches (`search_matches()`, migrations 0011 and 0014) rather than over all of them: a broad
+ * matches (`search_matches()`, migrations 0011 and 0015) rather than over all of them: a broad
  * word such as "vitamin" matches about 40 000 of 1 000 000 products. A word that broad matches
- * far more than the modal shows, and the next word typed narrows it. The candidates are the
- * first matches the full-text indexes give; for a match with so many products that reading the
- * indexes would cost more (it builds a bitmap of every match, which grows with the catalog),
- * the first ones in catalog order, found by walking the catalog (a cost that does not grow). The
- * modal shows the first SEARCH_LIMIT; `total` counts every match (exactly: the candidates when
- * fewer than SEARCH_CANDIDATES, else counted once per query and filter and kept COUNT_TTL_MS).
+ * far more than the modal shows, and the next word typed narrows it. The candidates are the first
+ * matches of a hashed sample of the catalog (1 product in 256, else 1 in 16) when the sample holds
+ * SEARCH_CANDIDATES of them, else of the whole catalog: reading the full-text indexes builds a
+ * bitmap of every match, which grows with the catalog, while a sample's grows sixteen times
+ * slower. With a category named beside words, the words' candidates come first, then the
+ * category's products in the catalog's order. The modal shows the first SEARCH_LIMIT; `total`
+ * counts every match (exactly: the candidates when fewer than SEARCH_CANDIDATES, else counted
+ * once per query and filter and kept COUNT_TTL_MS).
  *
- * Where the time goes at 1 000 000 products (issue 30): ranking the candidates (a few ms, tens
- * for the broadest words before the walk), counting a total of thousands of matches (100 to 300
- * ms, once per query every COUNT_TTL_MS) and naming a correction in each language (seconds
- * before migration 0014 read the names' trigram indexes; once per word every vocabulary TTL).
+ * Where the time goes at 1 000 000 products (issue 30; docs/scale.md has the figures): the
+ * candidates, a few ms (before migration 0015 5 to 40 ms under load for 10 000 to 60 000
+ * matches); counting a total of thousands of matches (0.2 to 5 s, once per query every
+ * COUNT_TTL_MS); and naming a correction in each language (search_name_words, about a second
+ * cold, once per word every vocabulary TTL).
  */
 import type { ProductList, ProductListQuery, SearchAnswer, SearchMatch } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
@@ -50,7 +60,16 @@ import type { Lang } from '../lib/errors.js';
 import type { CatalogService, Coverage } from './catalog.js';
 import { TtlCache, intArrayOf, rowsOf } from './catalog.js';
 import { coverageMarks, coveredBySql } from './coverage.js';
-import { createSynonyms, matchSynonyms, normalWords, similarity, type SynonymHit, type Synonyms } from './synonyms.js';
+import {
+  createSynonyms,
+  editDistance,
+  matchSynonyms,
+  normalWords,
+  similarity,
+  typoAllowance,
+  type SynonymHit,
+  type Synonyms,
+} from './synonyms.js';
 
 export const SEARCH_LIMIT = 20;
 /** Matches ranked per search (see above). */
@@ -84,6 +103,21 @@ export function searchWords(text: string): string[] {
     .slice(0, MAX_WORDS);
 }
 
+/**
+ * The words as typed (case and accents kept), one per word of `searchWords`: what the answer
+ * quotes back ("sunscreen" when "sunscreen" was typed, never a synonym's "sun screen").
+ */
+export function typedWords(text: string): string[] {
+  const words = searchWords(text);
+  const typed: string[] = [];
+  for (const token of text.split(/[^\p{L}\p{N}]+/u)) {
+    for (const word of normalWords(token)) typed.push(word === words[typed.length] ? token : word);
+  }
+  return typed.length >= words.length && words.every((word, i) => normalWords(typed[i]!).includes(word))
+    ? typed.slice(0, words.length)
+    : words;
+}
+
 export interface Term {
   word: string;
   /** Prefix match (the word being typed). */
@@ -97,17 +131,33 @@ export interface Term {
   anchor?: number;
   /** How little the word tells: 3 found nowhere, 2 loose (a number, a form), 1 only in descriptions, 0 in the names. */
   weak?: number;
+  /**
+   * Words of the names a letter typed alone stands for: the letter and a number ("d" is also "d3",
+   * "b" also "b12", as shoppers type "vitamin d" for Vitamin D3).
+   */
+  variants?: string[];
 }
 
-/** One term of a tsquery: its word (or prefix) or any of its corrections. */
-function termText(term: Term): string {
-  const options = [`${term.word}${term.prefix ? ':*' : ''}`, ...term.corrections];
+/**
+ * One term of a tsquery: its word (or prefix), its variants or any of its corrections; with
+ * `names`, found in the product names only (weight A: not in a description or the manufacturer's name).
+ */
+function termText(term: Term, names = false): string {
+  const weight = names ? 'A' : '';
+  const options = [
+    `${term.word}${term.prefix ? ':*' : names ? ':' : ''}${weight}`,
+    ...(term.variants ?? []).map((w) => `${w}${names ? ':A' : ''}`),
+    ...term.corrections.map((w) => `${w}${names ? ':A' : ''}`),
+  ];
   return options.length > 1 ? `(${options.join(' | ')})` : options[0]!;
 }
 
-/** The to_tsquery text of the terms: every term required (or, with `any`, one at least). */
-export function tsqueryText(terms: Term[], any = false): string {
-  return terms.map(termText).join(any ? ' | ' : ' & ');
+/**
+ * The to_tsquery text of the terms: every term required (or, with `any`, one at least); with
+ * `names`, each in the product names.
+ */
+export function tsqueryText(terms: Term[], any = false, names = false): string {
+  return terms.map((term) => termText(term, names)).join(any ? ' | ' : ' & ');
 }
 
 interface WordCheck {
@@ -118,8 +168,25 @@ interface WordCheck {
   /** Not a word of the names but found by full text (a word of the descriptions): not corrected. */
   inText: boolean;
   corrections: string[];
+  /**
+   * The corrections in each language: words of that language's names, closest first. A page
+   * corrects only to its own language's words ("pink" is not the Spanish "pinza" in the English shop).
+   */
+  inLang: Partial<Record<Lang, string[]>>;
   /** The correction to name in each language (a word of that language's names), when one is. */
   shown: Partial<Record<Lang, string>>;
+}
+
+/**
+ * Whether a vocabulary word may stand for a misspelt one: few letters apart, as a typo makes
+ * (`typoAllowance`: 1 up to 5 letters, 2 up to 9, 3 beyond), or the typed word is its start or end
+ * (one word written as two). Trigrams alone take another kind of product for a typo: "shake" is
+ * not "sharps", "protein" not "protector" (issue 33).
+ */
+export function closeAsTypo(typed: string, word: string): boolean {
+  if (word.startsWith(typed) || word.endsWith(typed)) return true;
+  const allowed = typoAllowance(typed.length);
+  return editDistance(typed, word, allowed) <= allowed;
 }
 
 /**
@@ -150,6 +217,8 @@ export interface Resolved {
   match: Match | null;
   /** The best matches (at most SEARCH_CANDIDATES, under the plan filter), best first. */
   ranked: number[];
+  /** With `shown`: the first SEARCH_LIMIT ranked products as the modal shows them. */
+  rows: Row[] | null;
   /** Whether `ranked` holds every match. */
   complete: boolean;
   matched: SearchMatch[];
@@ -179,7 +248,8 @@ export function matchCondition(match: Match): SQL {
   }
 }
 
-interface Row {
+/** A product as the modal shows it. */
+export interface SearchRow {
   id: number;
   name: string;
   price_cents: number;
@@ -187,6 +257,14 @@ interface Row {
   image_path: string;
   category_id: number;
   category_name: string;
+}
+type Row = SearchRow;
+
+/** SearchRow's columns over `products p` and `categories c`, in the caller's language. */
+function rowColumns(lang: Lang): SQL {
+  return lang === 'es'
+    ? sql`p.id, p.name_es AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_es AS category_name`
+    : sql`p.id, p.name_en AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_en AS category_name`;
 }
 
 export function createSearchService({
@@ -201,6 +279,22 @@ export function createSearchService({
   vocabularyTtlMs?: number;
 }) {
   const vocabulary = new TtlCache<WordCheck>(vocabularyTtlMs, 5000, Date.now);
+  const letterWords = new TtlCache<string[]>(vocabularyTtlMs, 100, Date.now);
+
+  /**
+   * The words a letter typed alone stands for: the letter and a digit ("d3": the vocabulary holds
+   * words of 3 letters or more), and the vocabulary's words that are the letter and a number ("b12").
+   */
+  function variantsOf(word: string): Promise<string[]> {
+    if (!/^[a-z]$/.test(word)) return Promise.resolve([]);
+    return letterWords.get(word, async () => [
+      ...Array.from({ length: 10 }, (_, digit) => `${word}${digit}`),
+      ...rowsOf<{ word: string }>(
+        await db.execute(sql`SELECT s.word FROM search_words s WHERE s.word LIKE ${word} || '%'
+          AND s.word ~ ${`^${word}[0-9]+$`} ORDER BY s.word LIMIT 5`),
+      ).map((r) => r.word),
+    ]);
+  }
   const counts = new TtlCache<number>(vocabularyTtlMs > 0 ? COUNT_TTL_MS : 0, 2000, Date.now);
 
   /** Whether a word (or, typed last, the start of one) is in the vocabulary; if not, the closest words. */
@@ -218,10 +312,11 @@ export function createSearchService({
                 SELECT 1 FROM search_words s WHERE s.word LIKE ${word} || '%')) AS known
               FROM (SELECT EXISTS (SELECT 1 FROM search_words s WHERE s.word = ${word}) AS whole) w) k`),
     );
-    const corrections = row?.corrections ?? [];
+    const corrections = (row?.corrections ?? []).filter((c) => closeAsTypo(word, c));
     // Which correction to name in each language: the closest one that is a word of that
     // language's names ("ibuprofn" is "ibuprofen" in English, "ibuprofeno" in Spanish).
     const shown: Partial<Record<Lang, string>> = {};
+    const inLang: Partial<Record<Lang, string[]>> = {};
     if (corrections.length > 0) {
       // search_name_words (migration 0014) reads the names' trigram indexes, never the table.
       const found = rowsOf<{ word: string; en: boolean; es: boolean }>(
@@ -231,13 +326,17 @@ export function createSearchService({
             sql`, `,
           )}]::text[])`),
       );
-      for (const l of ['en', 'es'] as const) shown[l] = found.find((f) => f[l])?.word;
+      for (const l of ['en', 'es'] as const) {
+        inLang[l] = corrections.filter((c) => found.some((f) => f.word === c && f[l]));
+        shown[l] = inLang[l][0];
+      }
     }
     return {
       known: Boolean(row?.known),
       whole: Boolean(row?.whole),
       inText: Boolean(row?.in_text),
       corrections,
+      inLang,
       shown,
     };
   }
@@ -262,12 +361,13 @@ export function createSearchService({
   }
 
   /** A query word's term: a prefix when typed last, its corrections when misspelt. */
-  function termOf(word: string, last: boolean, checked: WordCheck | null): Term {
+  function termOf(word: string, last: boolean, checked: WordCheck | null, lang: Lang, variants: string[] = []): Term {
     const prefix = last && word.length >= 3;
     const loose = LOOSE_WORD.test(word) ? 1 : 0;
-    if (!checked) return { word, prefix, corrections: [], weak: loose };
+    if (!checked) return { word, prefix, corrections: [], weak: loose, ...(variants.length > 0 ? { variants } : {}) };
     const found = checked.known || checked.inText;
-    const corrections = found ? [] : checked.corrections;
+    // Corrections in the page's language only (or none).
+    const corrections = found ? [] : (checked.inLang[lang] ?? []);
     // Found nowhere 3, loose 2, only in descriptions 1, in the names 0.
     const weak = !found ? 3 : loose ? 2 : checked.known ? 0 : 1;
     return { word, prefix: prefix && !checked.whole, corrections, weak };
@@ -285,57 +385,69 @@ export function createSearchService({
     });
   }
 
-  /** The products of a match, best first (at most SEARCH_CANDIDATES), under the plan filter. */
-  async function candidates(match: Match, lang: Lang, plan: number | null): Promise<number[]> {
+  /**
+   * The products of a match, best first (at most SEARCH_CANDIDATES), under the plan filter; with
+   * `shown`, the first SEARCH_LIMIT of them as the modal shows them, read in the same query (one
+   * round trip a search: on a busy machine each one waits for a core).
+   */
+  async function candidates(match: Match, lang: Lang, plan: number | null, shown = false): Promise<{ ids: number[]; rows: Row[] | null }> {
+    let ranked: SQL;
     if (match.mode === 'trigram') {
       const covered = plan === null ? sql`TRUE` : coveredBySql(plan);
-      const rows = rowsOf<{ id: number }>(
-        await db.execute(sql`
-          SELECT p.id FROM products p
-          WHERE ${matchCondition(match)} AND p.status IS NULL AND ${covered}
-          ORDER BY greatest(word_similarity(${match.normalized}, p.name_en_norm), word_similarity(${match.normalized}, p.name_es_norm)) DESC,
-            p.in_stock DESC NULLS LAST, p.id
-          LIMIT ${SEARCH_CANDIDATES}`),
-      );
-      return rows.map((r) => Number(r.id));
+      ranked = sql`
+        SELECT p.id, row_number() OVER (ORDER BY greatest(word_similarity(${match.normalized}, p.name_en_norm),
+            word_similarity(${match.normalized}, p.name_es_norm)) DESC, p.in_stock DESC NULLS LAST, p.id) AS n
+        FROM products p
+        WHERE ${matchCondition(match)} AND p.status IS NULL AND ${covered}
+        ORDER BY n LIMIT ${SEARCH_CANDIDATES}`;
+    } else {
+      // The caller's language weighs a little more when both match.
+      const weighted =
+        lang === 'es' ? sql`greatest(m.rank_es * 1.1, m.rank_en)` : sql`greatest(m.rank_en * 1.1, m.rank_es)`;
+      const query = match.tsquery ?? '';
+      // Which products are candidates depends on the data alone (migration 0015: the first of a
+      // sample of the catalog when it holds SEARCH_CANDIDATES matches), so every process and every
+      // page of the catalog's `q` ranks the same ones, and no count is needed first.
+      ranked = sql`
+        SELECT m.id, row_number() OVER (ORDER BY ${weighted} DESC, m.in_stock DESC NULLS LAST, m.id) AS n
+        FROM search_matches(
+          CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('english', ${query}) END,
+          CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('spanish', ${query}) END,
+          ${intArrayOf(match.categoryIds)}, ${match.mode}, ${plan}::integer, ${SEARCH_CANDIDATES}) m`;
     }
-    // The caller's language weighs a little more when both match.
-    const weighted =
-      lang === 'es' ? sql`greatest(m.rank_es * 1.1, m.rank_en)` : sql`greatest(m.rank_en * 1.1, m.rank_es)`;
-    const query = match.tsquery ?? '';
-    const ranked = async (known: number | null) =>
-      rowsOf<{ id: number }>(
-        await db.execute(sql`
-          SELECT m.id FROM search_matches(
-              CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('english', ${query}) END,
-              CASE WHEN ${query} = '' THEN NULL ELSE to_tsquery('spanish', ${query}) END,
-              ${intArrayOf(match.categoryIds)}, ${match.mode}, ${plan}::integer, ${SEARCH_CANDIDATES}, ${known}::integer) m
-          ORDER BY ${weighted} DESC, m.in_stock DESC NULLS LAST, m.id`),
-      ).map((r) => Number(r.id));
-    // With the count of a match that has many products, search_matches walks the catalog in its
-    // order instead of reading a bitmap of every match (migration 0014), and takes other
-    // candidates. So the candidates depend on the count alone, never on whether this process
-    // kept it (the catalog's pages of one query must agree): a match found to have
-    // SEARCH_CANDIDATES or more is counted (its answer's total needs it anyway) and ranked again.
-    const kept = counts.peek(JSON.stringify([match, plan, '']));
-    if (kept !== undefined) return ranked(kept);
-    const first = await ranked(null);
-    if (first.length < SEARCH_CANDIDATES) return first;
-    return ranked(await matchCount(match, plan));
+    if (!shown) {
+      const rows = rowsOf<{ id: number }>(await db.execute(sql`SELECT r.id FROM (${ranked}) r ORDER BY r.n`));
+      return { ids: rows.map((r) => Number(r.id)), rows: null };
+    }
+    // A lateral read per shown row: the product's key, never a join the planner could hash.
+    const rows = rowsOf<Row & { n: number; shown: boolean }>(
+      await db.execute(sql`
+        SELECT r.id, r.n, d.id IS NOT NULL AS shown, d.name, d.price_cents, d.manufacturer, d.image_path, d.category_id, d.category_name
+        FROM (${ranked}) r
+        LEFT JOIN LATERAL (SELECT ${rowColumns(lang)} FROM products p JOIN categories c ON c.id = p.category_id
+          WHERE p.id = r.id AND r.n <= ${SEARCH_LIMIT}) d ON TRUE
+        ORDER BY r.n`),
+    );
+    return {
+      ids: rows.map((r) => Number(r.id)),
+      rows: rows.filter((r) => r.shown).map(({ n: _n, shown: _shown, ...row }) => row),
+    };
   }
 
   /**
    * What the words mean and the best products they match: the one reading of a query, for the
    * modal and the catalog's `q` alike.
    */
-  async function resolve(q: string, lang: Lang, plan: number | null): Promise<Resolved> {
+  async function resolve(q: string, lang: Lang, plan: number | null, shown = false): Promise<Resolved> {
     const words = searchWords(q);
-    const none: Resolved = { match: null, ranked: [], complete: true, matched: [], categoryIds: [], wanted: [] };
+    const none: Resolved = { match: null, ranked: [], rows: shown ? [] : null, complete: true, matched: [], categoryIds: [], wanted: [] };
     if (words.length === 0) return none;
     const last = words.length - 1;
-    const checks = await Promise.all(
-      words.map((word, index) => (checkable(word) ? check(word, index === last) : Promise.resolve(null))),
-    );
+    const [checks, letters] = await Promise.all([
+      Promise.all(words.map((word, index) => (checkable(word) ? check(word, index === last) : Promise.resolve(null)))),
+      Promise.all(words.map(variantsOf)),
+    ]);
+    const typed = typedWords(q);
     // A word of the names or of the descriptions is matched to a synonym only as written.
     const facts = checks.map((c, index) => ({
       whole: c ? c.known || c.inText : true,
@@ -352,7 +464,7 @@ export function createSearchService({
     for (let i = 0; i < words.length; ) {
       const hit = hitAt.get(i);
       if (!hit) {
-        const term = termOf(words[i]!, i === last, checks[i] ?? null);
+        const term = termOf(words[i]!, i === last, checks[i] ?? null, lang, letters[i]);
         rest.push(term);
         if (term.corrections.length > 0) {
           const as = checks[i]?.shown[lang] ?? term.corrections[0]!;
@@ -370,8 +482,14 @@ export function createSearchService({
         // The category's words as typed (exactly: a misspelt one is already understood).
         for (let k = hit.from; k < hit.to; k += 1) categoryTerms.push({ word: words[k]!, prefix: false, corrections: [] });
       } else {
-        // Named in the request's language when the words have a form in it.
-        matched.push({ kind: entry.kind, term: entry.term, as: entry.forms?.[lang] ?? entry.expandsTo });
+        // Named in the request's language when the words have a form in it; an everyday word is
+        // quoted as typed (the shop's spelling of a brand is its name).
+        const said = words.slice(hit.from, hit.to).join(' ');
+        const term = entry.kind === 'brand' || normalWords(entry.term).join(' ') === said ? entry.term : typed.slice(hit.from, hit.to).join(' ');
+        // Nothing to say when the words typed are the catalog's ("sunscreen" for the term "sun screen").
+        if (said !== normalWords(entry.expandsTo).join(' ')) {
+          matched.push({ kind: entry.kind, term, as: entry.forms?.[lang] ?? entry.expandsTo });
+        }
         for (const word of normalWords(entry.expandsTo)) rest.push({ word, prefix: false, corrections: [], anchor: hit.from + 1 });
       }
       i = hit.to;
@@ -384,21 +502,27 @@ export function createSearchService({
     const normalized = words.join(' ');
     const base = { normalized, categoryIds };
     const seen = new Set<string>();
-    const attempt = (mode: Match['mode'], terms: Term[], any = false): Try[] => {
+    const attempt = (mode: Match['mode'], terms: Term[], any = false, names = false): Try[] => {
       if (terms.length === 0) return [];
-      const tsquery = tsqueryText(terms, any);
+      const tsquery = tsqueryText(terms, any, names);
       if (seen.has(`${mode}:${tsquery}`)) return [];
       seen.add(`${mode}:${tsquery}`);
       return [{ match: { ...base, mode, tsquery }, spelling: terms.filter((t) => t.corrections.length > 0).map((t) => t.word) }];
     };
-    // Every word; then without the loose ones (a number, a form such as "pills"); then every word
-    // but one, the one that tells least first (found nowhere, loose, only in descriptions, then
-    // the most common); then the words a synonym stands for alone, or else any of the words.
+    // Every word in the names (a word matters: "protector solar" is not the protective underwear
+    // whose description says "solo", one stem in Spanish, nor "nutrition" every product of a
+    // maker named so); every word; then without the loose ones (a number, a form such as
+    // "pills"); then every word but one, the one that tells least first (found nowhere, loose,
+    // only in descriptions, then the most common); then the words a synonym stands for alone, or
+    // else any of the words.
     const textPhases = (mode: 'text' | 'within') => {
       if (rest.length === 0) return;
       const anchors = rest.filter((term) => term.anchor !== undefined);
       const others = rest.filter((term) => term.anchor === undefined);
+      // Tried when every word typed is a word of the names (else it could find nothing).
+      const inNames = others.every((term) => term.weak === 0 && term.corrections.length === 0);
       phases.push(async () => [
+        ...(inNames ? attempt(mode, rest, false, true) : []),
         ...attempt(mode, rest),
         ...attempt(mode, rest.filter((term) => term.anchor !== undefined || !LOOSE_WORD.test(term.word))),
       ]);
@@ -431,22 +555,29 @@ export function createSearchService({
           match: {
             ...base,
             mode: categoryTerms.length > 0 ? 'union' : 'category',
-            tsquery: categoryTerms.length > 0 ? tsqueryText(categoryTerms) : null,
+            // The category's words in the names: a word also in a manufacturer's name ("nutrition",
+            // Vitalis Nutrition Co.) or a description does not bring other kinds of products.
+            tsquery: categoryTerms.length > 0 ? tsqueryText(categoryTerms, false, true) : null,
           },
           spelling: [],
         },
       ]);
     }
-    phases.push(async () => [{ match: { ...base, mode: 'trigram', tsquery: null }, spelling: [] }]);
+    // Names close to the words, unless a word was found nowhere and is close to no word of the
+    // names in the page's language: then the names' trigrams would only guess another kind of
+    // product ("protein" as "protectant", "proteina" as "protectora"), and nothing is the answer.
+    const unknown = rest.some((term) => term.weak === 3 && term.corrections.length === 0);
+    if (!unknown) phases.push(async () => [{ match: { ...base, mode: 'trigram', tsquery: null }, spelling: [] }]);
 
     const wanted = rest.flatMap((term) => [term.word, ...term.corrections]).filter((w) => w.length >= 3);
     for (const phase of phases) {
       for (const next of await phase()) {
-        const ranked = await candidates(next.match, lang, plan);
+        const { ids: ranked, rows } = await candidates(next.match, lang, plan, shown);
         if (ranked.length === 0) continue;
         return {
           match: next.match,
           ranked,
+          rows,
           complete: ranked.length < SEARCH_CANDIDATES,
           matched: [...matched, ...spelled.filter((m) => next.spelling.includes(m.term))],
           categoryIds,
@@ -470,24 +601,11 @@ export function createSearchService({
     options: { plan?: string | undefined; coverage?: Coverage } = {},
   ): Promise<SearchAnswer> {
     const plan = await catalog.planId(options.plan);
-    const [resolved, categoryList] = await Promise.all([resolve(q, lang, plan), catalog.categoryNames(lang)]);
+    const [resolved, categoryList] = await Promise.all([resolve(q, lang, plan, true), catalog.categoryNames(lang)]);
     const top = resolved.ranked.slice(0, SEARCH_LIMIT);
-    const columns =
-      lang === 'es'
-        ? sql`p.id, p.name_es AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_es AS category_name`
-        : sql`p.id, p.name_en AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_en AS category_name`;
     const coverage = options.coverage ?? null;
-    const [rowsResult, count, marks] = await Promise.all([
-      top.length === 0
-        ? Promise.resolve([] as Row[])
-        : db
-            .execute(sql`SELECT ${columns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ANY(${intArrayOf(top)})`)
-            .then((r) => rowsOf<Row>(r)),
-      total(resolved, plan),
-      coverageMarks(db, coverage?.id ?? null, top),
-    ]);
-    const byId = new Map(rowsResult.map((row) => [Number(row.id), row]));
-    const rows = top.map((id) => byId.get(id)).filter((row): row is Row => row !== undefined);
+    const [count, marks] = await Promise.all([total(resolved, plan), coverageMarks(db, coverage?.id ?? null, top)]);
+    const rows = resolved.rows ?? [];
 
     // Categories matched by the words, those named like a word, then those of the products found.
     const wanted = resolved.wanted;

@@ -64,8 +64,11 @@ export function createSignInGuard(options: { db: Db; clock: Clock; log?: Fastify
   }
 
   return {
-    /** Counts a try of `key`, or answers 429 while the key is locked. */
-    async attempt(rawKey: string): Promise<void> {
+    /**
+     * Counts a try of `key`, or answers 429 while the key is locked; `freeTries` consecutive
+     * failures before the first lock (one-time codes allow more: codes.ts).
+     */
+    async attempt(rawKey: string, freeTries: number = GUARD_FREE_TRIES): Promise<void> {
       const key = cut(rawKey);
       const now = clock.now();
       if (now.getTime() - prunedAt >= GUARD_PRUNE_EVERY_MS) {
@@ -88,7 +91,7 @@ export function createSignInGuard(options: { db: Db; clock: Clock; log?: Fastify
         const failures = (quiet ? 0 : row.failures) + 1;
         let locks = quiet ? 0 : row.locks;
         let lockedUntil: Date | null = null;
-        if (failures >= GUARD_FREE_TRIES) {
+        if (failures >= freeTries) {
           locks += 1;
           const ms = Math.min(GUARD_FIRST_LOCK_MS * 2 ** Math.min(locks - 1, 30), GUARD_MAX_LOCK_MS);
           lockedUntil = new Date(now.getTime() + ms);

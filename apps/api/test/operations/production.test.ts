@@ -19,7 +19,7 @@ import { openDatabase, type Database } from '../../src/db/client.js';
 import { cards, categories, customers, healthPlans, products, promoCodes, sandboxAccounts } from '../../src/db/schema.js';
 import { API_ROOT, ConfigError, loadConfig, testDatabaseUrl } from '../../src/env.js';
 import { DEFAULT_PRODUCT_COUNT } from '../../src/seed/catalog.js';
-import { DEMO_CUSTOMERS, SANDBOX_CARDS, seedAtStart } from '../../src/seed/seed.js';
+import { DEMO_CUSTOMERS, HEALTH_PLANS, SANDBOX_CARDS, SANDBOX_PLAN, seedAtStart } from '../../src/seed/seed.js';
 import { SANDBOX_IN_PRODUCTION_WARNING } from '../../src/services/payment-gateways/sandbox.js';
 import { TEST_SECRET, openTestDatabase, testConfig } from '../helpers.js';
 
@@ -278,8 +278,11 @@ describe('ops catalog:seed', () => {
       try {
         const after = await counts(database);
         expect(after).toMatchObject({ customers: 0, sandboxAccounts: 0, cards: 0, promoCodes: 0, products: DEFAULT_PRODUCT_COUNT });
-        expect(after.plans).toBeGreaterThan(0);
+        expect(after.plans).toBe(HEALTH_PLANS.length);
         expect(after.categories).toBeGreaterThan(0);
+        // The sandbox cards' plan is not a shop's plan (issue 33, item 14).
+        const planCodes = (await database.db.select({ code: healthPlans.code }).from(healthPlans)).map((p) => p.code);
+        expect(planCodes).not.toContain(SANDBOX_PLAN.code);
       } finally {
         await database.close();
       }

@@ -107,13 +107,14 @@ describe('sandbox cards', () => {
       .filter((line) => line.startsWith('| ') && !line.startsWith('| Type') && !line.startsWith('| ---'))
       .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
     const behaviors: Record<string, string> = { approve: 'approve', decline: 'decline', 'insufficient funds': 'insufficient' };
-    const documented = rows.map(([type, number, code, behavior, balance]) => ({
+    const documented = rows.map(([type, number, code, behavior, balance, plan]) => ({
       type,
       // "6035 0000 0000 0000 019 (19 digits)" -> the digits.
       number: number?.replace(/\(.*\)/, '').replace(/\s/g, ''),
       code: code === '—' ? null : code,
       behavior: behaviors[behavior?.replace(/\(.*\)/, '').trim() ?? ''] ?? behavior,
       balanceCents: Math.round(Number(balance) * 100),
+      plan: plan === '—' ? null : plan,
     }));
     expect(documented).toEqual(SANDBOX_CARDS.map((card) => ({ ...card })));
   });

@@ -1,10 +1,10 @@
 // The open draft and the order waiting for payment, app-wide because the cart, checkout and the
 // order pages all show them (features do not import each other):
-// - `getCart`: THE cache entry of the cart: a visitor's guest cart in storage, or a customer's open
+// - `getCart`: THE cache entry of the cart: a guest's server cart (none yet: an empty guest view), or a customer's open
 //   draft (read once through the checkout facade's `draft()`; checkout reads this same entry);
 // - `backToCart` and `cancelOrder`: an unpaid order's rows back into the cart, or the order
 //   cancelled (stock released; a paid one refunded), through the checkout facade.
-// Tags: `Cart` (a guest-cart write in this or another tab invalidates it, store.ts) and `Session`.
+// Tags: `Cart` and `Session`.
 import {
   fromCents,
   itemAvailability,
@@ -17,9 +17,10 @@ import {
   type PendingOrder,
   type ProductSummary,
   type Totals,
+  type PeriodLimitView,
 } from '@otc/sdk';
 import { api, toQueryError, type SdkQueryError } from '../lib/api';
-import { cart, checkout, client } from '../lib/sdk';
+import { sdkOf } from '../lib/sdk';
 
 export type BadReasonCode = 1 | 2 | 3;
 
@@ -31,6 +32,8 @@ export interface CartLine {
   lineTotal: Money;
   /** null fine, 1 out of stock, 2 not supported by the health plan, 3 not available. */
   badReasonCode: BadReasonCode | null;
+  /** The plan's per-period limit of the item, what is left beyond this line (issue 31); null: none or a guest. */
+  periodLimit?: PeriodLimitView | null;
 }
 
 /** The cart as the pages show it. */
@@ -93,6 +96,7 @@ export function toCartView(state: CartState): CartView {
       amount: row.amount,
       lineTotal: row.price,
       badReasonCode: row.badReasonCode,
+      periodLimit: row.periodLimit ?? null,
     })),
   };
 }
@@ -115,52 +119,19 @@ export async function runCall<T>(
   }
 }
 
-/** Product names (and their category's) per language and id, as the catalog gave them. */
-const localNames = new Map<string, Pick<ProductSummary, 'name' | 'categoryName'>>();
-
-/**
- * A guest cart keeps each product as it was added, in that page's language: its names are read
- * again from the catalog by id in the language asked for (once per product and language). A
- * product the catalog no longer answers keeps the names it was stored with.
- */
-export async function guestNamesIn(view: CartView, locale: Locale): Promise<CartView> {
-  const lines = await Promise.all(
-    view.lines.map(async (line) => {
-      const key = `${locale}:${line.product.id}`;
-      let names = localNames.get(key);
-      if (!names) {
-        try {
-          const { product } = await client.catalog.product(line.product.id, { locale });
-          names = { name: product.name, categoryName: product.categoryName };
-          localNames.set(key, names);
-        } catch {
-          return line;
-        }
-      }
-      return { ...line, product: { ...line.product, ...names } };
-    }),
-  );
-  return { ...view, lines };
-}
-
-/** For tests: forget the names read so far. */
-export function forgetLocalNames(): void {
-  localNames.clear();
-}
-
 export const draftApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** The cart: ONE entry for the header, the cart page and checkout (per language). */
     getCart: build.query<CartView, CartKey>({
-      queryFn: (locale) =>
+      queryFn: (locale, queryApi) =>
         runCall(async () => {
+          const sdk = sdkOf(queryApi);
           const options = locale ? { locale } : {};
           // A customer's cart is the open draft, read through checkout's one read of it.
-          if (client.isSignedIn()) return draftView(await checkout.draft(options));
-          const view = toCartView(await cart.read(options));
-          return locale ? guestNamesIn(view, locale) : view;
+          if (sdk.client.isSignedIn()) return draftView(await sdk.checkout.draft(options));
+          return toCartView(await sdk.cart.read(options));
         }),
-      // Whose cart it is follows the session (a guest's local cart, a customer's draft).
+      // Whose cart it is follows the session (a guest's server cart, a customer's draft).
       providesTags: ['Cart', 'Session'],
     }),
 
@@ -172,7 +143,7 @@ export const draftApi = api.injectEndpoints({
       { draft: OrderDraft; reloaded: boolean },
       { orderId: number; locale: Locale }
     >({
-      queryFn: ({ orderId, locale }) => runCall(() => checkout.backToCart(orderId, { locale })),
+      queryFn: ({ orderId, locale }, queryApi) => runCall(() => sdkOf(queryApi).checkout.backToCart(orderId, { locale })),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -181,8 +152,15 @@ export const draftApi = api.injectEndpoints({
           // The page says why.
         }
       },
+      // Back in the cart, the order is no order any more (`GET /api/order/{id}` answers 404): its
+      // checkout entry and the history are read again, its order page's entry is not (that page
+      // moves to the cart; issue 33, item 11). An order that did not go back is read again.
       invalidatesTags: (result, _error, { orderId }) =>
-        result ? [{ type: 'Order', id: orderId }, 'Orders'] : [],
+        !result
+          ? []
+          : !result.reloaded || result.draft.id === orderId
+            ? [{ type: 'Order', id: orderId }, { type: 'Orders', id: 'LIST' }]
+            : [{ type: 'Order', id: orderId }, 'Orders'],
     }),
 
     /**
@@ -191,7 +169,7 @@ export const draftApi = api.injectEndpoints({
      * history and the allowance in the header follow.
      */
     cancelOrder: build.mutation<OrderDetail, { orderId: number; locale: Locale }>({
-      queryFn: ({ orderId, locale }) => runCall(() => checkout.cancel(orderId, { locale })),
+      queryFn: ({ orderId, locale }, queryApi) => runCall(() => sdkOf(queryApi).checkout.cancel(orderId, { locale })),
       invalidatesTags: (_result, error, { orderId }) =>
         // `order_not_cancellable`: the order changed meanwhile; show it as it is now.
         error && error.code !== 'order_not_cancellable'

@@ -1,10 +1,11 @@
 // Routing rules that run before a page renders (route loaders). Pure enough to test alone.
 import { data, redirect } from 'react-router';
 import { safeRedirectPath } from '@otc/sdk';
-import { client, agentIdStore, promoCodeStore } from '../lib/sdk';
+import type { ShopSdk } from '../lib/sdk';
 import { localeOfPath, localizePath, type Locale } from '../lib/locale';
 import { settingsApi } from './settings-api';
-import { getActiveStore } from './store';
+import type { AppStore } from './store';
+import { selectSignedIn } from './session-slice';
 import { noteLinkCode } from './link-code-notice';
 
 /** What a 404 carries so the error page can say which rule sent it. */
@@ -28,8 +29,8 @@ export function notFound(pathname: string): never {
 }
 
 /** A visitor without a session goes to /login (localized) with `redirect` = path + query. */
-export function requireSession(url: URL, locale: Locale): void {
-  if (client.isSignedIn()) return;
+export function requireSession(store: AppStore, url: URL, locale: Locale): void {
+  if (selectSignedIn(store.getState())) return;
   const target = new URLSearchParams({ redirect: `${url.pathname}${url.search}` });
   throw redirect(`${localizePath('/login', locale)}?${target.toString()}`);
 }
@@ -49,28 +50,26 @@ export function signInTarget(redirectParam: string | null | undefined, defaultPa
 }
 
 /** The configured default after sign-in, when the settings are already in the store. */
-function cachedDefaultRedirect(): string | undefined {
-  const store = getActiveStore();
-  if (!store) return undefined;
+function cachedDefaultRedirect(store: AppStore): string | undefined {
   return settingsApi.endpoints.getSettings.select()(store.getState()).data?.defaultLoginRedirect;
 }
 
 /** A signed-in user opening a sign-in page goes where a sign-in would lead (signInTarget). */
-export function redirectSignedIn(url: URL, locale: Locale): void {
-  if (!client.isSignedIn()) return;
-  throw redirect(signInTarget(url.searchParams.get('redirect'), cachedDefaultRedirect(), locale));
+export function redirectSignedIn(store: AppStore, url: URL, locale: Locale): void {
+  if (!selectSignedIn(store.getState())) return;
+  throw redirect(signInTarget(url.searchParams.get('redirect'), cachedDefaultRedirect(store), locale));
 }
 
 /**
  * `?personalcode=` sets the promo code (the layout then says whether the shop runs it:
  * `useLinkCodeNotice`); `?agentId=` is kept for order calls.
  */
-export function captureLinkParams(url: URL): void {
+export function captureLinkParams(url: URL, { promoCodes, agentIds }: ShopSdk): void {
   const personalCode = url.searchParams.get('personalcode')?.trim();
   if (personalCode) {
-    promoCodeStore.set(personalCode);
+    promoCodes.set(personalCode);
     noteLinkCode(personalCode);
   }
   const agentId = url.searchParams.get('agentId');
-  if (agentId) agentIdStore.set(agentId);
+  if (agentId) agentIds.set(agentId);
 }

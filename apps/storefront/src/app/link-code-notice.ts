@@ -2,8 +2,7 @@ import { useEffect } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { promoPercent, promoPercentsFrom } from '@otc/sdk';
 import { api } from '../lib/api';
-import { promoCodeStore } from '../lib/sdk';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch, useShopSdk } from './hooks';
 import { notify } from './notify';
 import { useGetSettingsQuery } from './settings-api';
 
@@ -29,6 +28,7 @@ export function resetLinkCode(): void {
 export function useLinkCodeNotice(): void {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
+  const { promoCodes } = useShopSdk();
   const { data: settings } = useGetSettingsQuery();
   useEffect(() => {
     const code = landingCode;
@@ -45,7 +45,7 @@ export function useLinkCodeNotice(): void {
       });
       return;
     }
-    promoCodeStore.clear();
+    promoCodes.clear();
     dispatch(api.util.invalidateTags(['Cart']));
     notify(dispatch, {
       id: 'link-code',
@@ -54,5 +54,5 @@ export function useLinkCodeNotice(): void {
       icon: 'warning',
       color: 'warning',
     });
-  }, [settings, dispatch, t]);
+  }, [settings, dispatch, promoCodes, t]);
 }

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie, waitForUrl } from '../test/render-app';
-import { client } from '../lib/sdk';
+import { getSdk } from '../lib/sdk';
 import { resetLinkCode } from './link-code-notice';
 
 describe('link parameters', () => {
@@ -47,8 +47,9 @@ describe('link parameters', () => {
   });
 
   it('agentId is stored and handed to the SDK client', async () => {
-    const { router } = await renderApp('/?agentId=agent-77');
+    const { router, store } = await renderApp('/?agentId=agent-77');
     await waitForUrl(router, '/?agentId=agent-77');
+    const { client } = store.dispatch(getSdk);
     expect(localStorage.getItem('agent-id')).toBe('agent-77');
     expect(client.agentId()).toBe('agent-77');
   });

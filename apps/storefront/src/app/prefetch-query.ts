@@ -3,9 +3,10 @@
 //   answers, and those answers go to the browser for hydration (one render per request).
 // - In the browser, they run while the page's code and its first render do, so the page finds
 //   them answered or under way; a client navigation never waits for them (skeletons at once).
-import { getActiveStore, type AppStore } from './store';
+import type { AppStore } from './store';
 import { customerApi } from './customer-api';
 import { draftApi } from './draft-api';
+import { reminderApi } from './allowance-reminder';
 import { selectSignedIn } from './session-slice';
 import { settingsApi } from './settings-api';
 import { onServer } from '../lib/on-server';
@@ -39,13 +40,6 @@ export function holdQuery(started: StartedQuery): Promise<unknown> {
   );
 }
 
-/** Starts a query in the running app's store (`start` dispatches it); none without a store. */
-export function prefetchInStore(start: (store: AppStore) => StartedQuery): Promise<unknown> {
-  const store = getActiveStore();
-  if (!store) return Promise.resolve(null);
-  return holdQuery(start(store));
-}
-
 /**
  * What a loader returns once it has started its page's queries: on the server, after they have
  * all settled (a failed one is drawn as the page shows failures, so it does not fail the page);
@@ -71,6 +65,8 @@ export function prefetchSessionQueries(store: AppStore): Promise<unknown>[] {
   ];
   if (selectSignedIn(store.getState())) {
     queries.push(holdQuery(store.dispatch(customerApi.endpoints.getMe.initiate())).catch(() => {}));
+    // The reminder window's days (the allowance strip in the header and the cart).
+    queries.push(holdQuery(store.dispatch(reminderApi.endpoints.getReminders.initiate())).catch(() => {}));
   }
   return queries;
 }

@@ -1,9 +1,9 @@
-import { matchRoutes, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { matchRoutes, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { loadLocale } from '../lib/i18n';
 import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
 import { onServer } from '../lib/on-server';
-import { client } from '../lib/sdk';
-import { STOREFRONT_PAGES, matchStorefrontPath, type StorefrontPage } from '@otc/sdk';
+import { getSdk } from '../lib/sdk';
+import { STOREFRONT_PAGES, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue, whenPageSettled } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
@@ -11,11 +11,12 @@ import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireS
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './error-page';
 import { PageTitle } from './page-title';
-import { PageFrame, RouteFallback } from './route-fallback';
+import { RouteFallback } from './route-fallback';
 import { AppLayout } from './app-layout';
 import type { RouteHandle } from './route-handle';
-import { getActiveStore } from './store';
+import type { AppStore } from './store';
 import { awaitOnServer, prefetchLayoutQueries } from './prefetch-query';
+import { storeOf } from './route-context';
 
 /** Languages of an Accept-Language header, most wanted first (`es-US,es;q=0.9` → es-US, es). */
 function acceptedLanguages(header: string | null): string[] {
@@ -35,14 +36,15 @@ function acceptedLanguages(header: string | null): string[] {
  * What the root loader does in the browser besides routing: the link params of the address and
  * the language cookie. Also run when a page drawn by the server is hydrated (no loader runs then).
  */
-export function arriveInBrowser(url: URL, locale: Locale): void {
-  captureLinkParams(url);
+export function arriveInBrowser(store: AppStore, url: URL, locale: Locale): void {
+  captureLinkParams(url, store.dispatch(getSdk));
   if (readLocaleCookie() !== locale) writeLocaleCookie(locale);
 }
 
 /** Runs first on entry to a locale: link params, first-visit language detection, catalog. */
 function rootLoader(locale: Locale) {
-  return async ({ request }: LoaderFunctionArgs) => {
+  return async (args: LoaderFunctionArgs) => {
+    const { request } = args;
     const url = new URL(request.url);
     // The routes match without regard to case: `/ES/catalog` is the Spanish tree, but every
     // address rule reads the lower-case prefix. One address per page: sent to `/es/catalog`.
@@ -66,7 +68,7 @@ function rootLoader(locale: Locale) {
         throw redirect(switchLocaleHref(url, 'es'));
       }
     }
-    if (!onServer) arriveInBrowser(url, locale);
+    if (!onServer) arriveInBrowser(storeOf(args), url, locale);
     await loadLocale(locale);
     return null;
   };
@@ -74,60 +76,28 @@ function rootLoader(locale: Locale) {
 
 /**
  * The layout's data (header, footer, notices), awaited on the server beside the page's loader, so
- * the page is drawn once. The browser asks for it with its store (main.tsx) and its first render.
+ * the page is drawn once. In the browser the queries are already held by the store (main.tsx).
  */
 function layoutLoader(locale: Locale) {
-  return () => {
-    const store = getActiveStore();
-    if (!onServer || !store) return null;
-    return awaitOnServer(prefetchLayoutQueries(store, locale));
+  return (args: LoaderFunctionArgs) => {
+    if (!onServer) return null;
+    return awaitOnServer(prefetchLayoutQueries(storeOf(args), locale));
   };
-}
-
-/**
- * Whether a page drawn by the server is drawn again in the browser rather than hydrated: a page
- * whose content only the browser has (login-required pages, the cart: the server drew their
- * frame), and a sign-in page when this browser holds a session (its rule leads elsewhere). Their
- * loaders run here, as before the server drew pages; the frame stays until the first render.
- */
-export function mustStartInBrowser(pathname: string): boolean {
-  const page = pageOfPath(pathname);
-  if (!page) return false;
-  return drawnInBrowser(page) || (page.guestOnly === true && client.isSignedIn());
-}
-
-/**
- * Whether the server draws the content of the page at `pathname` (the browser hydrates it), not
- * only its frame. An address of no page draws the 404 page, content too.
- */
-export function serverDrawsContent(pathname: string): boolean {
-  const page = pageOfPath(pathname);
-  return !page || !drawnInBrowser(page);
-}
-
-/** The page of an address, by the SDK's page table (the one the API answers 404s from). */
-function pageOfPath(pathname: string): PageRoute | undefined {
-  const name = matchStorefrontPath(pathname)?.page.name;
-  return pageRoutes.find((page) => page.name === name);
-}
-
-/**
- * Pages whose content is the customer's or this browser's (login-required pages, the cart kept in
- * storage): the server draws their frame and heading, the browser their content.
- */
-function drawnInBrowser(page: PageRoute): boolean {
-  return page.auth === true || page.browserData === true;
 }
 
 function pageRoute(page: PageRoute, locale: Locale): RouteObject {
   const load = withChunkReload(page.load);
   const handle: RouteHandle = { name: page.name, title: page.title, colourMode: page.colourMode };
-  const loader = async (args: LoaderFunctionArgs) => {
+  /** The page's rules, before its loader and its action: the session is known on both sides. */
+  const guard = (args: LoaderFunctionArgs) => {
     const url = new URL(args.request.url);
     if (page.digitsId) assertDigitsId(args.params.id, url.pathname);
-    // The server holds no session: these rules run in the browser (mustStartInBrowser).
-    if (page.auth && !onServer) requireSession(url, locale);
-    if (page.guestOnly && !onServer) redirectSignedIn(url, locale);
+    const store = storeOf(args);
+    if (page.auth) requireSession(store, url, locale);
+    if (page.guestOnly) redirectSignedIn(store, url, locale);
+  };
+  const loader = async (args: LoaderFunctionArgs) => {
+    guard(args);
     const module = await load();
     return module.loader ? module.loader(args) : null;
   };
@@ -136,7 +106,7 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
     const Page = module.Component;
     if (!Page) return { Component: null };
     const ownsTitle = module.ownsTitle === true;
-    const browserOnly = drawnInBrowser(page);
+    const pageAction = module.action;
     // What the sitemap lists is indexed (public pages, and items per id); sign-in, account, cart
     // and checkout pages are not.
     const indexable =
@@ -151,11 +121,14 @@ function pageRoute(page: PageRoute, locale: Locale): RouteObject {
         </>
       );
     }
-    // The server draws such a page as its frame; the browser draws it anew (mustStartInBrowser).
-    function PageFrameOnServer() {
-      return <PageFrame title={page.title} noindex={!indexable} />;
-    }
-    return { Component: browserOnly && onServer ? PageFrameOnServer : RoutePage };
+    // A page's forms post to its action: on the server without scripts, in the browser with them.
+    const action = pageAction
+      ? (args: ActionFunctionArgs) => {
+          guard(args);
+          return pageAction(args);
+        }
+      : undefined;
+    return action ? { Component: RoutePage, action } : { Component: RoutePage };
   };
   const base = { id: `${locale}:${page.name}`, handle, loader, lazy };
   return page.path === '' ? { ...base, index: true } : { ...base, path: page.path };

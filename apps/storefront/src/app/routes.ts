@@ -16,7 +16,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { ComponentType } from 'react';
-import type { LoaderFunction } from 'react-router';
+import type { ActionFunction, LoaderFunction } from 'react-router';
 import type { ResolvedColourMode } from '../lib/colour-mode';
 
 export interface PageRoute {
@@ -31,8 +31,6 @@ export interface PageRoute {
   digitsId?: boolean;
   /** A signed-in user is sent on to `redirect` (or home). */
   guestOnly?: boolean;
-  /** Its content lives in this browser (the guest cart in storage): the server draws its frame. */
-  browserData?: boolean;
   /** Forces a colour mode on this page. */
   colourMode?: ResolvedColourMode;
   /** The route module (lazy-loaded; one chunk per page). */
@@ -42,6 +40,8 @@ export interface PageRoute {
 export interface RouteModule {
   Component?: ComponentType | null;
   loader?: LoaderFunction;
+  /** Handles the page's form posts (`<Form method="post">`), on the server and in the browser. */
+  action?: ActionFunction;
   handle?: unknown;
   /** The page renders its own `<PageTitle>` (e.g. the product name); the row's title is not drawn. */
   ownsTitle?: boolean;
@@ -69,7 +69,7 @@ export const pageRoutes: PageRoute[] = [
     digitsId: true,
     load: () => import('../features/catalog/pages/item-page'),
   },
-  { name: 'cart', path: 'cart', title: msg`Cart`, browserData: true, load: () => import('../features/cart/pages/cart-page') },
+  { name: 'cart', path: 'cart', title: msg`Cart`, load: () => import('../features/cart/pages/cart-page') },
   { name: 'checkout', path: 'checkout/:id', title: msg`Checkout`, auth: true, digitsId: true, load: () => import('../features/checkout/pages/checkout-page') },
   { name: 'success', path: 'success/:id', title: msg`Thank you for your order`, auth: true, digitsId: true, load: () => import('../features/orders/pages/success-page') },
   // `order/delivery` is listed before `order/:id`; react-router ranks static segments first anyway.
@@ -82,6 +82,7 @@ export const pageRoutes: PageRoute[] = [
   { name: 'account-orders', path: 'account/orders', title: msg`My orders`, auth: true, load: () => import('../features/orders/pages/account-orders-page') },
   { name: 'account-payment-methods', path: 'account/payment-methods', title: msg`Payment methods`, auth: true, load: () => import('../features/account/pages/payment-methods-page') },
   { name: 'account-security', path: 'account/security', title: msg`Security`, auth: true, load: () => import('../features/account/pages/security-page') },
+  { name: 'account-basket', path: 'account/basket', title: msg`Your suggested basket`, auth: true, load: () => import('../features/account/pages/basket-page') },
   { name: 'balance-check', path: 'balance-check', title: msg`Check your balance`, load: () => import('../features/support/pages/balance-check-page') },
   { name: 'request-new-product', path: 'request-new-product', title: msg`Request a new product`, auth: true, load: () => import('../features/support/pages/request-new-product-page') },
   { name: 'login', path: 'login', title: msg`Sign in`, guestOnly: true, load: () => import('../features/auth/pages/login-page') },
@@ -90,4 +91,5 @@ export const pageRoutes: PageRoute[] = [
   { name: 'login-recovery', path: 'login-recovery', title: msg`Account recovery`, load: () => import('../features/auth/pages/login-recovery-page') },
   { name: 'sign-up', path: 'sign-up', title: msg`Sign up`, guestOnly: true, load: () => import('../features/auth/pages/sign-up-page') },
   { name: 'logout', path: 'logout', title: msg`Sign out`, load: () => import('../features/auth/pages/logout-page') },
+  { name: 'reminders-unsubscribe', path: 'reminders/unsubscribe', title: msg`Allowance reminders`, load: () => import('../features/account/pages/unsubscribe-page') },
 ];

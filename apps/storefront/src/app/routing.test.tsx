@@ -1,11 +1,14 @@
 import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
 import { redirectSignedIn } from './guards';
+import { createAppStore } from './store';
+import { createShopSdk } from '../lib/sdk';
 
 /** Where a signed-in visitor of /login?redirect=<value> is sent (the guard, without a router). */
 function redirectTarget(value: string): string | null {
   try {
-    redirectSignedIn(new URL(`http://shop.test/login?redirect=${value}`), 'en');
+    const store = createAppStore({ sdk: createShopSdk({ signedIn: true, storage: 'browser' }) });
+    redirectSignedIn(store, new URL(`http://shop.test/login?redirect=${value}`), 'en');
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.headers.get('Location');
     throw thrown;

@@ -3,10 +3,13 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
+import type { DraftMergeAnswer, WebSession } from '@otc/sdk';
 import { API, server } from '../test/server';
 import { currentUrl, renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
-import { guestCart } from '../lib/sdk';
+import { getSdk } from '../lib/sdk';
 import { customerOf, draftOf } from '../test/fixtures';
+import { useGuestCartApi } from '../test/fake-cart-api';
+import { testVisitor } from '../test/visitor';
 import { signInTarget } from './guards';
 import { connectStore } from './store';
 import { signInWith } from './session-slice';
@@ -25,6 +28,14 @@ const newCustomerFixture = customerOf({
   insurancePlan: null,
 });
 const emptyDraftFixture = draftOf([], { id: 900 });
+
+/**
+ * A web sign-in's answer (docs/web-session.md, "Choosing the mode"): the API set its HttpOnly
+ * session cookie; `merge` is what became of the guest's server cart (null: there was none).
+ */
+function webSession(merge: DraftMergeAnswer | null = null): WebSession {
+  return { session: 'cookie', csrf_token: 'csrf-member', merge };
+}
 
 const vitaminC = {
   id: 7,
@@ -92,16 +103,23 @@ describe('redirects around sign-in', () => {
     const user = userEvent.setup();
     // A customer whose interface language is the page's: the redirect is followed as it is.
     serveCustomer({ ...customerFixture, interfaceLanguage: 'es' });
+    const logins: { body: unknown; mode: string | null }[] = [];
     server.use(
-      http.post(`${API}/api/auth/login`, () =>
-        HttpResponse.json({ token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r2' }),
-      ),
+      http.post(`${API}/api/auth/login`, async ({ request }) => {
+        logins.push({ body: await request.json(), mode: request.headers.get('X-Auth-Mode') });
+        // The API sets the session cookie: from now on it knows the visitor.
+        testVisitor.signedIn = true;
+        return HttpResponse.json(webSession());
+      }),
     );
     const { router } = await renderApp('/es/login/password?redirect=%2Fes%2Fabout-us%3Fx%3D1');
     await user.type(await screen.findByLabelText(/Correo electrónico o número de teléfono/), 'ana@example.com');
     await user.type(screen.getByLabelText(/^Contraseña/), 'Demo1234');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
     await waitForUrl(router, '/es/about-us?x=1');
+    // A web sign-in (the session is the cookie): nothing of it is kept in the browser's storage.
+    expect(logins).toEqual([{ body: { username: 'ana@example.com', password: 'Demo1234' }, mode: 'session' }]);
+    expect(localStorage.getItem('session-tokens')).toBeNull();
     // The header knows who is signed in (`me`).
     expect(await screen.findByRole('button', { name: /^Mi cuenta/ })).toBeInTheDocument();
   });
@@ -153,16 +171,25 @@ describe('profile completion', () => {
 describe('session end and sign-in side effects', () => {
   beforeEach(() => setLocaleCookie('en'));
 
-  it('when the refresh fails the store signs out, says so, and a protected page sends the visitor to sign in', async () => {
-    const expired = btoa(JSON.stringify({ exp: 1_000, username: 'ana@example.com' })).replace(/=+$/, '');
-    localStorage.setItem('session-tokens', JSON.stringify({ token: `eyJhbGciOiJIUzI1NiJ9.${expired}.c2ln`, refresh_token: 'old' }));
+  it('when the API no longer knows the session (a 401 on me) the store signs out, says so, and a protected page sends the visitor to sign in', async () => {
+    // The page was drawn for a member, but the session cookie has ended since (elsewhere, expired).
+    signIn();
+    let meAsked = 0;
     server.use(
-      http.post(`${API}/api/auth/token-refresh`, () =>
-        HttpResponse.json({ message: 'revoked', code: 'invalid_refresh_token' }, { status: 401 }),
+      http.get(`${API}/api/auth/me`, async () => {
+        meAsked += 1;
+        // Answered after the store is connected (as main.tsx connects it before anything is asked).
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        return HttpResponse.json({ message: 'Unauthenticated.', code: 'unauthorized' }, { status: 401 });
+      }),
+      http.post(`${API}/api/order/prepare-draft`, () =>
+        HttpResponse.json({ message: 'Unauthenticated.', code: 'unauthorized' }, { status: 401 }),
       ),
     );
     const { store, router } = await renderApp('/account/complete?fields=firstName&continue=/cart');
     onTestFinished(connectStore(store));
+    expect(store.getState().session.signedIn).toBe(true);
+    await waitFor(() => expect(meAsked).toBeGreaterThan(0));
     await waitFor(() => expect(currentUrl(router).startsWith('/login?')).toBe(true));
     expect(new URL(currentUrl(router), 'http://x').searchParams.get('redirect')).toBe(
       '/account/complete?fields=firstName&continue=/cart',
@@ -173,7 +200,7 @@ describe('session end and sign-in side effects', () => {
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login'));
   });
 
-  /** The merge at sign-in (one request): answers `answer` for the rows sent, which it records. */
+  /** The merge of rows this browser kept in storage (one request): answers `answer` for the rows sent, which it records. */
   function serveMerge(answer: (rows: { sku_id: number; amount: number }[]) => Record<string, unknown>) {
     const sent: unknown[] = [];
     server.use(
@@ -186,20 +213,51 @@ describe('session end and sign-in side effects', () => {
     return sent;
   }
 
-  const tokens = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r3' };
+  it('signInWith reports the merge the API made of the guest server cart in the sign-in and says what was added', async () => {
+    // The guest's cart is the server's (cart cookie): the header counts it.
+    const guest = useGuestCartApi({ rows: [{ product: vitaminC, amount: 2 }] });
+    serveCustomer();
+    const merged = draftOf([{ product: vitaminC, amount: 2 }], { id: 900 });
+    const sentRows = serveMerge(() => ({}));
+    // The member's draft after the merge.
+    server.use(http.post(`${API}/api/order/prepare-draft`, () => HttpResponse.json(merged)));
+    const { store } = await renderApp('/about-us');
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+    expect(guest.calls).toContain('GET /api/cart');
 
-  it('signInWith merges the guest cart into the server draft and says what was added', async () => {
+    // The sign-in request merged the guest cart (the API's answer says so); the guest cart is gone.
+    guest.cartCookie = false;
+    guest.rows = [];
+    testVisitor.signedIn = true;
+    const report = await store.dispatch(
+      signInWith(webSession({ draft: merged, changed: true, added: [7], raised: [], limited: [], dropped: [] }), 'en'),
+    );
+    expect(report).toMatchObject({ changed: true, added: [7], raised: [] });
+    expect(store.getState().session.signedIn).toBe(true);
+    // Nothing was kept in storage, so nothing else was sent to merge.
+    expect(sentRows).toEqual([]);
+    expect(await screen.findByText("Your cart items were added to your account's cart")).toBeInTheDocument();
+    expect(screen.getByText('Added: Vitamin C 500 mg.')).toBeInTheDocument();
+    // The header now counts the member's draft.
+    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
+  });
+
+  it('signInWith merges rows this browser still kept in storage into the draft, once, and says what was added', async () => {
     serveCustomer();
     const sentRows = serveMerge((rows) => ({
       draft: draftOf(rows.map((row) => ({ product: vitaminC, amount: row.amount })), { id: 900 }),
       added: [7],
     }));
-    await guestCart.add(vitaminC, 2);
     const { store } = await renderApp('/about-us');
-    const report = await store.dispatch(signInWith(tokens, 'en'));
+    expect(await screen.findByRole('link', { name: 'Cart, empty' })).toBeInTheDocument();
+    // Rows kept under `guest-cart` from before the cart moved to the server (a tab of the old app).
+    const sdk = store.dispatch(getSdk);
+    await sdk.storedGuestCart.add(vitaminC, 2);
+    testVisitor.signedIn = true;
+    const report = await store.dispatch(signInWith(webSession(), 'en'));
     expect(report).toMatchObject({ changed: true, added: [7], raised: [] });
     expect(sentRows).toEqual([{ rows: [{ sku_id: 7, amount: 2 }] }]);
-    expect(guestCart.rows()).toEqual([]);
+    expect(sdk.storedGuestCart.rows()).toEqual([]);
     expect(await screen.findByText("Your cart items were added to your account's cart")).toBeInTheDocument();
     expect(screen.getByText('Added: Vitamin C 500 mg.')).toBeInTheDocument();
   });
@@ -227,13 +285,17 @@ describe('session end and sign-in side effects', () => {
         { sku_id: 11, amount: 2, reason: 'product_not_found' },
       ],
     }));
-    await guestCart.add(vitaminC, 3);
-    await guestCart.add(bandages, 2);
-    await guestCart.add(gauze, 4);
-    await guestCart.add(mask, 1);
-    await guestCart.add(thermometer, 2);
     const { store } = await renderApp('/about-us');
-    await store.dispatch(signInWith(tokens, 'en'));
+    expect(await screen.findByRole('link', { name: 'Cart, empty' })).toBeInTheDocument();
+    // Rows this browser kept in storage from before (their names are the notice's).
+    const { storedGuestCart } = store.dispatch(getSdk);
+    await storedGuestCart.add(vitaminC, 3);
+    await storedGuestCart.add(bandages, 2);
+    await storedGuestCart.add(gauze, 4);
+    await storedGuestCart.add(mask, 1);
+    await storedGuestCart.add(thermometer, 2);
+    testVisitor.signedIn = true;
+    await store.dispatch(signInWith(webSession(), 'en'));
     const notice = (await screen.findByText("Your cart items were added to your account's cart")).closest('li')!;
     expect(notice).toHaveTextContent(
       'Added: Gauze. More units of: Bandages. Your cart now has 3 of Vitamin C 500 mg, not 5: that is all we have. ' +

@@ -1,14 +1,15 @@
-import { createSlice, type Dispatch, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import { createSlice, type Dispatch, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import { t } from '@lingui/core/macro';
 import {
   errorText,
   isErrorCode,
   type CartMergeReport,
   type Locale,
-  type TokenPair,
+  type SignInAnswer,
 } from '@otc/sdk';
 import { api } from '../lib/api';
-import { cart, client, guestCart } from '../lib/sdk';
+import type { ShopSdk } from '../lib/sdk';
+import { draftApi } from './draft-api';
 import { notify } from './notify';
 
 /**
@@ -18,11 +19,17 @@ import { notify } from './notify';
  */
 export interface SessionState {
   signedIn: boolean;
+  /**
+   * The CSRF token of the visitor's cookie as the page was drawn (null: no cookie yet): the forms'
+   * `_csrf` field, for their posts before or without the scripts. With the scripts, the SDK sends
+   * the token it holds itself.
+   */
+  csrfToken: string | null;
 }
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: { signedIn: false } as SessionState,
+  initialState: { signedIn: false, csrfToken: null } as SessionState,
   reducers: {
     signedIn(state) {
       state.signedIn = true;
@@ -30,16 +37,20 @@ export const sessionSlice = createSlice({
     signedOut(state) {
       state.signedIn = false;
     },
+    csrfTokenKnown(state, action: PayloadAction<string | null>) {
+      state.csrfToken = action.payload;
+    },
   },
   selectors: {
     selectSignedIn: (state) => state.signedIn,
+    selectCsrfToken: (state) => state.csrfToken,
   },
 });
 
-export const { signedIn, signedOut } = sessionSlice.actions;
-export const { selectSignedIn } = sessionSlice.selectors;
+export const { signedIn, signedOut, csrfTokenKnown } = sessionSlice.actions;
+export const { selectSignedIn, selectCsrfToken } = sessionSlice.selectors;
 
-type SessionThunk<R = void> = ThunkAction<R, { session: SessionState }, unknown, UnknownAction>;
+type SessionThunk<R = void> = ThunkAction<R, { session: SessionState }, ShopSdk, UnknownAction>;
 
 /**
  * Everything RTK Query may hold for one customer: invalidated together when the session changes
@@ -96,14 +107,19 @@ export function mergeNotice(report: CartMergeReport, names: ReadonlyMap<number, 
 }
 
 /**
- * Merges the guest cart into the customer's server draft (the SDK facade's `mergeAtSignIn`:
- * new items added, differing amounts take the larger) and says what changed. On a failure the
- * guest cart stays on this device for the next try.
+ * Reports the merge of the guest's cart into the customer's draft: the API merged the guest's
+ * server cart in the sign-in request itself, and the facade's `mergeAtSignIn` moves rows this
+ * browser still kept from before, once (new items added, differing amounts take the larger), then
+ * says what changed. `names`: the products of the guest cart as it was shown. On a failure the
+ * kept rows stay on this device for the next try.
  */
-async function mergeGuestCart(dispatch: Dispatch, locale: Locale): Promise<CartMergeReport | null> {
-  const rows = guestCart.rows();
-  if (rows.length === 0) return null;
-  const names = new Map(rows.map((row) => [row.product.id, row.product.name]));
+async function mergeGuestCart(
+  dispatch: Dispatch,
+  { cart, storedGuestCart }: ShopSdk,
+  names: Map<number, string>,
+  locale: Locale,
+): Promise<CartMergeReport | null> {
+  for (const row of storedGuestCart.rows()) names.set(row.product.id, row.product.name);
   try {
     const report = await cart.mergeAtSignIn({ locale });
     // Less than the guest cart had: said plainly, and kept until closed (it needs reading).
@@ -151,34 +167,31 @@ async function mergeGuestCart(dispatch: Dispatch, locale: Locale): Promise<CartM
 }
 
 /**
- * Signs in with the tokens of a sign-in answer (SDK storage), the store follows at once, then
- * the guest cart is merged into the server draft (the sign-in flow of the data layer, never a
- * component). Resolves with what the merge did (null: nothing to merge, or it failed).
+ * Takes a sign-in's answer (the SDK keeps the web session it started: the cookie is the API's),
+ * the store follows at once, then the guest cart's merge is reported (the sign-in flow of the data
+ * layer, never a component). Resolves with what the merge did (null: it failed).
  */
 export const signInWith =
-  (pair: TokenPair, locale: Locale = 'en'): SessionThunk<Promise<CartMergeReport | null>> =>
-  (dispatch) => {
-    client.signIn(pair);
+  (answer: SignInAnswer, locale: Locale = 'en'): SessionThunk<Promise<CartMergeReport | null>> =>
+  async (dispatch, getState, sdk) => {
+    // The guest cart as it was shown, for the names in the merge's notice.
+    const shown = draftApi.endpoints.getCart.select(locale)(getState() as never)?.data;
+    const names = new Map((shown?.lines ?? []).map((line) => [line.product.id, line.product.name]));
+    await sdk.client.signIn(answer);
     dispatch(signedIn());
-    return mergeGuestCart(dispatch, locale);
+    return mergeGuestCart(dispatch, sdk, names, locale);
   };
 
 /**
- * Signs out: the SDK revokes the refresh token (best effort) and forgets the tokens; the store
+ * Signs out: the API ends the cookie's session (best effort) and the SDK forgets it; the store
  * follows, and everything cached for the customer is dropped (or refetched as a guest). Other
- * tabs follow through the storage event (store.ts).
+ * tabs follow through the store's session channel (store.ts).
  */
-export const signOut = (): SessionThunk<Promise<void>> => async (dispatch) => {
+export const signOut = (): SessionThunk<Promise<void>> => async (dispatch, _getState, sdk) => {
   try {
-    await client.signOut();
+    await sdk.client.signOut();
   } finally {
     // store.ts: `signedOut` invalidates every customer tag (CUSTOMER_TAGS) in one go.
     dispatch(signedOut());
   }
-};
-
-/** Follows the SDK's storage (a sign-in or sign-out in another tab): dispatches only on a change. */
-export const followSdkSession = (): SessionThunk => (dispatch, getState) => {
-  const now = client.isSignedIn();
-  if (now !== getState().session.signedIn) dispatch(now ? signedIn() : signedOut());
 };

@@ -1,31 +1,34 @@
 import { combineSlices, configureStore, createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
-import { client, guestCart, onSessionEnd } from '../lib/sdk';
-import { readColourMode } from '../lib/colour-mode';
-import { CUSTOMER_TAGS, followSdkSession, sessionSlice, signedIn, signedOut } from './session-slice';
-import { STORAGE_KEYS, errorText } from '@otc/sdk';
+import { createShopSdk, getSdk, type ShopSdk } from '../lib/sdk';
+import { readColourMode, type ColourMode } from '../lib/colour-mode';
+import { CUSTOMER_TAGS, sessionSlice, signedIn, signedOut } from './session-slice';
+import { errorText } from '@otc/sdk';
 import { i18n } from '../lib/i18n';
 import { isLocale } from '../lib/locale';
 import { notify } from './notify';
-import { colourModeChanged, uiSlice } from './ui-slice';
+import { uiSlice } from './ui-slice';
 import { onServer } from '../lib/on-server';
 import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
+import { guestPlanSlice } from '../lib/guest-plan';
 
-const rootReducer = combineSlices(api, sessionSlice, uiSlice, catalogViewSlice);
+const rootReducer = combineSlices(api, sessionSlice, uiSlice, catalogViewSlice, guestPlanSlice);
 export type RootState = ReturnType<typeof rootReducer>;
 
 /**
- * Who is signed in changed (here or in another tab, or the SDK ended the session): what RTK
- * Query holds for the customer (endpoints providing the `Session` tag) is refetched if on
- * screen and dropped otherwise, so nothing of the previous customer (or guest) is shown.
+ * Who is signed in changed (a sign-in, a sign-out, here or in another tab, or the API ended the
+ * session): what RTK Query holds for the customer (endpoints providing the `Session` tag) is
+ * refetched if on screen and dropped otherwise, so nothing of the previous customer (or guest) is
+ * shown; other tabs of this browser are told (the cookie is theirs too).
  */
-function sessionListener() {
+function sessionListener(announce: (signedInNow: boolean) => void) {
   const listener = createListenerMiddleware();
   listener.startListening({
     matcher: isAnyOf(signedIn, signedOut),
-    effect: (_action, { dispatch }) => {
+    effect: (action, { dispatch }) => {
       dispatch(api.util.invalidateTags([...CUSTOMER_TAGS]));
+      announce(signedIn.match(action));
     },
   });
   return listener.middleware;
@@ -33,69 +36,76 @@ function sessionListener() {
 
 export interface AppStoreOptions {
   /**
-   * The page arrived drawn by the server: start as the server drew it (nobody signed in, the
-   * device's colour mode), so hydration matches; `followBrowserState` catches up right after.
+   * The visitor's SDK (src/lib/sdk.ts): the browser's, or the server request's. The store starts
+   * signed in as its client is. Default: a guest's, on this browser's storage (tests).
    */
-  asServerDrew?: boolean;
+  sdk?: ShopSdk;
+  /** The colour preference to start with (the server cannot know it: `system`). */
+  colourMode?: ColourMode;
 }
 
-/** A store whose starting state is read from the SDK (session) and localStorage. */
+/** Other tabs of this browser: a sign-in or sign-out here is theirs too (one cookie). */
+const SESSION_CHANNEL = 'otc-session';
+
+/**
+ * A store for one visitor: RTK Query's endpoints and the thunks reach the visitor's SDK as their
+ * `extra` argument (`sdkOf`, lib/sdk.ts), never through a module-wide client.
+ */
 export function createAppStore(options: AppStoreOptions = {}) {
-  const asServer = onServer || options.asServerDrew === true;
+  const sdk = options.sdk ?? createShopSdk({ signedIn: false, storage: onServer ? 'request' : 'browser' });
+  const channel = !onServer && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+  let following = false;
   const store = configureStore({
     reducer: rootReducer,
     preloadedState: {
-      session: { signedIn: asServer ? false : client.isSignedIn() },
-      ui: { searchOpen: false, colourMode: asServer ? 'system' : readColourMode(), notifications: [] },
+      session: { signedIn: sdk.client.isSignedIn(), csrfToken: sdk.client.csrfToken() },
+      ui: { searchOpen: false, colourMode: options.colourMode ?? (onServer ? 'system' : readColourMode()), notifications: [] },
     },
-    middleware: (getDefault) => getDefault().prepend(sessionListener()).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: sdk } })
+        .prepend(sessionListener((now) => {
+          if (!following) channel?.postMessage(now);
+        }))
+        .concat(api.middleware),
   });
-  // On the server each request has its own store, found by `setActiveStoreSource`.
-  if (!onServer) activeStore = store;
+  if (channel) {
+    const follow = (now: boolean) => {
+      following = true;
+      store.dispatch(now ? signedIn() : signedOut());
+      following = false;
+    };
+    channel.onmessage = (event: MessageEvent<unknown>) => {
+      if (typeof event.data !== 'boolean' || event.data === store.getState().session.signedIn) return;
+      if (!event.data) {
+        // Signed out in another tab: this client forgets the session too (the cookie is gone).
+        void sdk.client.signOut().catch(() => {});
+        follow(false);
+        return;
+      }
+      // Signed in in another tab: the cookie is this tab's too. The client takes the session (with
+      // its CSRF token), so its cart is the member's and a later 401 ends it here as well.
+      void sdk.client
+        .call('csrfToken')
+        .then(({ csrf_token }) => (csrf_token ? sdk.client.signIn({ session: 'cookie', csrf_token, merge: null }) : undefined))
+        .catch(() => {})
+        .finally(() => follow(true));
+    };
+  }
   return store;
-}
-
-let activeStore: ReturnType<typeof createAppStore> | undefined;
-let activeStoreSource: (() => AppStore | undefined) | undefined;
-
-/** The store of the running app, for route loaders that prefetch into it (`initiate`). */
-export function getActiveStore(): AppStore | undefined {
-  return activeStoreSource ? activeStoreSource() : activeStore;
-}
-
-/** The server render's per-request store (requests render side by side in one process). */
-export function setActiveStoreSource(source: () => AppStore | undefined): void {
-  activeStoreSource = source;
-}
-
-/**
- * After hydration: the state the server could not know (the session and the colour mode kept in
- * this browser, the guest cart in its storage) replaces what the page was drawn with.
- */
-export function followBrowserState(store: AppStore): void {
-  store.dispatch(colourModeChanged(readColourMode()));
-  if (client.isSignedIn()) store.dispatch(followSdkSession());
-  // The server drew the guest cart empty: only a cart with rows in this browser is asked again (a
-  // refetch re-renders every product card at once, one long task on a phone).
-  else if (guestCart.rows().length > 0) store.dispatch(api.util.invalidateTags(['Cart']));
 }
 
 export type AppStore = ReturnType<typeof createAppStore>;
 export type AppDispatch = AppStore['dispatch'];
 
-/** Keeps the store in step with the SDK: session end, guest cart changes, refetch on focus. */
+/** Keeps the store in step with the SDK: the session's end, refetch on focus and reconnect. */
 export function connectStore(store: AppStore): () => void {
-  const unsubscribers = [
-    onSessionEnd(() => endSession(store)),
-    guestCart.subscribe(() => store.dispatch(api.util.invalidateTags(['Cart']))),
-    setupListeners(store.dispatch),
-    watchOtherTabs(store),
-  ];
+  const sdk = store.dispatch(getSdk);
+  const unsubscribers = [sdk.onSessionEnd(() => endSession(store)), setupListeners(store.dispatch)];
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }
 
 /**
- * The SDK could not renew the session (refresh refused, or 401 after the retry): the store signs
+ * The API no longer knows the session (a 401: it ended elsewhere, or expired): the store signs
  * out and says so; a protected page on screen sends the visitor to sign in (SessionWatch).
  */
 function endSession(store: AppStore): void {
@@ -109,19 +119,4 @@ function endSession(store: AppStore): void {
     color: 'warning',
     timeout: 0,
   });
-}
-
-/** Sign-in and sign-out in another tab (tokens and guest cart live in shared localStorage). */
-function watchOtherTabs(store: AppStore): () => void {
-  if (typeof window === 'undefined') return () => {};
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === STORAGE_KEYS.tokens || event.key === null) {
-      store.dispatch(followSdkSession());
-    }
-    if (event.key === STORAGE_KEYS.guestCart || event.key === null) {
-      store.dispatch(api.util.invalidateTags(['Cart']));
-    }
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CreditCard, Heart, MapPin, Package, ShieldCheck, UserRound } from 'lucide-react';
+import { CreditCard, Heart, MapPin, Package, ShieldCheck, ShoppingBasket, UserRound } from 'lucide-react';
 import { Container, cn } from '@otc/ui';
 import { AppLink } from './app-link';
 import { stripLocale } from '../lib/locale';
@@ -14,6 +14,7 @@ const SECTIONS = [
   { to: '/account/security', label: msg`Security`, Icon: ShieldCheck },
   { to: '/account/favorites', label: msg`Favorites`, Icon: Heart },
   { to: '/account/orders', label: msg`My orders`, Icon: Package },
+  { to: '/account/basket', label: msg`Suggested basket`, Icon: ShoppingBasket },
 ] as const;
 
 /**

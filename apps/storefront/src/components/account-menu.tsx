@@ -4,7 +4,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from './use-dismiss';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, LogOut, Package, User, WalletCards } from 'lucide-react';
+import { ChevronDown, LogOut, Package, ShoppingBasket, User, WalletCards } from 'lucide-react';
 import { cn } from '@otc/ui';
 import { allowanceOf, useCustomer, type Allowance } from '../app/customer-api';
 import { useLocale } from '../lib/use-locale';
@@ -123,6 +123,12 @@ export function AccountMenu({ className }: { className?: string }) {
               <AppLink to="/account/orders" className={itemClass}>
                 <Package aria-hidden="true" className="size-5 shrink-0" />
                 <Trans>My orders</Trans>
+              </AppLink>
+            </li>
+            <li>
+              <AppLink to="/account/basket" className={itemClass}>
+                <ShoppingBasket aria-hidden="true" className="size-5 shrink-0" />
+                <Trans>Your suggested basket</Trans>
               </AppLink>
             </li>
             <li>

@@ -1,14 +1,26 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPrice, type Money, type OrderDetail, type PaymentMethodCode } from '@otc/sdk';
-import { Button, Dialog, Notice, type ButtonVariant } from '@otc/ui';
+import { Button, Dialog, LinkButton, Notice, type ButtonVariant } from '@otc/ui';
 import { useCancelOrderMutation } from '../app/draft-api';
 import { useAppDispatch } from '../app/hooks';
 import { notify } from '../app/notify';
 import type { SdkQueryError } from '../lib/api';
 import { apiErrorText } from '../lib/form-messages';
 import { useLocale } from '../lib/use-locale';
+import { AppLink } from './app-link';
+
+/**
+ * `/order/{id}?cancel=1`: the order page draws the cancel confirmation in the page, the step a
+ * visitor without the scripts (or before they run) takes instead of the dialog (issue 29).
+ */
+export const CANCEL_STEP_PARAM = 'cancel';
+
+/** The address of an order's cancel confirmation (without locale prefix). */
+export function cancelStepPath(orderId: number): string {
+  return `/order/${orderId}?${CANCEL_STEP_PARAM}=1`;
+}
 
 /** What paid for an order: nothing yet (null), not known yet, or the method and the amount. */
 export type OrderPaidWith =
@@ -58,7 +70,8 @@ export interface CancelOrderButtonProps {
  * **Cancel order** with a confirmation that waits for the person (a dialog, no time limit): it
  * says what happens, "Keep the order" has the focus first, and "Yes, cancel the order" cancels
  * through the checkout facade. A refusal (`order_not_cancellable`: it is packaging, or the window
- * closed) is said in the dialog.
+ * closed) is said in the dialog. It is a link to the order page's own confirmation step
+ * (`cancelStepPath`): without the scripts, or before they run, that page asks instead.
  */
 export function CancelOrderButton({
   orderId,
@@ -75,6 +88,14 @@ export function CancelOrderButton({
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<{ text: string; final: boolean } | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
+  // The scripts run: the dialog asks (the server drew the link to the page's own step).
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
+  const label = (
+    <>
+      <Trans>Cancel order</Trans> <span className="sr-only">{number}</span>
+    </>
+  );
 
   const confirm = async () => {
     if (isLoading) return;
@@ -104,16 +125,23 @@ export function CancelOrderButton({
 
   return (
     <>
-      <Button
-        variant={variant}
-        onClick={() => {
-          setProblem(null);
-          onOpen?.();
-          setOpen(true);
-        }}
-      >
-        <Trans>Cancel order</Trans> <span className="sr-only">{number}</span>
-      </Button>
+      {running ? (
+        <Button
+          variant={variant}
+          onClick={() => {
+            setProblem(null);
+            onOpen?.();
+            setOpen(true);
+          }}
+        >
+          {label}
+        </Button>
+      ) : (
+        // Drawn by the server and until the scripts run: the order page's confirmation step.
+        <LinkButton as={AppLink} to={cancelStepPath(orderId)} prefetch="none" variant={variant}>
+          {label}
+        </LinkButton>
+      )}
       <Dialog
         open={open}
         onClose={() => {

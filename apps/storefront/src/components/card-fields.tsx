@@ -31,7 +31,16 @@ export interface CardFieldsForm {
  * 4 for S3, else 16 or 19 and 3), and a number already looked at is checked again when the type
  * changes.
  */
-export function CardFields({ form, onTypeChange }: { form: CardFieldsForm; onTypeChange?: () => void }) {
+export function CardFields({
+  form,
+  onTypeChange,
+  numberDefault,
+}: {
+  form: CardFieldsForm;
+  onTypeChange?: () => void;
+  /** The number drawn in the markup (a form drawn by the server again after a refused post). */
+  numberDefault?: string;
+}) {
   const { t } = useLingui();
   const labels = useCardTypeLabels();
   const type = form.watch('type');
@@ -63,6 +72,7 @@ export function CardFields({ form, onTypeChange }: { form: CardFieldsForm; onTyp
         requiredMark="*"
         required
         {...form.field('number')}
+        {...(numberDefault !== undefined ? { defaultValue: numberDefault } : {})}
       />
       <TextField
         label={t`Security code`}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LogOut, Menu, Package, Search, ShoppingCart, User } from 'lucide-react';
+import { LogOut, Menu, Package, Search, ShoppingBasket, ShoppingCart, User } from 'lucide-react';
 import { Container, Drawer, cn } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectSignedIn } from '../app/session-slice';
@@ -16,6 +16,9 @@ import { FooterLinks } from './footer';
 import { useCartPort } from '../lib/cart-port';
 import { stripLocale } from '../lib/locale';
 import { AccountMenu, AllowanceStrip } from './account-menu';
+import { ReminderStrip } from './reminder-strip';
+import { useAllowanceReminder } from '../app/allowance-reminder';
+import { useLocale } from '../lib/use-locale';
 
 const navLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3';
@@ -42,6 +45,10 @@ export function Header() {
   const closeMenu = () => setMenuOpen(false);
 
   const signInHref = useSignInHref();
+  // Near the period's end (the reminder window) the strip says what is left and until when (the
+  // cart says it in its own box, so not twice there).
+  const reminder = useAllowanceReminder(useLocale());
+  const onCart = stripLocale(useLocation().pathname) === '/cart';
   // Items held by an order waiting for payment are not in the cart, but not gone either.
   const cartLabel =
     cartCount > 0
@@ -82,7 +89,7 @@ export function Header() {
             {signedIn ? (
               <AccountMenu />
             ) : (
-              <AppLink to={signInHref} className={cn(navLink, 'guest-only')}>
+              <AppLink to={signInHref} className={navLink}>
                 <User aria-hidden="true" className="size-5 shrink-0" />
                 <Trans>Sign in</Trans>
               </AppLink>
@@ -156,6 +163,10 @@ export function Header() {
                   <Package aria-hidden="true" className="size-5 shrink-0" />
                   <Trans>My orders</Trans>
                 </AppLink>
+                <AppLink to="/account/basket" className={cn(navLink, 'text-lg')}>
+                  <ShoppingBasket aria-hidden="true" className="size-5 shrink-0" />
+                  <Trans>Your suggested basket</Trans>
+                </AppLink>
                 <AppLink to="/logout" prefetch="intent" className={cn(navLink, 'text-lg')}>
                   <LogOut aria-hidden="true" className="size-5 shrink-0" />
                   <Trans>Sign out</Trans>
@@ -189,7 +200,7 @@ export function Header() {
         </Drawer>
       </header>
       {/* Under the header, not stuck to it: on a phone it scrolls away with the page. */}
-      {signedIn ? <AllowanceStrip /> : null}
+      {signedIn ? reminder ? onCart ? null : <ReminderStrip reminder={reminder} /> : <AllowanceStrip /> : null}
     </>
   );
 }

@@ -20,8 +20,6 @@ export function LanguageSwitch({ className }: { className?: string }) {
       // The choice is remembered before the page changes: English at the bare `/` is not sent
       // back to Spanish by the cookie of the page being left.
       onClick={() => writeLocaleCookie(target)}
-      // Before the app has started, public/start-app.js holds a tap on it until it has (the cookie).
-      data-needs-app=""
       className={cn(
         'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3',
         className,

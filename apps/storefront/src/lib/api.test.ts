@@ -4,6 +4,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { API, server, settingsFixture } from '../test/server';
 import { api, sdkBaseQuery, toQueryError } from './api';
 import { settingsApi } from '../app/settings-api';
+import { createShopSdk } from './sdk';
 
 describe('RTK Query base query over the SDK', () => {
   it('maps a 422 ValidationError to field errors', () => {
@@ -49,7 +50,9 @@ describe('RTK Query base query over the SDK', () => {
   });
 
   it('calls the contract route through the SDK client', async () => {
-    const result = await sdkBaseQuery({ route: 'settings' }, {} as never, {});
+    // The visitor's SDK is the store's `extra` (lib/sdk.ts).
+    const extra = createShopSdk({ signedIn: false, storage: 'browser' });
+    const result = await sdkBaseQuery({ route: 'settings' }, { extra } as never, {});
     expect(result).toEqual({ data: settingsFixture });
   });
 
@@ -59,7 +62,8 @@ describe('RTK Query base query over the SDK', () => {
     );
     const store = configureStore({
       reducer: { [api.reducerPath]: api.reducer },
-      middleware: (getDefault) => getDefault().concat(api.middleware),
+      middleware: (getDefault) =>
+        getDefault({ thunk: { extraArgument: createShopSdk({ signedIn: false, storage: 'browser' }) } }).concat(api.middleware),
     });
     const result = await store.dispatch(settingsApi.endpoints.getSettings.initiate());
     expect(result.error).toMatchObject({ status: 503, message: 'Down', code: 'maintenance' });

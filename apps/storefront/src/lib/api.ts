@@ -1,5 +1,5 @@
-// The storefront's ONE RTK Query API. Its base query calls the SDK client, so the SDK's token
-// refresh lock, agent id and error types are the ones in force. Features add their endpoints
+// The storefront's ONE RTK Query API. Its base query calls the visitor's SDK client (the store's
+// `extra`, lib/sdk.ts), so the SDK's session rules, agent id and error types are the ones in force. Features add their endpoints
 // with `api.injectEndpoints` and use the central tag types below.
 import { buildCreateApi, coreModule, reactHooksModule, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import {
@@ -11,7 +11,7 @@ import {
   type RouteInput,
   type RouteName,
 } from '@otc/sdk';
-import { client } from './sdk';
+import { sdkOf } from './sdk';
 import { onServer } from './on-server';
 
 /**
@@ -84,8 +84,10 @@ type LooseCall = (
 
 export const sdkBaseQuery: BaseQueryFn<SdkRequest, unknown, SdkQueryError> = async (
   request,
-  { signal },
+  queryApi,
 ) => {
+  const { signal } = queryApi;
+  const { client } = sdkOf(queryApi);
   const { route, locale, ...input } = request;
   try {
     // The union of every route's input cannot be narrowed per call here; `SdkRequest` already

@@ -1,8 +1,17 @@
 // What code outside the cart feature may do with the cart (header count, add buttons of the
 // catalog). Features do not import each other, so the catalog asks this port; the app provides
 // the cart feature's implementation (src/app/providers.tsx).
-import { createContext, useContext } from 'react';
-import type { ProductSummary } from '@otc/sdk';
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+
+export interface AddToCartFormProps {
+  product: { id: number; name: string };
+  /** Units to add (default 1). */
+  amount?: number;
+  /** After the units went in (with the scripts). */
+  onAdded?: () => void;
+  /** The form's controls: its submit button, told whether the add is on its way. */
+  children: (busy: boolean) => ReactNode;
+}
 
 export interface CartPort {
   /** Units of a product in the cart (0 when none). Read through RTK Query. */
@@ -11,8 +20,11 @@ export interface CartPort {
   useCartCount(): number;
   /** Items held by the customer's order waiting for payment (0 when none): they are not lost. */
   useWaitingCount(): number;
-  /** Adds units and says so in a notification; resolves to whether they were added. */
-  useAddToCart(): (product: ProductSummary, amount?: number) => Promise<boolean>;
+  /**
+   * An "Add to cart" form (a post to the cart's action: works before and without the scripts);
+   * a notification says what happened.
+   */
+  AddToCartForm: ComponentType<AddToCartFormProps>;
   /**
    * Puts products back into the cart on top of what is there ("Buy again" of an order);
    * resolves to whether it worked and the product ids that could not be added (stock, status).

@@ -1,5 +1,5 @@
 // Which health plan's coverage the shop shows (issue 19): a signed-in member's saved plan, else
-// the plan a guest chose (kept in storage, `guest-plan.ts`). The catalog, the search modal and the
+// the plan a guest chose (the `otc_plan` cookie, `guest-plan.ts`). The catalog, the search modal and the
 // item page send it as `coveragePlan` (marks on every card) and, unless the shopper removed that
 // filter, as `plan` (covered items only).
 import { useEffect, useRef } from 'react';
@@ -8,12 +8,14 @@ import type { Customer, RouteOutput } from '@otc/sdk';
 import { customerApi, useCustomer } from '../app/customer-api';
 import { useAppDispatch } from '../app/hooks';
 import { notify } from '../app/notify';
-import type { RootState } from '../app/store';
+import type { AppStore, RootState } from '../app/store';
 import { api } from './api';
-import { clearGuestPlan, readGuestPlan, saveGuestPlan, useGuestPlan } from './guest-plan';
+import { guestPlanKnown, readGuestPlanNow, takeLegacyGuestPlan, useGuestPlan } from './guest-plan';
 
 /** `coverage=all` in the catalog's address: every item, not only those the plan in force covers. */
 export const COVERAGE_ALL = 'all';
+/** `coverage=covered` in the catalog's address: only the items the plan in force covers (issue 33, item 4). */
+export const COVERAGE_COVERED = 'covered';
 
 /**
  * The catalog address parameters that filter by `planFilter` (undefined: every item) when the
@@ -65,10 +67,39 @@ export function coverageParam(plan: CoveragePlan, filterPlan?: string): string |
 }
 
 /** The same, read from the store (route loaders prefetch with it before the page renders). */
-export function coveragePlanNow(state: Pick<RootState, 'session' | 'api'>): CoveragePlan {
+export function coveragePlanNow(state: Pick<RootState, 'session' | 'api' | 'guestPlan'>): CoveragePlan {
   const signedIn = state.session.signedIn;
   const me = customerApi.endpoints.getMe.select()(state as RootState);
-  return planOf(signedIn, me.data, signedIn && !me.data && !me.isError, readGuestPlan());
+  return planOf(signedIn, me.data, signedIn && !me.data && !me.isError, state.guestPlan.code);
+}
+
+export type HealthPlanList = RouteOutput<'listHealthPlans'>;
+
+/** The plans a shopper may choose (the catalog's plan control, the cart's plan name). */
+export const plansApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getHealthPlans: build.query<HealthPlanList, void>({
+      query: () => ({ route: 'listHealthPlans' }),
+      providesTags: ['HealthPlans'],
+      keepUnusedDataFor: 60 * 60,
+    }),
+  }),
+});
+
+export const { useGetHealthPlansQuery } = plansApi;
+
+/** A plan's name (its code until the list is there). */
+export function planNameOf(plans: HealthPlanList | undefined, code: string): string {
+  return plans?.find((plan) => plan.code === code)?.name ?? code;
+}
+
+/** The name of the plan in force (a member's from their account, a guest's from the list), or null. */
+export function usePlanName(coverage: CoveragePlan): string | null {
+  const { customer } = useCustomer();
+  const { data: plans } = useGetHealthPlansQuery(undefined, { skip: !coverage.code || coverage.source === 'member' });
+  if (!coverage.code) return null;
+  if (coverage.source === 'member') return customer?.insurancePlan?.name ?? coverage.code;
+  return planNameOf(plans, coverage.code);
 }
 
 const carryApi = api.injectEndpoints({
@@ -79,8 +110,35 @@ const carryApi = api.injectEndpoints({
       // own plan choice does).
       invalidatesTags: ['Customer', 'Categories', 'Products', 'Product', 'Cart', 'Cards'],
     }),
+    /** A guest's plan into the `otc_plan` cookie ('' forgets it); the store follows the answer. */
+    chooseGuestPlan: build.mutation<RouteOutput<'chooseGuestPlan'>, { code: string }>({
+      query: ({ code }) => ({ route: 'chooseGuestPlan', body: { code } }),
+      onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(guestPlanKnown(data.code));
+        } catch {
+          // Nothing changed.
+        }
+      },
+      // The guest cart's rows are marked by the plan (the API reads the cookie).
+      invalidatesTags: ['Cart'],
+    }),
   }),
 });
+
+/**
+ * A plan chosen in a route action (a form posted without the scripts): a guest's into the cookie
+ * (the API's answer sets it, and the page's answer carries it), a member's into the account.
+ * Answers the endpoint's error, or null.
+ */
+export async function choosePlanNow(store: AppStore, code: string): Promise<unknown> {
+  const { signedIn } = store.getState().session;
+  const result = signedIn
+    ? await store.dispatch(carryApi.endpoints.carryGuestPlan.initiate({ code }))
+    : await store.dispatch(carryApi.endpoints.chooseGuestPlan.initiate({ code }));
+  return result.error ?? null;
+}
 
 /**
  * Carries the guest's chosen plan into the account once someone is signed in (a new account,
@@ -92,17 +150,34 @@ export function useCarryGuestPlan(): void {
   const { customer, signedIn } = useCustomer();
   const guest = useGuestPlan();
   const [carry] = carryApi.useCarryGuestPlanMutation();
+  const [chooseGuest] = carryApi.useChooseGuestPlanMutation();
   const carrying = useRef<string | null>(null);
+  const forget = () => void chooseGuest({ code: '' });
+  // A plan kept in this browser's storage before it was a cookie: chosen again once (the API
+  // checks it), unless a cookie names one already.
+  useEffect(() => {
+    const legacy = takeLegacyGuestPlan();
+    if (legacy && !readGuestPlanNow()) void chooseGuest({ code: legacy });
+  }, [chooseGuest]);
+  // Another tab chose or forgot a plan: this one follows when it is looked at again.
+  useEffect(() => {
+    const follow = () => {
+      const now = readGuestPlanNow();
+      if (now !== guest) dispatch(guestPlanKnown(now));
+    };
+    window.addEventListener('focus', follow);
+    return () => window.removeEventListener('focus', follow);
+  }, [dispatch, guest]);
   useEffect(() => {
     if (!signedIn || !customer || !guest || carrying.current === guest) return;
     if (customer.insurancePlan) {
-      clearGuestPlan();
+      forget();
       return;
     }
     carrying.current = guest;
     void carry({ code: guest }).then((result) => {
       carrying.current = null;
-      clearGuestPlan();
+      forget();
       if ('data' in result && result.data) {
         const name = result.data.insurancePlan?.name ?? guest;
         notify(dispatch, {
@@ -117,8 +192,8 @@ export function useCarryGuestPlan(): void {
 }
 
 /**
- * Choosing the plan whose coverage the shop shows: a guest's choice is kept in storage; a
- * signed-in member's becomes their account's plan. `forget` drops a guest's choice.
+ * Choosing the plan whose coverage the shop shows: a guest's choice goes into the `otc_plan`
+ * cookie; a signed-in member's becomes their account's plan. `forget` drops a guest's choice.
  */
 export function useChooseCoveragePlan(): {
   choose: (code: string) => Promise<boolean>;
@@ -126,17 +201,14 @@ export function useChooseCoveragePlan(): {
   busy: boolean;
 } {
   const { signedIn } = useCustomer();
-  const [save, { isLoading }] = carryApi.useCarryGuestPlanMutation();
+  const [save, saving] = carryApi.useCarryGuestPlanMutation();
+  const [chooseGuest, choosing] = carryApi.useChooseGuestPlanMutation();
   return {
     choose: async (code: string) => {
-      if (!signedIn) {
-        saveGuestPlan(code);
-        return true;
-      }
-      const result = await save({ code });
+      const result = signedIn ? await save({ code }) : await chooseGuest({ code });
       return 'data' in result && result.data !== undefined;
     },
-    forget: clearGuestPlan,
-    busy: isLoading,
+    forget: () => void chooseGuest({ code: '' }),
+    busy: saving.isLoading || choosing.isLoading,
   };
 }

@@ -69,7 +69,10 @@ export function failureLines(
 export function apiErrorText(locale: Locale, error: SdkQueryError | undefined): string {
   if (!error || error.status === 'FETCH_ERROR') return errorText('network_error', locale);
   if (error.code && isErrorCode(error.code)) {
-    const text = errorText(error.code, locale);
+    // A code whose text has figures ({limit}, {left}...) takes them from its field issue.
+    const code = error.code;
+    const params = Object.values(error.fieldCodes ?? {}).find((failure) => failure.code === code)?.params;
+    const text = errorText(code, locale, params);
     if (!UNFILLED.test(text)) return text;
   }
   if (error.status >= 500) return errorText('server_error', locale);

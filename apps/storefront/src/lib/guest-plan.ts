@@ -1,49 +1,56 @@
-// The health plan a guest chose to see what it covers (issue 19): one plan code kept in the
-// SDK's storage port (localStorage), shared by every tab, carried into the account at sign-up
+// The health plan a guest chose to see what it covers (issues 19, 29): one plan code in the
+// `otc_plan` cookie, set by the API (`chooseGuestPlan`, which knows the plans) and read by the
+// server that draws the page, so a guest's catalog and cart come with their marks drawn. The store
+// holds it for the page (`guestPlan`): from the request's cookie on the server
+// (entry-server.tsx), from `document.cookie` in the browser. Carried into the account at sign-up
 // (`useCarryGuestPlan`, mounted by the layout) and then forgotten.
-import { useSyncExternalStore } from 'react';
-import { storage } from './sdk';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { useSelector } from 'react-redux';
+import { createLocalStorage, readGuestPlanCookie } from '@otc/sdk';
+import { onServer } from './on-server';
 
-/** The storage key of the guest's chosen plan code. */
-export const GUEST_PLAN_KEY = 'guest-health-plan';
+/** Where a guest's plan was kept before issue 29 (this browser's storage): moved to the cookie once. */
+export const LEGACY_GUEST_PLAN_KEY = 'guest-health-plan';
 
-const listeners = new Set<() => void>();
-
-function emit(): void {
-  listeners.forEach((listener) => listener());
+export interface GuestPlanState {
+  /** The guest's chosen plan code, or null. */
+  code: string | null;
 }
 
-/** The guest's chosen plan code, or null. */
-export function readGuestPlan(): string | null {
-  const value = storage.get(GUEST_PLAN_KEY)?.trim();
-  return value ? value : null;
+/** The plan in the browser's cookie now (null on the server: it reads the request's). */
+export function readGuestPlanNow(): string | null {
+  return onServer || typeof document === 'undefined' ? null : readGuestPlanCookie(document.cookie);
 }
 
-export function saveGuestPlan(code: string): void {
-  storage.set(GUEST_PLAN_KEY, code.trim());
-  emit();
-}
+export const guestPlanSlice = createSlice({
+  name: 'guestPlan',
+  initialState: (): GuestPlanState => ({ code: readGuestPlanNow() }),
+  reducers: {
+    guestPlanKnown(state, action: PayloadAction<string | null>) {
+      state.code = action.payload;
+    },
+  },
+  selectors: {
+    selectGuestPlan: (state) => state.code,
+  },
+});
 
-export function clearGuestPlan(): void {
-  if (storage.get(GUEST_PLAN_KEY) === null) return;
-  storage.remove(GUEST_PLAN_KEY);
-  emit();
-}
-
-/** Calls `listener` when the chosen plan changes, here or in another tab. */
-export function subscribeGuestPlan(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === GUEST_PLAN_KEY || event.key === null) listener();
-  };
-  if (typeof window !== 'undefined') window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    if (typeof window !== 'undefined') window.removeEventListener('storage', onStorage);
-  };
-}
+export const { guestPlanKnown } = guestPlanSlice.actions;
+export const { selectGuestPlan } = guestPlanSlice.selectors;
 
 /** The guest's chosen plan code (null when none), following changes. */
 export function useGuestPlan(): string | null {
-  return useSyncExternalStore(subscribeGuestPlan, readGuestPlan, () => null);
+  return useSelector((state: { guestPlan: GuestPlanState }) => state.guestPlan.code);
+}
+
+/**
+ * A plan still kept in this browser's storage (before issue 29), taken out once: the caller
+ * chooses it again through the API (which checks it) when no cookie names one.
+ */
+export function takeLegacyGuestPlan(): string | null {
+  if (onServer) return null;
+  const storage = createLocalStorage();
+  const value = storage.get(LEGACY_GUEST_PLAN_KEY)?.trim() ?? null;
+  if (value !== null) storage.remove(LEGACY_GUEST_PLAN_KEY);
+  return value ? value : null;
 }

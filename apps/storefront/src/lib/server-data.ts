@@ -17,6 +17,11 @@ export interface ServerData {
   api: unknown;
   /** The origin the server wrote absolute addresses with (canonical, alternates, JSON-LD). */
   origin: string;
+  /**
+   * The visitor as the API knew them when the page was drawn (their session cookie is HttpOnly:
+   * nothing here can be reused elsewhere): signed in or not, and their cookies' CSRF token.
+   */
+  visitor: { signedIn: boolean; csrfToken: string | null };
 }
 
 /** The server's data of this page, or null when the page was not drawn by the server. */

@@ -81,6 +81,12 @@ export interface ShopFormOptions<T extends FieldValues> {
   defaultValues: DefaultValues<T>;
   /** Extra react-hook-form options (e.g. `values` to follow data that loads later). */
   form?: Omit<UseFormProps<T>, 'resolver' | 'defaultValues' | 'mode' | 'reValidateMode' | 'delayError'>;
+  /**
+   * The refusal of the form's last post (a route action's answer): its 422 fields are drawn
+   * under them from the first render, on the server too (a page drawn after a post sent without
+   * the scripts), until the field is changed. `applyServerErrors` still gives them to the form.
+   */
+  serverError?: SdkQueryError;
 }
 
 /**
@@ -130,6 +136,10 @@ export function useShopForm<S extends AnySchema>(
     keepFocusedInView();
   }, [formState.errors]);
 
+  const serverTexts = useMemo(
+    () => (options.serverError ? fieldFailureTexts(locale, options.serverError) : {}),
+    [options.serverError, locale],
+  );
   const fieldError = useCallback(
     (name: FieldPath<Values>): string | undefined => {
       const found = name
@@ -138,9 +148,11 @@ export function useShopForm<S extends AnySchema>(
           (node: unknown, key: string) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
           formState.errors,
         ) as { message?: string } | undefined;
-      return formMessageText(found?.message, locale);
+      if (found?.message) return formMessageText(found.message, locale);
+      const fromServer = serverTexts[name];
+      return fromServer && !form.getFieldState(name, formState).isDirty ? fromServer : undefined;
     },
-    [formState.errors, locale],
+    [formState, form, serverTexts, locale],
   );
 
   const field = useCallback(

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { onServer } from './on-server';
+import { LINK_ONLY_PARAMS, knownSearch } from './page-params';
 
 let configuredOrigin: string | undefined;
 
@@ -16,14 +17,11 @@ export function siteOrigin(): string {
   return configuredOrigin ?? (onServer ? '' : window.location.origin);
 }
 
-/** Query parameters that only carry something into this browser; never part of a page's address. */
-const LINK_ONLY_PARAMS = ['personalcode', 'agentId'];
-
-/** The page's own absolute address (link-only parameters left out): canonical and JSON-LD. */
+/**
+ * The page's own absolute address: canonical and JSON-LD. Only the parameters pages read, sorted,
+ * link-only ones left out (lib/page-params.ts), so every spelling of a page names one address.
+ */
 export function usePageUrl(): string {
   const location = useLocation();
-  const search = new URLSearchParams(location.search);
-  for (const name of LINK_ONLY_PARAMS) search.delete(name);
-  const query = search.toString();
-  return `${siteOrigin()}${location.pathname}${query ? `?${query}` : ''}`;
+  return `${siteOrigin()}${location.pathname}${knownSearch(location.search, LINK_ONLY_PARAMS)}`;
 }

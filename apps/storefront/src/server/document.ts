@@ -1,7 +1,7 @@
 // The served HTML of a page drawn by the server: the built index.html with the page's language,
 // its head (title, description, canonical, alternates), its markup in #root, its data for
-// hydration, and the scripts its page needs: preloaded in <head>, or, when the server drew the
-// page's content, listed for public/start-app.js to load once that content is painted.
+// hydration, and the scripts its page needs, listed for public/start-app.js to load once the page
+// is painted (every page is drawn whole: it works without them meanwhile).
 import { matchRoutes } from 'react-router';
 import { stripLocale, type Locale } from '../lib/locale';
 import { SERVER_DATA_ID } from '../lib/server-data';
@@ -18,11 +18,6 @@ export interface DrawnPage {
   head: string;
   body: string;
   data: string;
-  /**
-   * The server drew the page's content (the browser hydrates it), not only its frame: the page's
-   * scripts load after its first paint instead of sharing the connection with it.
-   */
-  contentDrawn: boolean;
 }
 
 /** The `#app-scripts` block public/start-app.js reads: the entry and every chunk to preload. */
@@ -68,18 +63,11 @@ function takeScripts(template: string): { rest: string; scripts: AppScripts | nu
   return { rest: template.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, ''), scripts: { entry, preload } };
 }
 
-/** The template's entry script and preloads fetched at low priority. */
-function withLowPriority(template: string): string {
-  return template
-    .replace(ENTRY_SCRIPT, (tag) => tag.replace('<script type="module"', '<script type="module" fetchpriority="low"'))
-    .replace(MODULE_PRELOAD, (tag) => tag.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'));
-}
-
 /** The served HTML of `page` at `pathname`, from the built index.html. */
 export function renderDocument(template: string, pathname: string, page: DrawnPage): string {
   const preloads = readPreloads(template);
   const pageScripts = preloads ? preloadsFor(pathname, page.locale, preloads) : [];
-  const { rest, scripts } = page.contentDrawn ? takeScripts(template) : { rest: template, scripts: null };
+  const { rest, scripts } = takeScripts(template);
   // JSON inside <script>: `<` escaped so no value can close the element.
   const afterPaint = scripts
     ? `<script type="application/json" id="${APP_SCRIPTS_ID}">${JSON.stringify({
@@ -87,15 +75,11 @@ export function renderDocument(template: string, pathname: string, page: DrawnPa
         preload: [...new Set([...scripts.preload, ...pageScripts])],
       } satisfies AppScripts).replace(/</g, '\\u003c')}</script><script src="/start-app.js" defer></script>`
     : '';
-  // A frame's scripts load beside it at low priority: the frame (styles, text) paints first.
-  const links = scripts
-    ? ''
-    : pageScripts.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`).join('');
-  return (scripts ? rest : withLowPriority(rest))
+  return rest
     .replace(PRELOAD_BLOCK, '')
     .replace(/<html lang="[^"]*"/, `<html lang="${escapeAttribute(page.lang)}"`)
     // A page always renders its title; should one not, the shop's name stays.
-    .replace(/<title>[^<]*<\/title>/, (title) => `${page.head.includes('<title>') ? page.head : `${title}${page.head}`}${links}`)
+    .replace(/<title>[^<]*<\/title>/, (title) => (page.head.includes('<title>') ? page.head : `${title}${page.head}`))
     // Replaced by a function: the page's text may hold `$&` or `$'`, which a replacement string expands.
     .replace(
       '<div id="root"></div>',

@@ -1,4 +1,5 @@
-// THE fake order API of the storefront's tests (msw): a customer's open draft, the order placed
+// THE fake order API of the storefront's tests (msw): a customer's open draft (read through
+// `POST /api/order/prepare-draft` and, as the session-mode cart reads it, `GET /api/cart`), the order placed
 // from it, paying, cancelling, back to the cart and the history, answered the way the contract
 // describes them. Every business rule is the SDK's, never written again here: what can be added
 // (`canIncrement`), which promo codes the shop runs and what they take off (the settings'
@@ -128,6 +129,9 @@ export function useFakeOrdersApi(options: FakeOrdersOptions = {}): FakeOrders {
       state.bodies.push(await request.json().catch(() => null));
       return HttpResponse.json(state.draft());
     }),
+    // The session-mode cart's read (docs/web-session.md, `readCart`): for a member, the open draft
+    // as prepare-draft answers it (this fake always has one open), inside `{ draft }`. A GET: no body.
+    http.get(`${API}/api/cart`, () => HttpResponse.json({ draft: state.draft() })),
     http.patch(`${API}/api/order/:id/sku-amount`, async ({ request }) => {
       const body = (await request.json()) as { sku_id: number; amount: number };
       state.bodies.push(body);

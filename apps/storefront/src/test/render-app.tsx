@@ -3,20 +3,27 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '../app/router';
 import { Providers } from '../app/providers';
 import { createAppStore } from '../app/store';
-import { forgetLocalNames } from '../app/draft-api';
+import { routeContextFor } from '../app/route-context';
+import { createShopSdk } from '../lib/sdk';
+import { testVisitor } from './visitor';
 import { activateLocale } from '../lib/i18n';
 import { localeOfPath } from '../lib/locale';
 
-/** Session tokens as the SDK stores them (an unexpired token: exp far in the future). */
+beforeEach(() => {
+  testVisitor.signedIn = false;
+});
+
+/**
+ * The next app rendered is for a signed-in member, as the server's page would say (the session is
+ * the API's HttpOnly cookie: the fake API answers the member whatever a request carries).
+ */
 export function signIn(): void {
-  const payload = btoa(JSON.stringify({ exp: 4_102_444_800, username: 'ana@example.com' }))
-    .replace(/=+$/, '')
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_');
-  localStorage.setItem(
-    'session-tokens',
-    JSON.stringify({ token: `eyJhbGciOiJIUzI1NiJ9.${payload}.c2ln`, refresh_token: 'refresh-1' }),
-  );
+  testVisitor.signedIn = true;
+}
+
+/** The visitor's SDK and store, as main.tsx makes them from the server's page. */
+export function createVisitorStore() {
+  return createAppStore({ sdk: createShopSdk({ signedIn: testVisitor.signedIn, csrfToken: 'csrf-test', storage: 'browser' }) });
 }
 
 /** Marks the language as already chosen, so no first-visit detection happens. */
@@ -27,9 +34,8 @@ export function setLocaleCookie(locale: 'en' | 'es'): void {
 /** The whole app (both locale trees) in a memory router at `path`, as main.tsx starts it. */
 export async function renderApp(path: string) {
   await activateLocale(localeOfPath(path));
-  forgetLocalNames();
-  const store = createAppStore();
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const store = createVisitorStore();
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path], getContext: () => routeContextFor(store) });
   const prefetch = vi.fn();
   const view = render(
     <Providers store={store} prefetch={prefetch}>

@@ -30,11 +30,30 @@ export const server = setupServer(
   http.get(`${API}/api/constants`, () => HttpResponse.json(settingsFixture)),
   // Pages that show the catalog (home) ask for it; by default the shop is empty. Catalog tests
   // serve products with `useCatalogHandlers` (src/features/catalog/catalog-fixtures.ts).
+  // Session mode (docs/web-session.md): a guest without a cart cookie has no server cart; a write
+  // before any cookie needs no CSRF token; a sign-out ends the cookie's session.
+  http.get(`${API}/api/cart`, () => HttpResponse.json({ draft: null })),
+  http.get(`${API}/api/auth/csrf`, () => HttpResponse.json({ csrf_token: null })),
+  http.post(`${API}/api/auth/logout`, () => HttpResponse.json({ ok: true })),
+  // The allowance reminder setting (a member's header reads its `daysBefore`): e-mail, 14 days.
+  http.get(`${API}/api/customer/reminders`, () =>
+    HttpResponse.json({ reminders: 'email', daysBefore: 14, canText: false }),
+  ),
   http.get(`${API}/api/catalog/categories`, () => HttpResponse.json([])),
   http.get(`${API}/api/health-plans`, () => HttpResponse.json([])),
+  // A guest's plan: the API sets the otc_plan cookie (a browser keeps it; here it is written).
+  http.put(`${API}/api/guest-plan`, async ({ request }) => {
+    const { code } = (await request.json()) as { code: string };
+    const chosen = code.trim() || null;
+    document.cookie = chosen ? `otc_plan=${chosen}; path=/` : 'otc_plan=; path=/; max-age=0';
+    return HttpResponse.json({ code: chosen });
+  }),
   http.get(`${API}/api/catalog/products`, () =>
     HttpResponse.json({ products: [], total: 0, page: 1, pageSize: 24, brands: [] }),
   ),
+  // A guest without a cart cookie has no server cart (session mode, docs/web-session.md); tests of
+  // a guest's cart serve one with `fakeGuestCart` (fake-cart-api.ts).
+  http.get(`${API}/api/cart`, () => HttpResponse.json({ draft: null })),
   // A guest cart reads its products' names again in the page's language; by default the catalog
   // does not know them (the stored names stay).
   http.get(`${API}/api/catalog/products/:id`, () =>

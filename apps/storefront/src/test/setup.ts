@@ -13,6 +13,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   document.cookie = 'locale=; path=/; max-age=0';
+  document.cookie = 'otc_plan=; path=/; max-age=0';
   document.documentElement.className = '';
 });
 afterEach(() => {

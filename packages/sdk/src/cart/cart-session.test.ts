@@ -45,6 +45,8 @@ describe('cart in session mode', () => {
       'POST /api/order/draft/items',
       'GET /api/cart',
     ]);
+    // A server cart needs only the product's id (what a form post carries).
+    expect(await cart.add({ id: 4 })).toMatchObject({ kind: 'server', draft: { rows: [{ amount: 3 }] } });
   });
 
   it('changes, removes and clears on the server; a guest without a cart has nothing to change', async () => {

@@ -219,6 +219,9 @@ describe('createCart as a guest', () => {
     await expect(bare.applyPromoCode('Welcome10')).rejects.toThrow(/promoCode store/);
     await expect(bare.removePromoCode()).resolves.toMatchObject({ promoCode: null });
     await expect(cart.mergeAtSignIn()).rejects.toThrow(/nobody is signed in/);
+    // A guest cart in storage shows what it keeps: a product named by its id alone is refused.
+    await expect(cart.add({ id: 1 })).rejects.toThrow(/whole ProductSummary/);
+    expect(guestCart.rows()).toEqual([]);
   });
 });
 

@@ -93,6 +93,15 @@ export type MergedPromoCode =
   | { code: string; applied: false; reason: 'draft_has_code'; draftCode: string };
 
 /**
+ * A product named by its id alone: enough for every server cart (a member's draft, and a guest's
+ * server cart in session mode: a form post carries no more). A guest cart kept in storage
+ * (tokens mode) keeps what it shows, so it needs the whole `ProductSummary`.
+ */
+export interface CartProductRef {
+  id: number;
+}
+
+/**
  * One interface over the two carts (spec section 4): every method works on the guest cart in
  * storage while nobody is signed in, and on the server draft once someone is. Each method
  * answers the cart after the change. Server methods take the call options (`locale`, `signal`)
@@ -113,7 +122,7 @@ export interface Cart {
    * `fieldCodes.amount` `cannot_add_more`: the server's answer, or, for a guest, the same rule
    * applied to the product as shown (the guest cart is then left as it was).
    */
-  add(product: ProductSummary, amount?: number, options?: CallOptions): Promise<CartState>;
+  add(product: ProductSummary | CartProductRef, amount?: number, options?: CallOptions): Promise<CartState>;
   /** Sets a product's amount; 0 removes it. Raising it above what can be ordered throws as `add`. */
   setAmount(productId: number, amount: number, options?: CallOptions): Promise<CartState>;
   remove(productId: number, options?: CallOptions): Promise<CartState>;
@@ -178,6 +187,10 @@ function joinMerges(
     limited: [...first.limited, ...second.limited],
     dropped: [...first.dropped, ...second.dropped],
   };
+}
+
+function isSummary(product: ProductSummary | CartProductRef): product is ProductSummary {
+  return 'price' in product && 'name' in product;
 }
 
 /** The cart facade: the storefront's RTK Query endpoints call it, components never do. */
@@ -373,7 +386,12 @@ export function createCart(options: CreateCartOptions): Cart {
     async add(product, amount = 1, callOptions) {
       wholeUnits('add', amount, 1);
       productIdOf('add', product.id);
-      if (!signedIn()) return guestState(await guestCart.add(product, amount));
+      if (!signedIn()) {
+        if (!isSummary(product)) {
+          throw new TypeError('cart.add: a guest cart kept in storage needs the whole ProductSummary, not only its id');
+        }
+        return guestState(await guestCart.add(product, amount));
+      }
       // One request that adds on the server (no read-then-set): two tabs adding at once keep
       // both units, and the server refuses more than can be ordered (`cannot_add_more`).
       return server(await client.orders.addToDraft(product.id, amount, callOptions));

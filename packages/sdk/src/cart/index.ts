@@ -5,6 +5,7 @@ export {
   type CartClient,
   type CartMergeReport,
   type CartOrders,
+  type CartProductRef,
   type CartState,
   type CreateCartOptions,
   type MergedPromoCode,

@@ -185,6 +185,22 @@ export const STORAGE_KEYS = {
   tokens: 'session-tokens',
 } as const;
 
+/**
+ * The web session's cookies (docs/web-session.md), both HttpOnly: a member's session and a guest's
+ * server cart. Their names only: a server-side render tells whether a visitor carries one.
+ */
+export const WEB_SESSION_COOKIES = {
+  session: 'otc_session',
+  cart: 'otc_cart',
+} as const;
+
+/**
+ * The plan a guest chose to see what it covers (issue 29): its code, not a secret (readable by the
+ * page's scripts), SameSite=Lax, kept a year. The server draws a guest's catalog and cart with it.
+ */
+export const GUEST_PLAN_COOKIE = 'otc_plan';
+export const GUEST_PLAN_COOKIE_MAX_AGE_DAYS = 365;
+
 /** US states and territories by postal code. */
 export const US_STATES = [
   'AL',

@@ -13,7 +13,7 @@ import { textSchema } from '../validation/zod.js';
  * minor when one is added, patch for texts and bounds. The API sends it in the
  * `X-Contract-Version` answer header; the client keeps the one it saw (`client.contractVersion()`).
  */
-export const CONTRACT_VERSION = '1.1.0';
+export const CONTRACT_VERSION = '1.3.0';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -240,6 +240,62 @@ export const contract = {
     summary: 'Choose a health plan',
     body: z.object({ code: textSchema({ max: TEXT_MAX.code }) }),
     response: s.customerSchema,
+  }),
+
+  chooseGuestPlan: route({
+    method: 'PUT',
+    path: '/api/guest-plan',
+    auth: false,
+    tag: 'customer',
+    summary:
+      "A guest's health plan, to see what it covers (issue 29): kept in the otc_plan cookie (a year, SameSite=Lax, readable by the page); an empty code forgets it",
+    body: z.object({ code: textSchema({ max: TEXT_MAX.code, min: 0 }) }),
+    response: z.object({ code: z.nullable(z.string()) }),
+  }),
+
+  suggestedBasket: route({
+    method: 'GET',
+    path: '/api/customer/suggested-basket',
+    auth: true,
+    tag: 'customer',
+    summary:
+      "A basket the allowance left can buy before the period ends: covered, in stock, bought before first, then the plan's staples (issue 31)",
+    response: s.suggestedBasketSchema,
+  }),
+  reminderSetting: route({
+    method: 'GET',
+    path: '/api/customer/reminders',
+    auth: true,
+    tag: 'customer',
+    summary: 'How the allowance reminder reaches the member (email, sms: e-mail and a text, off)',
+    response: s.reminderSettingSchema,
+  }),
+  updateReminderSetting: route({
+    method: 'PUT',
+    path: '/api/customer/reminders',
+    auth: true,
+    tag: 'customer',
+    summary: 'Choose how the allowance reminder reaches the member (sms needs a confirmed phone)',
+    body: s.reminderSettingInputSchema,
+    response: s.reminderSettingSchema,
+  }),
+  unsubscribePreview: route({
+    method: 'GET',
+    path: '/api/reminders/unsubscribe',
+    auth: false,
+    tag: 'customer',
+    summary: "What the reminder e-mail's signed unsubscribe link would do (changes nothing; works signed out)",
+    query: s.unsubscribeQuerySchema,
+    response: s.unsubscribeAnswerSchema,
+  }),
+  unsubscribe: route({
+    method: 'POST',
+    path: '/api/reminders/unsubscribe',
+    auth: false,
+    tag: 'customer',
+    summary: 'One-click unsubscribe (RFC 8058) from the allowance reminders with the signed link (works signed out)',
+    query: s.unsubscribeQuerySchema,
+    response: s.unsubscribeAnswerSchema,
   }),
 
   // --- emails ---
@@ -731,6 +787,16 @@ export const contract = {
     params: id,
     body: s.devStockInputSchema,
     response: s.devStockAnswerSchema,
+    devOnly: true,
+  }),
+  devRunReminders: route({
+    method: 'POST',
+    path: '/api/dev/reminders/run',
+    auth: false,
+    tag: 'dev',
+    summary: 'Send the allowance reminders due on a day, as `ops reminders:run --as-of` (not in production)',
+    body: s.devRemindersRunInputSchema,
+    response: s.devRemindersRunAnswerSchema,
     devOnly: true,
   }),
 } as const;

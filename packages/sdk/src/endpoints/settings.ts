@@ -7,5 +7,8 @@ export function settingsEndpoints(core: ClientCore) {
     /** Development outbox (not in production). */
     outbox: (to: string, options?: CallOptions) =>
       core.call('devOutbox', { query: { to } }, options),
+    /** Development: sends the allowance reminders due on `asOf` (YYYY-MM-DD, default today); answers how many. */
+    runReminders: (asOf?: string, options?: CallOptions) =>
+      core.call('devRunReminders', { body: asOf ? { asOf } : {} }, options),
   };
 }

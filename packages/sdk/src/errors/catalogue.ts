@@ -194,12 +194,29 @@ export const ERROR_CATALOGUE = {
     en: 'Your primary phone cannot be removed',
     es: 'No se puede eliminar su teléfono principal',
   },
+  /** Reminders by text need a confirmed phone that takes texts (field `reminders`). */
+  reminders_need_phone: {
+    status: 422,
+    en: 'Add and confirm a phone that takes text messages first.',
+    es: 'Primero agregue y confirme un teléfono que reciba mensajes de texto.',
+  },
+  /** A reminder's unsubscribe link that was changed or is not ours (field `token`). */
+  unsubscribe_link_invalid: {
+    status: 422,
+    en: 'This unsubscribe link is not valid. Turn reminders off in your account instead.',
+    es: 'Este enlace para darse de baja no es válido. Desactive los recordatorios en su cuenta.',
+  },
 
   // --- cards and payments ---
   card_number_or_code_is_not_correct: {
     status: 422,
     en: 'Card number or code is not correct',
     es: 'El número de tarjeta o el código no son correctos',
+  },
+  card_code_locked: {
+    status: 403,
+    en: "This card's security code was entered wrong too many times, so it is locked to keep the card safe. Please call us at {phone} to unlock it. A card already on your account still pays.",
+    es: 'El código de seguridad de esta tarjeta se ingresó mal demasiadas veces, por lo que está bloqueado para proteger la tarjeta. Llámenos al {phone} para desbloquearlo. Una tarjeta que ya está en su cuenta sigue pagando.',
   },
   card_already_in_system: {
     status: 409,
@@ -296,6 +313,48 @@ export const ERROR_CATALOGUE = {
     es: 'Este código ha vencido.',
   },
   cannot_add_more: { status: 422, en: 'You cannot add more', es: 'No puede añadir más' },
+  /** More units of one item than one order may hold (`MAX_UNITS_PER_ITEM`); params `{ max }`. */
+  max_units_per_item: {
+    status: 422,
+    en: 'You can order at most {max} of one item.',
+    es: 'Puede pedir como máximo {max} unidades de un mismo producto.',
+  },
+  /**
+   * Placing: the order is worth more than the customer can pay (what is left on their cards and
+   * balance, plus a set amount for another card); params `{ total, limit }`.
+   */
+  hold_value_exceeded: {
+    status: 422,
+    en: 'This order ({total}) is more than you can pay now (up to {limit}). Remove some items.',
+    es: 'Este pedido ({total}) supera lo que puede pagar ahora (hasta {limit}). Quite algunos productos.',
+  },
+  /**
+   * Placing: items of an unpaid order of the customer that ended a short while ago cannot be held
+   * again yet; params `{ minutes, until }` (until: ISO date and time).
+   */
+  hold_cooldown: {
+    status: 422,
+    en: 'Some items were held by an order you did not pay. You can order them again in {minutes} min.',
+    es: 'Algunos productos estaban reservados en un pedido que no pagó. Podrá pedirlos de nuevo en {minutes} min.',
+  },
+  /**
+   * The plan limits how many units of one item a member orders per benefit period (issue 31):
+   * adding, placing or paying more than is left; params `{ limit, left }` (rules `periodLimitRefusal`).
+   */
+  period_limit_reached: {
+    status: 422,
+    en: 'Your plan allows {limit} of this item per period. You can order {left} more this period.',
+    es: 'Su plan permite {limit} unidades de este producto por período. Puede pedir {left} más en este período.',
+  },
+  /**
+   * Paying with a benefit card: its own plan does not cover some items (nothing was charged; the
+   * order can be paid another way); params `{ plan, items }`.
+   */
+  card_plan_does_not_cover: {
+    status: 422,
+    en: "Your card's plan ({plan}) does not cover: {items}. Nothing was charged. Pay another way or remove them.",
+    es: 'El plan de su tarjeta ({plan}) no cubre: {items}. No se cobró nada. Pague de otra forma o quítelos.',
+  },
   product_not_found: {
     status: 422,
     en: 'This product does not exist.',

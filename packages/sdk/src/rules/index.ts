@@ -11,6 +11,7 @@ export {
   type MergeDroppedRow,
   type MergeLimitedRow,
 } from './merge-guest-cart.js';
+export { isPlanCodeForm, readGuestPlanCookie } from './guest-plan-cookie.js';
 export { priceRangeProblem, type PriceRangeProblem } from './price-range.js';
 export {
   itemAvailability,
@@ -96,3 +97,25 @@ export {
   type StorefrontPageName,
   type StorefrontPathMatch,
 } from './storefront-pages.js';
+export {
+  BASKET_MAX_ROWS,
+  BOUGHT_STATUSES,
+  BASKET_REASON_TEXTS,
+  basketReasonText,
+  reminderWindow,
+  spendableAllowance,
+  suggestBasket,
+  type BasketCandidate,
+  type BasketPick,
+  type BasketSuggestion,
+} from './suggest-basket.js';
+export {
+  BENEFIT_PERIODS,
+  PERIOD_LIMIT_STATUSES,
+  benefitPeriodOf,
+  holdEnd,
+  periodLimitRefusal,
+  periodUnitsLeft,
+  refundReturnsTo,
+  type BenefitPeriod,
+} from './period-limits.js';

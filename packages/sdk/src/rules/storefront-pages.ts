@@ -40,6 +40,7 @@ export const STOREFRONT_PAGES = [
   { name: 'account-orders', path: 'account/orders', auth: true },
   { name: 'account-payment-methods', path: 'account/payment-methods', auth: true },
   { name: 'account-security', path: 'account/security', auth: true },
+  { name: 'account-basket', path: 'account/basket', auth: true },
   { name: 'balance-check', path: 'balance-check', indexable: true },
   { name: 'request-new-product', path: 'request-new-product', auth: true },
   { name: 'login', path: 'login', guestOnly: true },
@@ -48,6 +49,7 @@ export const STOREFRONT_PAGES = [
   { name: 'login-recovery', path: 'login-recovery' },
   { name: 'sign-up', path: 'sign-up', guestOnly: true },
   { name: 'logout', path: 'logout' },
+  { name: 'reminders-unsubscribe', path: 'reminders/unsubscribe' },
 ] as const satisfies readonly StorefrontPage[];
 
 export type StorefrontPageName = (typeof STOREFRONT_PAGES)[number]['name'];

@@ -40,6 +40,19 @@ export const productSummarySchema = /* @__PURE__ */ (() =>
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 export const productSummaryListSchema = /* @__PURE__ */ (() => z.array(productSummarySchema))();
 
+/**
+ * The plan's limit of one item per benefit period (issue 31): `limit` units a `period`, `left`
+ * more the member may order this period (beyond their orders of the period and their cart):
+ * "You can order 4 more this quarter".
+ */
+export const periodLimitSchema = /* @__PURE__ */ (() =>
+  z.object({
+    limit: positiveIntSchema,
+    left: countSchema,
+    period: z.enum(['month', 'quarter']),
+  }))();
+export type PeriodLimitView = z.infer<typeof periodLimitSchema>;
+
 export const productDetailSchema = /* @__PURE__ */ (() =>
   z.extend(productSummarySchema, {
     description: z.string(),
@@ -49,6 +62,8 @@ export const productDetailSchema = /* @__PURE__ */ (() =>
     /** Whether the signed-in customer's plan covers it (null for a guest or no plan). */
     eligible: z.nullable(z.boolean()),
     favorite: z.boolean(),
+    /** The signed-in member's plan limits this item per period; null: no limit or a guest (issue 31). */
+    periodLimit: z.optional(z.nullable(periodLimitSchema)),
   }))();
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 

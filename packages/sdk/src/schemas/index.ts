@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './settings.js';
 export * from './misc.js';
 export * from './session.js';
+export * from './basket.js';

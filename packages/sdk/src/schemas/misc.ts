@@ -62,6 +62,8 @@ export const outboxMessageSchema = /* @__PURE__ */ (() =>
     text: z.string(),
     /** The one-time code the message carries, if any. */
     code: z.nullable(z.string()),
+    /** Extra e-mail headers it carried (`List-Unsubscribe`...), when any. */
+    headers: z.optional(z.record(z.string(), z.string())),
     createdAt: dateTimeSchema,
   }))();
 export const outboxAnswerSchema = /* @__PURE__ */ (() =>

@@ -15,7 +15,7 @@ import {
   textSchema,
 } from '../validation/zod.js';
 import { addressSchema, isCardCodeOfType, paymentMethodCodeSchema } from './customer.js';
-import { productSummarySchema } from './catalog.js';
+import { periodLimitSchema, productSummarySchema } from './catalog.js';
 import { countSchema, dateTimeSchema, idSchema, moneySchema, positiveIntSchema } from './common.js';
 
 /** Bad reason code: null fine, 1 out of stock, 2 not supported by the plan, 3 not available. */
@@ -29,6 +29,8 @@ export const orderRowSchema = /* @__PURE__ */ (() =>
     /** Line total (unit price times amount). */
     price: moneySchema,
     badReasonCode: badReasonCodeSchema,
+    /** The plan's per-period limit of the item, what is left beyond this row; null: none (issue 31). */
+    periodLimit: z.optional(z.nullable(periodLimitSchema)),
   }))();
 export type OrderRow = z.infer<typeof orderRowSchema>;
 
@@ -221,6 +223,11 @@ export const orderSummarySchema = /* @__PURE__ */ (() =>
     /** Until when the customer may cancel it (unpaid, or paid and not yet packaging); null when not. */
     cancellableUntil: z.nullable(dateTimeSchema),
     cancelledAt: z.nullable(dateTimeSchema),
+    /**
+     * Waiting for payment: its hold ends with the benefit period it was placed in, before the
+     * usual hold would (issue 31; the page says so). Optional for older producers.
+     */
+    holdEndsWithPeriod: z.optional(z.boolean()),
   }))();
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -272,6 +279,11 @@ export const orderDetailSchema = /* @__PURE__ */ (() =>
         code: paymentMethodCodeSchema,
         last4: z.nullable(z.string()),
         at: dateTimeSchema,
+        /**
+         * False when a benefit card was refunded after the period it paid in had ended: that
+         * period's allowance is gone and did not come back (issue 31; the SDK's `refundReturnsTo`).
+         */
+        allowanceReturned: z.optional(z.boolean()),
       }),
     ),
   }))();

@@ -30,6 +30,10 @@ export interface TestPlan {
   code: string;
   name: string;
   company: string;
+  /** The plan's benefit period (default 'quarter'), issue 31. */
+  period?: 'month' | 'quarter';
+  /** Units of an item (by id) a member may order per period; items not named: no limit. */
+  unitsPerPeriod?: Record<number, number>;
 }
 
 export interface TestCategory {

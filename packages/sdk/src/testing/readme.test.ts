@@ -276,6 +276,23 @@ const SET_UPS: Record<string, () => Promise<SetUp>> = {
       close: () => server.close(),
     };
   },
+  'The suggested basket and the allowance reminder': async () => {
+    const base = await defaultSetUp();
+    return {
+      ...base,
+      check: (d) => {
+        const basket = d.basket as sdk.SuggestedBasket;
+        expect(basket.empty).toBeNull();
+        expect(basket.items.length).toBeGreaterThan(0);
+        expect(d.headline).toBe(`${sdk.formatPrice(basket.allowanceLeft)} left to spend by ${basket.periodEndsAt}`);
+        expect((d.lines as string[])[0]).toMatch(/^\d+ × .+: Popular with your plan$/);
+        const draft = d.draft as sdk.OrderDraft;
+        expect(draft.rows.map((row) => row.sku.id).sort()).toEqual(basket.items.map((row) => row.product.id).sort());
+        expect(d.setting).toMatchObject({ reminders: 'email', daysBefore: 14 });
+        expect(d.off).toMatchObject({ reminders: 'off' });
+      },
+    };
+  },
   'The rules': async () => ({ ...(await defaultSetUp()), check: (d) => expect(d.merged).toBeDefined() }),
   // The block sets up its own server.
   'Testing without the API': async () => ({

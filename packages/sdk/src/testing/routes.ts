@@ -19,6 +19,7 @@ import { isPaymentInputValid, type PaymentInputReason } from '../rules/is-paymen
 import { checkMinimumOrder } from '../rules/meets-minimum-order.js';
 import { missingProfileFields } from '../rules/missing-profile-fields.js';
 import { statusAfterPayment } from '../rules/payment-status.js';
+import { PERIOD_LIMIT_STATUSES, benefitPeriodOf, holdEnd, periodLimitRefusal } from '../rules/period-limits.js';
 import { formatPrice } from '../format/format-price.js';
 import type { CodeSent, ProductSummary } from '../schemas/index.js';
 import type { ErrorCode } from '../errors/catalogue.js';
@@ -27,6 +28,7 @@ import { validateCardNumber } from '../validation/validate-card-number.js';
 import { loginKind } from '../validation/validate-login.js';
 import { validateState } from '../validation/validate-state.js';
 import type { z } from 'zod/mini';
+import { BASKET_ROUTES } from './basket-routes.js';
 import { TestShopError, invalid, issue, type TestFieldIssues } from './errors.js';
 import {
   ACCESS_TOKEN_MINUTES,
@@ -400,6 +402,41 @@ function productForRow(shop: ShopCore, skuId: number, field: string) {
   return p;
 }
 
+/**
+ * The plan's per-period limit of an item for a customer (issue 31), as the API reads it: the
+ * limit, the plan's period and the units of their counting orders placed in it (not
+ * `exceptOrderId`); undefined when no limit. The rule is the SDK's `periodLimitRefusal`.
+ */
+function periodLimitOf(shop: ShopCore, customerId: number, skuId: number, exceptOrderId?: number) {
+  const customer = shop.state.customers.find((c) => c.id === customerId);
+  const plan = customer?.plan ? shop.state.plans.find((p) => p.code === customer.plan) : undefined;
+  const limit = plan?.unitsPerPeriod?.[skuId];
+  if (!plan || limit === undefined) return undefined;
+  const period = benefitPeriodOf(shop.now(), plan.period ?? 'quarter');
+  const from = `${period.from}T00:00:00.000Z`;
+  const ordered = shop.state.orders
+    .filter(
+      (o) =>
+        o.customerId === customerId &&
+        o.id !== exceptOrderId &&
+        PERIOD_LIMIT_STATUSES.includes(o.status) &&
+        o.placedAt !== null &&
+        o.placedAt >= from &&
+        new Date(o.placedAt) < period.endsAt,
+    )
+    .reduce((n, o) => n + (o.rows.find((r) => r.skuId === skuId)?.amount ?? 0), 0);
+  return { limit, ordered, period: plan.period ?? 'quarter' };
+}
+
+/** Throws `period_limit_reached` `{ limit, left }` on `field` when `amount` is more than the period leaves. */
+function checkPeriodLimit(shop: ShopCore, customerId: number, skuId: number, amount: number, field: string, exceptOrderId?: number) {
+  const limit = periodLimitOf(shop, customerId, skuId, exceptOrderId);
+  const refusal = limit ? periodLimitRefusal({ ...limit, amount }) : null;
+  if (refusal) {
+    throw new TestShopError(refusal.code, { params: refusal.params, extra: { params: refusal.params }, fields: { [field]: [issue(refusal.code, refusal.params)] } });
+  }
+}
+
 /** Sets a row's amount (0 removes it); above what can be ordered: 422 `cannot_add_more`. */
 function setRow(shop: ShopCore, order: TestOrder, skuId: number, amount: number, fields = { sku: 'sku_id', amount: 'amount' }) {
   const p = productForRow(shop, skuId, fields.sku);
@@ -408,6 +445,7 @@ function setRow(shop: ShopCore, order: TestOrder, skuId: number, amount: number,
   if (amount > current) {
     const { available, orderable } = availableUnits(p);
     if (!orderable || amount > available) throw invalid({ [fields.amount]: [issue('cannot_add_more')] });
+    checkPeriodLimit(shop, order.customerId, skuId, amount, fields.amount);
   }
   if (amount === 0) order.rows = order.rows.filter((r) => r.skuId !== skuId);
   else if (row) row.amount = amount;
@@ -676,6 +714,7 @@ function reference(prefix: string, n: number): string {
 
 /** Every route of the contract, as the test shop answers it. */
 export const ROUTES: RouteImpls = {
+  ...BASKET_ROUTES,
   // --- auth ---
   requestCode: ({ shop, body }) => {
     const customer = customerByLogin(shop.state, body.login);
@@ -843,6 +882,14 @@ export const ROUTES: RouteImpls = {
     return customerView(shop.state, customer, shop.now());
   },
   listHealthPlans: ({ shop }) => shop.state.plans.map((p) => ({ ...p })),
+  // The API also sets (or clears) the otc_plan cookie; the kit answers the code and holds no cookie.
+  chooseGuestPlan: ({ shop, body }) => {
+    const code = body.code.trim().toLowerCase();
+    if (!code) return { code: null };
+    const plan = shop.state.plans.find((p) => p.code === code);
+    if (!plan) throw new TestShopError('plan_not_found', { fields: { code: [issue('wrong_format')] } });
+    return { code: plan.code };
+  },
   chooseHealthPlan: ({ shop, customer, body }) => {
     if (!shop.state.plans.some((p) => p.code === body.code)) {
       throw new TestShopError('plan_not_found', { fields: { code: [issue('wrong_format')] } });
@@ -1180,6 +1227,7 @@ export const ROUTES: RouteImpls = {
         fields: Object.fromEntries(missing.map((field) => [field, [issue('required')]])),
       });
     }
+    order.rows.forEach((row, i) => checkPeriodLimit(shop, customer.id, row.skuId, row.amount, `rows.${i}.amount`));
     for (const row of order.rows) {
       const p = state.products.find((x) => x.id === row.skuId)!;
       row.unitCents = toCents(p.price);
@@ -1187,7 +1235,13 @@ export const ROUTES: RouteImpls = {
     }
     order.number ??= String(100000 + order.id);
     order.placedAt = now.toISOString();
-    order.payableUntil = new Date(now.getTime() + state.settings.unpaidOrderMinutes * 60_000).toISOString();
+    // The hold ends with the plan's benefit period when that comes first (issue 31, item 5).
+    const plan = customer.plan ? state.plans.find((p) => p.code === customer.plan) : undefined;
+    order.payableUntil = holdEnd({
+      now,
+      holdMs: state.settings.unpaidOrderMinutes * 60_000,
+      periodEndsAt: plan ? benefitPeriodOf(now, plan.period ?? 'quarter').endsAt : null,
+    }).until.toISOString();
     order.deliveryAddress = addressView(address);
     order.placedTotals = cents;
     event(shop, order, ORDER_STATUS.waitingForPayment);
@@ -1233,6 +1287,8 @@ export const ROUTES: RouteImpls = {
       });
     }
     checkPlaced(shop, order);
+    // The plan's per-period limits again (a limit lowered since placing), before any charge.
+    order.rows.forEach((row, i) => checkPeriodLimit(shop, customer.id, row.skuId, row.amount, `rows.${i}.amount`, order.id));
     const amountCents = draftCents(state, order).totalCents;
     const paid = charge(shop, customer, body.code, body.input, amountCents);
     for (const row of order.rows) {

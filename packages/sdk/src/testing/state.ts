@@ -22,6 +22,7 @@ import type {
   Phone,
   ProductDetail,
   ProductSummary,
+  ReminderChannel,
   Settings,
 } from '../schemas/index.js';
 import { normalizePhone } from '../validation/normalize-phone.js';
@@ -78,6 +79,8 @@ export interface TestCustomer {
   balanceCents: number;
   plan: string | null;
   favorites: number[];
+  /** How the allowance reminder reaches the customer (default `email`). */
+  reminders?: ReminderChannel;
 }
 
 export interface TestOrderRow {
@@ -153,6 +156,8 @@ export interface TestOutboxMessage {
   subject: string;
   text: string;
   code: string | null;
+  /** Extra e-mail headers (`List-Unsubscribe`...). */
+  headers?: Record<string, string>;
   createdAt: string;
 }
 
@@ -182,6 +187,8 @@ export interface TestShopState {
   productRequests: Array<{ number: string; customerId: number; body: unknown }>;
   /** The next id of each kind of record. */
   nextId: number;
+  /** Allowance reminders sent, `<customer id>:<period end>` (once per period). */
+  remindersSent?: string[];
 }
 
 /** Data to add to the shop (records with an existing id replace it). */

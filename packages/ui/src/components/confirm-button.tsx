@@ -17,6 +17,11 @@ export interface ConfirmButtonProps extends Omit<
   variant?: ButtonVariant;
   /** The look while waiting for the second tap. Default `danger`. */
   confirmVariant?: ButtonVariant;
+  /**
+   * The button submits its form when the page's scripts do not run (a page drawn by the server):
+   * one press then acts, as a plain button would. With the scripts, the two taps above.
+   */
+  submitsForm?: boolean;
 }
 
 /**
@@ -35,6 +40,7 @@ export function ConfirmButton({
   onKeyDown,
   onBlur,
   disabled,
+  submitsForm = false,
   ...rest
 }: ConfirmButtonProps) {
   const [armed, setArmed] = useState(false);
@@ -47,7 +53,10 @@ export function ConfirmButton({
         disabled={disabled}
         variant={isArmed ? confirmVariant : variant}
         data-armed={isArmed || undefined}
-        onClick={() => {
+        type={submitsForm ? 'submit' : 'button'}
+        onClick={(event) => {
+          // With the scripts the taps decide; the form is posted only without them.
+          event.preventDefault();
           if (isArmed) {
             setArmed(false);
             onConfirm();

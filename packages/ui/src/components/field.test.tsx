@@ -78,6 +78,27 @@ describe('fields and buttons', () => {
     expect(onChange).toHaveBeenCalledWith('balance');
   });
 
+  it('an uncontrolled RadioGroup keeps a tick the app did not draw when it draws again', () => {
+    const group = (legend: string) => (
+      <RadioGroup
+        legend={legend}
+        name="way"
+        defaultValue="code"
+        options={[
+          { value: 'code', label: 'With a code' },
+          { value: 'password', label: 'With a password' },
+        ]}
+      />
+    );
+    const { rerender } = render(group('How'));
+    expect(screen.getByRole('radio', { name: 'With a code' })).toBeChecked();
+    // As a tick before the scripts start: the browser changes it, React is not told.
+    (screen.getByRole('radio', { name: 'With a password' }) as HTMLInputElement).checked = true;
+    rerender(group('How next time'));
+    expect(screen.getByRole('radio', { name: 'With a password' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'With a code' })).not.toBeChecked();
+  });
+
   it('a loading Button is busy and ignores clicks', async () => {
     const user = userEvent.setup();
     const onClick = vi.fn();

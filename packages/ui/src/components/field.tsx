@@ -280,8 +280,15 @@ export interface RadioGroupProps {
   legend: ReactNode;
   name: string;
   options: RadioOption[];
-  value: string | null;
-  onChange: (value: string) => void;
+  /** Controlled: the app's state decides the tick. */
+  value?: string | null;
+  /**
+   * Uncontrolled: the browser keeps the tick (read it from the form when it is sent). A tick made
+   * on a server-drawn page before the scripts start stays: React leaves an uncontrolled radio's
+   * `checked` alone when it hydrates and draws again.
+   */
+  defaultValue?: string;
+  onChange?: (value: string) => void;
   hint?: ReactNode;
   error?: ReactNode;
   required?: boolean;
@@ -294,12 +301,14 @@ export function RadioGroup({
   name,
   options,
   value,
+  defaultValue,
   onChange,
   hint,
   error,
   required,
   className,
 }: RadioGroupProps) {
+  const controlled = value !== undefined;
   const ids = useFieldIds(undefined, hint, error);
   return (
     <fieldset
@@ -326,10 +335,10 @@ export function RadioGroup({
               type="radio"
               name={name}
               value={option.value}
-              checked={value === option.value}
+              {...(controlled ? { checked: value === option.value } : { defaultChecked: defaultValue === option.value })}
               disabled={option.disabled}
               required={required}
-              onChange={() => onChange(option.value)}
+              onChange={onChange ? () => onChange(option.value) : undefined}
               className="mt-1 size-5 shrink-0 accent-primary"
             />
             <span className="flex flex-col">

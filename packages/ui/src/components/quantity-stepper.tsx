@@ -16,6 +16,11 @@ export interface QuantityStepperProps {
   disabled?: boolean;
   /** While true, both buttons stop acting (aria-disabled) and aria-busy is set (a change is being saved). */
   busy?: boolean;
+  /**
+   * The field name the steps submit their form with (`name=value±1`) when the page's scripts do
+   * not run (a page drawn by the server); with the scripts, `onChange` decides.
+   */
+  name?: string;
   className?: string;
 }
 
@@ -35,6 +40,7 @@ export function QuantityStepper({
   maxReachedMessage,
   disabled = false,
   busy = false,
+  name,
   className,
 }: QuantityStepperProps) {
   const atMin = value <= min;
@@ -45,14 +51,21 @@ export function QuantityStepper({
   const moreOff = busy || atMax;
   return (
     <div className={cn('inline-flex flex-col gap-1', className)}>
-      <div role="group" aria-label={label} aria-busy={busy || undefined} className="inline-flex items-center gap-2">
+      <div
+        role="group"
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className="inline-flex items-center gap-2"
+      >
         <button
-          type="button"
+          type={name ? 'submit' : 'button'}
+          {...(name ? { name, value: String(value - 1), formNoValidate: true } : {})}
           className={stepButton}
           aria-label={decrementLabel}
           disabled={disabled}
           aria-disabled={lessOff || undefined}
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             if (!lessOff) onChange(value - 1);
           }}
         >
@@ -62,19 +75,23 @@ export function QuantityStepper({
           {value}
         </output>
         <button
-          type="button"
+          type={name ? 'submit' : 'button'}
+          {...(name ? { name, value: String(value + 1), formNoValidate: true } : {})}
           className={stepButton}
           aria-label={incrementLabel}
           disabled={disabled}
           aria-disabled={moreOff || undefined}
-          onClick={() => {
+          onClick={(event) => {
+            event.preventDefault();
             if (!moreOff) onChange(value + 1);
           }}
         >
           <Plus aria-hidden="true" className="size-5" />
         </button>
       </div>
-      {atMax && maxReachedMessage ? <p className="text-sm text-warning">{maxReachedMessage}</p> : null}
+      {atMax && maxReachedMessage ? (
+        <p className="text-sm text-warning">{maxReachedMessage}</p>
+      ) : null}
     </div>
   );
 }

@@ -36,6 +36,8 @@ describe('Stepper', () => {
     expect(items[1]).toHaveTextContent('Entrega, completed');
     expect(items[2]).toHaveTextContent('Pago');
     expect(items[2]).not.toHaveTextContent('completed');
+    // One text, so a browser reads "Productos, completed", never "Productos , completed" (issue 33).
+    expect(within(items[0]!).getByText('Productos, completed')).toBeInTheDocument();
   });
 
   it('has no buttons unless the app lets people go back', () => {

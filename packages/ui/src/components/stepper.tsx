@@ -48,6 +48,14 @@ export function Stepper({
       {steps.map((step, index) => {
         const state =
           index < currentIndex ? 'done' : index === currentIndex ? 'current' : 'upcoming';
+        const shown = step.shortLabel ? (
+          <>
+            <span className="@max-[30rem]:hidden">{step.label}</span>
+            <span className="@min-[30rem]:hidden">{step.shortLabel}</span>
+          </>
+        ) : (
+          step.label
+        );
         const content = (
           <>
             <span
@@ -72,15 +80,18 @@ export function Stepper({
                 state === 'upcoming' && 'text-muted',
               )}
             >
-              {step.shortLabel ? (
+              {state === 'done' ? (
                 <>
-                  <span className="@max-[30rem]:hidden">{step.label}</span>
-                  <span className="@min-[30rem]:hidden">{step.shortLabel}</span>
+                  {/* Said as one text ("Products, completed"): a label and a hidden ", completed"
+                      apart are read "Products , completed" (the hidden one is a box of its own). */}
+                  <span aria-hidden="true">{shown}</span>
+                  <VisuallyHidden>
+                    {step.label}, {completedLabel}
+                  </VisuallyHidden>
                 </>
               ) : (
-                step.label
+                shown
               )}
-              {state === 'done' ? <VisuallyHidden>, {completedLabel}</VisuallyHidden> : null}
             </span>
           </>
         );

@@ -119,7 +119,14 @@ const PROMO: ErrorCode[] = [
   'promo_code_not_started',
   'promo_code_expired',
 ];
-const DRAFT_ROWS: ErrorCode[] = ['order_not_draft', 'cannot_add_more', 'product_not_found', 'too_many_items'];
+const DRAFT_ROWS: ErrorCode[] = [
+  'order_not_draft',
+  'cannot_add_more',
+  'product_not_found',
+  'too_many_items',
+  'max_units_per_item',
+  'period_limit_reached',
+];
 export const ERROR_CODES_OF: Partial<Record<RouteName, ErrorCode[]>> = {
   requestCode: ['account_not_found', ...CODE_REQUEST],
   verifyCode: ['account_not_found', ...CODE_CHECK],
@@ -166,6 +173,10 @@ export const ERROR_CODES_OF: Partial<Record<RouteName, ErrorCode[]>> = {
     'minimum_order',
     'delivery_address_required',
     'profile_incomplete',
+    'max_units_per_item',
+    'hold_cooldown',
+    'hold_value_exceeded',
+    'period_limit_reached',
     ...PROMO,
   ],
   backToDraft: ['order_not_waiting_for_payment', 'order_payment_time_over'],
@@ -174,6 +185,8 @@ export const ERROR_CODES_OF: Partial<Record<RouteName, ErrorCode[]>> = {
     'order_payment_time_over',
     'payment_methods_unavailable',
     'order_has_issues',
+    'period_limit_reached',
+    'card_plan_does_not_cover',
     'minimum_order',
     'card_number_or_code_is_not_correct',
     'notEnoughBalance',

@@ -3,32 +3,58 @@
  * apps/storefront/src/entry-server.tsx) renders a storefront address into the built index.html.
  *
  * - The render's API calls are answered in this process (`app.inject`), from the visitor's own
- *   address, marked as the renderer's (lib/render-call.ts): they are the page's data, not the
- *   visitor's API traffic, and no rate limit stops them (issue 32). A page whose data did not all
- *   answer (a 5xx, a 429, a 404 in a page that is not itself a 404) is sent `no-store` and never
- *   kept: it would show every next visitor a page without its data.
+ *   address. Its reads (GET, HEAD) are marked as the renderer's (lib/render-call.ts): they are the
+ *   page's data, not the visitor's API traffic, and no rate limit stops them (issue 32). Its
+ *   writes are never marked: they count against the visitor's limits. A page whose data did not
+ *   all answer (a 5xx, a 429, a 404 in a page that is not itself a 404) is sent `no-store` and
+ *   never kept: it would show every next visitor a page without its data.
  * - The visitor's cookies go with those calls (docs/web-session.md): a member's web session
  *   (`otc_session`) or a guest's cart (`otc_cart`) draws the page for them. Such a page is
  *   `Cache-Control: private, no-store` and never kept or shared with another request.
+ * - Each render has a cookie jar, as a browser would: a call carries the cookies as the earlier
+ *   answers of the same render left them (a first add's `otc_cart`, a sign-in's `otc_session`, a
+ *   `Max-Age=0` removes one), and every `Set-Cookie` of those answers goes onto the page's answer,
+ *   in order. A page whose render was set a cookie is the visitor's own (never kept or shared).
+ *   The render cannot choose a call's `Cookie`, `Origin` or `Sec-Fetch-*`: as a browser's fetch,
+ *   those are the visitor's.
+ * - A form posted without scripts (issue 29, `servePost`): the form (urlencoded, read by
+ *   storefront.ts) goes to the render as a POST `Request` with the visitor's cookie, language,
+ *   origin, fetch metadata and referer; its route action calls the API as the visitor, each call
+ *   carrying their `Origin` and `Sec-Fetch-Site`/`-Mode` (so the API's cross-site check applies to
+ *   each write) and the form's `_csrf` as `X-CSRF-Token` when the call sends none. The answer is
+ *   `private, no-store`, never kept or shared; a redirect is a 303. When the render cannot run
+ *   (too busy) the answer is a 503 page with `Retry-After`, and a render that fails a 500 page, both
+ *   in the address's language with a link back: never index.html, which would drop the form.
  * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept per
- *   address and language inputs as the page reads them (pageLanguageKey), with its
+ *   address, language inputs as the page reads them (pageLanguageKey) and guest plan (the
+ *   `otc_plan` cookie; pageCacheKey), with its
  *   ETag and its br/gzip copies: a busy catalog costs one render. It is kept under the public data
  *   version (plugins/app/public-answers.ts) and at most PUBLIC_ANSWER_FRESH_MS (or
  *   PAGE_CACHE_SECONDS if shorter): a change of stock, price or settings announced in any process
  *   shows in the page as soon as in the JSON it is drawn from (issue 30). Shared caches may keep
  *   it briefly (GUEST_PAGE_CACHE_CONTROL).
- * - A render that fails falls back to the plain index.html: the browser then draws the page.
+ * - A GET render that fails falls back to the plain index.html: the browser then draws the page.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALES, type Locale } from '@otc/sdk';
+import {
+  DEFAULT_LOCALE,
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_DAYS,
+  LOCALES,
+  STOREFRONT_SPANISH_PREFIX,
+  readGuestPlanCookie,
+  type Locale,
+} from '@otc/sdk';
+import { CSRF_FIELD, CSRF_HEADER } from '@otc/sdk/schemas';
 import { pickLanguage } from '../../lib/errors.js';
 import { ifNoneMatchHits } from '../../lib/hot-answers.js';
+import { escapeMarkup } from '../../lib/markup.js';
 import { renderCallHeaders } from '../../lib/render-call.js';
-import { carriesVisitorCookie } from '../../lib/web-session.js';
+import { carriesVisitorCookie, isWrite, readCookies, setCookie } from '../../lib/web-session.js';
 import { PUBLIC_ANSWER_FRESH_MS } from '../app/public-answers.js';
 
 /** What the storefront's render module exports (apps/storefront/src/entry-server.tsx). */
@@ -40,6 +66,11 @@ interface RenderModule {
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; locale: 'en' | 'es'; lang: string; head: string; body: string; data: string; contentDrawn: boolean }
   >;
+  /**
+   * The address a page for no one is drawn with and kept under: its path and only the parameters
+   * pages read, sorted (issue 32: junk parameters made every request a miss).
+   */
+  pageCacheAddress?(address: string): string;
   renderDocument(
     template: string,
     pathname: string,
@@ -77,10 +108,19 @@ export const MAX_RENDERS_PER_CLIENT = 2;
 export class RenderSkipped extends Error {}
 
 /**
- * Request headers the render's API calls carry on (the SDK sets its own Accept-Language); the
- * cookie makes them the visitor's own calls (their session, their cart).
+ * Request headers the render's API calls carry on (the SDK sets its own Accept-Language). The
+ * cookie (from the render's jar) makes them the visitor's own calls (their session, their cart).
+ * Not the visitor's Content-Type: it describes the page request's body, not a call's.
  */
-const FORWARDED = ['accept-language', 'content-type', 'accept', 'user-agent', 'cookie'];
+const FORWARDED = ['accept-language', 'accept', 'user-agent'];
+/** What a browser's fetch sends of its own (a page's script cannot set them): the visitor's. */
+const BROWSER_SET = ['cookie', 'origin', 'sec-fetch-site', 'sec-fetch-mode'];
+/** A form post's headers the render's API calls carry, so the API's cross-site check sees them. */
+const FORM_POST_FORWARDED = ['origin', 'sec-fetch-site', 'sec-fetch-mode'];
+/** A form post's headers the render module is handed with the form. */
+const FORM_POST_REQUEST_HEADERS = ['cookie', 'accept-language', 'origin', 'sec-fetch-site', 'sec-fetch-mode', 'referer'];
+/** Seconds a visitor whose form found the renderer too busy is asked to wait. */
+export const BUSY_RETRY_AFTER_SECONDS = 5;
 /** A page drawn for a visitor: kept by no cache, the browser's included. */
 export const PERSONAL_PAGE_CACHE_CONTROL = 'private, no-store';
 /** A page drawn without some of its data: sent to this visitor only, kept by no cache. */
@@ -92,6 +132,8 @@ export const INCOMPLETE_PAGE_CACHE_CONTROL = 'no-store';
  * shopper who adds to the cart gets the `otc_cart` cookie and from then on pages drawn for them,
  * never a guest's copy left in the browser, and a revalidation costs a 304.
  */
+/** A guest's page that also sets the language cookie (the first page of a visit in a language). */
+const LANGUAGE_SET_PAGE_CACHE_CONTROL = 'private, no-cache';
 export const GUEST_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=15';
 /**
  * What a kept guest page varies on: its encoding, and the inputs of the language decision
@@ -99,9 +141,17 @@ export const GUEST_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-w
  */
 const PAGE_VARY = 'accept-encoding, accept-language, cookie';
 
+/** A form posted to a storefront address (`application/x-www-form-urlencoded`, as sent). */
+export interface FormPost {
+  body: string;
+  contentType: string;
+}
+
 export interface PageRenderer {
   /** Serves the page drawn; throws `RenderSkipped` (or the render's error) to serve index.html. */
   serve(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Answers a form post: the page its action leads to, a 303, or a 503/500 page (never throws). */
+  servePost(request: FastifyRequest, reply: FastifyReply, form: FormPost): Promise<void>;
   /** Pages kept now (tests and the bench). */
   cachedPages(): number;
 }
@@ -116,6 +166,15 @@ export interface PageRenderer {
  */
 export function pageLanguageKey(cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
   return `${localeCookieOf(cookieHeader) ?? '-'} ${browserLocaleOf(acceptLanguage)} ${pickLanguage(acceptLanguage)}`;
+}
+
+/**
+ * What a page drawn for no one is kept under: its address, its language inputs
+ * (pageLanguageKey), and the plan a guest chose (the `otc_plan` cookie, issue 29: the catalog and
+ * the cart are drawn with its marks), so one guest's plan page is never served to another.
+ */
+export function pageCacheKey(address: string, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
+  return `${address}\n${pageLanguageKey(cookieHeader, acceptLanguage)}\n${readGuestPlanCookie(cookieHeader) ?? '-'}`;
 }
 
 /** `readLocaleCookie` of the storefront: the first `locale` cookie whose value is a locale. */
@@ -160,9 +219,111 @@ function answered(apiStatus: number, pageStatus: number): boolean {
   return apiStatus === 404 && pageStatus === 404;
 }
 
+/** What a render's API answers left: their statuses, and their `Set-Cookie` lines in order. */
+interface RenderCalls {
+  statuses: number[];
+  setCookies: string[];
+}
+
+/** A page drawn, or a redirect, with the `Set-Cookie` lines of the render's API answers. */
+type Drawn = ({ page: CachedPage } | { redirect: string; status: number }) & { setCookies: string[] };
+
+/**
+ * The cookies of one render, as a browser keeps them: the visitor's, then what each answer set or
+ * removed (`Max-Age` <= 0, or an `Expires` past). Unchanged, the visitor's header goes as sent.
+ */
+function cookieJar(visitorHeader: string | undefined) {
+  const cookies = readCookies(visitorHeader);
+  let changed = false;
+  return {
+    header(): string | undefined {
+      if (!changed) return visitorHeader;
+      return cookies.size > 0 ? [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
+    },
+    take(line: string) {
+      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+      const at = pair.indexOf('=');
+      if (at <= 0) return;
+      const attribute = (name: string) =>
+        attributes.find((part) => part.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+      const maxAge = attribute('max-age');
+      const expires = attribute('expires');
+      const gone = maxAge !== undefined ? Number(maxAge) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now();
+      if (gone) cookies.delete(pair.slice(0, at));
+      else cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      changed = true;
+    },
+  };
+}
+
+function setCookieLines(value: string | string[] | number | undefined): string[] {
+  if (Array.isArray(value)) return value;
+  return typeof value === 'string' ? [value] : [];
+}
+
+/** The small pages of a form post that could not be drawn, in the address's language. */
+const FORM_POST_FAILURE_TEXTS = {
+  en: {
+    busy: 'The shop is very busy. Please try again in a few seconds.',
+    failed: 'Something went wrong. Please check the page and try again.',
+    back: 'Back to the page',
+  },
+  es: {
+    busy: 'La tienda está muy ocupada. Vuelva a intentarlo en unos segundos.',
+    failed: 'Algo salió mal. Revise la página y vuelva a intentarlo.',
+    back: 'Volver a la página',
+  },
+} as const;
+
+/** The address a form was posted to as a link of this shop (`//x` or `/\x` would leave it). */
+function sameShopLink(url: string): string {
+  return url.replace(/^[/\\]+/, '/');
+}
+
+/** The storefront's `localeOfPath`: `/es` and below are Spanish. */
+function localeOfAddress(url: string): Locale {
+  const pathname = url.split('?')[0] ?? '/';
+  return pathname === STOREFRONT_SPANISH_PREFIX || pathname.startsWith(`${STOREFRONT_SPANISH_PREFIX}/`) ? 'es' : 'en';
+}
+
+/**
+ * The language of the page shown is remembered, as the storefront's `writeLocaleCookie` does
+ * once it runs: a language switch followed before the scripts run (a slow phone), or without
+ * them, still decides the bare address next time. Readable by the page (not HttpOnly), as the
+ * storefront writes it; an answer carrying it is kept by no shared cache.
+ */
+function rememberLanguage(request: FastifyRequest, reply: FastifyReply): boolean {
+  const locale = localeOfAddress(request.url);
+  // Set only when the bare address would now pick another language: a first visit in the
+  // browser's own language stays a page any shared cache may keep.
+  const bareWouldPick = localeCookieOf(request.headers.cookie) ?? browserLocaleOf(request.headers['accept-language']);
+  if (bareWouldPick === locale) return false;
+  const settings = { ...request.server.cookieSettings, httpOnly: false };
+  setCookie(reply, LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60, settings);
+  return true;
+}
+
+function formPostFailurePage(url: string, reason: 'busy' | 'failed'): string {
+  const locale = localeOfAddress(url);
+  const texts = FORM_POST_FAILURE_TEXTS[locale];
+  return (
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
+    `<title>${escapeMarkup(texts[reason])}</title></head><body><main><h1>${escapeMarkup(texts[reason])}</h1>` +
+    `<p><a href="${escapeMarkup(sameShopLink(url))}">${escapeMarkup(texts.back)}</a></p></main></body></html>`
+  );
+}
+
 export async function createPageRenderer(
   app: FastifyInstance,
-  options: { modulePath: string; templatePath: string; cacheMs: number; origin: string | undefined },
+  options: {
+    modulePath: string;
+    templatePath: string;
+    cacheMs: number;
+    origin: string | undefined;
+    /** Renders for no one (cache misses) one client may start a minute (PAGE_MISSES_PER_CLIENT_MINUTE). */
+    missesPerClientMinute: number;
+  },
 ): Promise<PageRenderer> {
   const module = (await import(pathToFileURL(options.modulePath).href)) as RenderModule;
   const template = readFileSync(options.templatePath, 'utf8');
@@ -170,11 +331,27 @@ export async function createPageRenderer(
   // No announcement covers a direct SQL change: no longer than a public answer is kept either.
   const keepMs = Math.min(options.cacheMs, PUBLIC_ANSWER_FRESH_MS);
   // The same address asked for by many at once is rendered once.
-  const inFlight = new Map<string, Promise<CachedPage | { redirect: string; status: number }>>();
+  const inFlight = new Map<string, Promise<Drawn>>();
   let rendering = 0;
   const queue: Array<() => void> = [];
 
   const rendersByClient = new Map<string, number>();
+  /** Cache misses each client started in the current minute (the map starts again each minute). */
+  let missesByClient = new Map<string, number>();
+  let missMinute = Math.floor(Date.now() / 60_000);
+  const missesAllowed = options.missesPerClientMinute;
+
+  /** Counts a miss `request`'s client starts; throws `RenderSkipped` beyond its minute's share. */
+  function countMiss(request: FastifyRequest): void {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== missMinute) {
+      missMinute = minute;
+      missesByClient = new Map();
+    }
+    const misses = (missesByClient.get(request.ip) ?? 0) + 1;
+    if (misses > missesAllowed) throw new RenderSkipped('too many cache misses for one client');
+    missesByClient.set(request.ip, misses);
+  }
 
   /** A render for `request`'s client, within its share, then in its turn. */
   async function renderFor<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
@@ -205,21 +382,36 @@ export async function createPageRenderer(
     }
   }
 
-  /** The render's way to the API: answered here, as the visitor; each answer's status goes to `statuses`. */
-  const fetchAs =
-    (request: FastifyRequest, statuses: number[]): typeof fetch =>
-    async (input, init) => {
+  /**
+   * The render's way to the API: answered here, as the visitor, with the render's cookie jar; each
+   * answer's status and `Set-Cookie` lines go to `calls`. For a form post, also the visitor's
+   * origin and fetch metadata, and the form's `_csrf` on a write that sends no token of its own.
+   */
+  const fetchAs = (request: FastifyRequest, calls: RenderCalls, form?: FormPost): typeof fetch => {
+    const jar = cookieJar(request.headers.cookie);
+    const formCsrf = form ? new URLSearchParams(form.body).get(CSRF_FIELD) : null;
+    return async (input, init) => {
       const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://render.local');
+      const method = (init?.method ?? 'GET').toUpperCase() as 'GET';
       const headers: Record<string, string> = {};
       for (const name of FORWARDED) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;
       }
       new Headers(init?.headers).forEach((value, name) => {
-        headers[name] = value;
+        if (!BROWSER_SET.includes(name)) headers[name] = value;
       });
-      Object.assign(headers, renderCallHeaders());
-      const method = (init?.method ?? 'GET').toUpperCase() as 'GET';
+      const cookie = jar.header();
+      if (cookie) headers.cookie = cookie;
+      if (form) {
+        for (const name of FORM_POST_FORWARDED) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers[name] = value;
+        }
+        const csrfHeader = CSRF_HEADER.toLowerCase();
+        if (formCsrf && isWrite(method) && headers[csrfHeader] === undefined) headers[csrfHeader] = formCsrf;
+      }
+      Object.assign(headers, renderCallHeaders(method));
       const res = await app.inject({
         method,
         url: `${url.pathname}${url.search}`,
@@ -227,17 +419,24 @@ export async function createPageRenderer(
         remoteAddress: request.ip,
         ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
       });
-      statuses.push(res.statusCode);
+      calls.statuses.push(res.statusCode);
       const answerHeaders = new Headers();
       for (const [name, value] of Object.entries(res.headers)) {
+        if (name === 'set-cookie') continue;
         if (typeof value === 'string') answerHeaders.set(name, value);
         else if (typeof value === 'number') answerHeaders.set(name, String(value));
+      }
+      for (const line of setCookieLines(res.headers['set-cookie'])) {
+        answerHeaders.append('set-cookie', line);
+        jar.take(line);
+        calls.setCookies.push(line);
       }
       return new Response(res.statusCode === 204 || res.statusCode === 304 ? null : res.rawPayload, {
         status: res.statusCode,
         headers: answerHeaders,
       });
     };
+  };
 
   function remember(key: string | null, dataVersion: number, complete: boolean, status: number, html: string): CachedPage {
     const body = Buffer.from(html, 'utf8');
@@ -259,43 +458,76 @@ export async function createPageRenderer(
     return page;
   }
 
-  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, personal: boolean): FastifyReply {
+  /** Sends a page; `form`: the answer to a form post (no ETag, never "not modified"). */
+  function send(request: FastifyRequest, reply: FastifyReply, page: CachedPage, personal: boolean, form = false): FastifyReply {
+    // An answer that sets the language cookie is this visitor's: no shared cache keeps it.
+    const own = rememberLanguage(request, reply);
     reply
       .header(
         'cache-control',
-        personal ? PERSONAL_PAGE_CACHE_CONTROL : page.complete ? GUEST_PAGE_CACHE_CONTROL : INCOMPLETE_PAGE_CACHE_CONTROL,
+        personal
+          ? PERSONAL_PAGE_CACHE_CONTROL
+          : own
+            ? LANGUAGE_SET_PAGE_CACHE_CONTROL
+            : page.complete
+              ? GUEST_PAGE_CACHE_CONTROL
+              : INCOMPLETE_PAGE_CACHE_CONTROL,
       )
-      .header('etag', page.etag)
       .header('vary', PAGE_VARY)
       .type('text/html; charset=utf-8');
+    if (!form) reply.header('etag', page.etag);
     // Only a page that is there is "not modified" (a 404 answers 404, whatever the client holds).
-    if (page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    if (!form && page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
     return reply.code(page.status).send(page.html);
   }
 
-  /** Draws the page; kept under `key` unless null (a page drawn for a visitor). */
-  async function draw(request: FastifyRequest, key: string | null): Promise<CachedPage | { redirect: string; status: number }> {
+  /**
+   * Draws the page; kept under `key` unless null (a page drawn for a visitor) or set a cookie.
+   * `form`: a form post, handed to the render as a POST of its body. `calls` gathers what the
+   * render's API answers left (their cookies, even when the render then fails).
+   */
+  async function draw(
+    request: FastifyRequest,
+    key: string | null,
+    form?: FormPost,
+    calls: RenderCalls = { statuses: [], setCookies: [] },
+    address: string = request.url,
+  ): Promise<Drawn> {
     const origin = options.origin ?? `${request.protocol}://${request.host}`;
     // Read before the render: a change announced while it draws leaves the page already stale.
     const dataVersion = app.publicAnswers.version();
     const headers = new Headers();
-    for (const name of ['accept-language', 'cookie']) {
+    for (const name of form ? FORM_POST_REQUEST_HEADERS : ['accept-language', 'cookie']) {
       const value = request.headers[name];
       if (typeof value === 'string') headers.set(name, value);
     }
+    if (form) headers.set('content-type', form.contentType);
     // The origin and the path joined as text: a path such as `//elsewhere.example/x` stays a path.
-    const statuses: number[] = [];
-    const result = await module.render(new Request(`${origin}${request.url}`, { headers }), {
-      fetch: fetchAs(request, statuses),
-      origin,
-    });
-    if (result.kind === 'redirect') return { redirect: result.location, status: result.status };
-    const pathname = request.url.split('?')[0] ?? '/';
-    const complete = statuses.every((status) => answered(status, result.status));
-    return remember(key, dataVersion, complete, result.status, module.renderDocument(template, pathname, result));
+    const result = await module.render(
+      new Request(`${origin}${address}`, form ? { method: 'POST', headers, body: form.body } : { headers }),
+      { fetch: fetchAs(request, calls, form), origin },
+    );
+    const { setCookies } = calls;
+    if (result.kind === 'redirect') return { redirect: result.location, status: result.status, setCookies };
+    const pathname = address.split('?')[0] ?? '/';
+    const complete = calls.statuses.every((status) => answered(status, result.status));
+    const kept = setCookies.length === 0 ? key : null;
+    const page = remember(kept, dataVersion, complete, result.status, module.renderDocument(template, pathname, result));
+    return { page, setCookies };
+  }
+
+  /** Sends what was drawn for this visitor alone: their cookies, `private, no-store`. */
+  async function sendPersonal(request: FastifyRequest, reply: FastifyReply, drawn: Drawn, form = false): Promise<void> {
+    if (drawn.setCookies.length > 0) reply.header('set-cookie', drawn.setCookies);
+    if ('redirect' in drawn) {
+      // After a form post, the address it leads to is fetched with GET, whatever the render said.
+      await reply.header('cache-control', PERSONAL_PAGE_CACHE_CONTROL).redirect(drawn.redirect, form ? 303 : drawn.status);
+      return;
+    }
+    send(request, reply, drawn.page, true, form);
   }
 
   return {
@@ -303,31 +535,63 @@ export async function createPageRenderer(
     async serve(request, reply) {
       // Drawn for this visitor alone: never from the cache, into it, or shared with a twin request.
       if (carriesVisitorCookie(request)) {
-        const drawn = await renderFor(request, () => draw(request, null));
-        if ('redirect' in drawn) {
-          await reply.header('cache-control', PERSONAL_PAGE_CACHE_CONTROL).redirect(drawn.redirect, drawn.status);
-          return;
-        }
-        send(request, reply, drawn, true);
+        await sendPersonal(request, reply, await renderFor(request, () => draw(request, null)));
         return;
       }
-      const key = `${request.url}\n${pageLanguageKey(request.headers.cookie, request.headers['accept-language'])}`;
+      // Drawn with, and kept under, the address pages read: junk parameters share the page.
+      const address = module.pageCacheAddress ? module.pageCacheAddress(request.url) : request.url;
+      const key = pageCacheKey(address, request.headers.cookie, request.headers['accept-language']);
       const kept = cache.get(key);
       if (kept && kept.expires > Date.now() && kept.dataVersion === app.publicAnswers.version()) {
         send(request, reply, kept, false);
         return;
       }
       let pending = inFlight.get(key);
+      const shared = pending !== undefined;
       if (!pending) {
-        pending = renderFor(request, () => draw(request, key)).finally(() => inFlight.delete(key));
+        countMiss(request);
+        pending = renderFor(request, () => draw(request, key, undefined, undefined, address)).finally(() =>
+          inFlight.delete(key),
+        );
         inFlight.set(key, pending);
       }
-      const drawn = await pending;
+      let drawn = await pending;
+      if ('redirect' in drawn && address !== request.url) {
+        // A redirect is never kept, and it may carry the address on (a sign-in's `redirect`, with
+        // every parameter the visitor came with): drawn again for this visitor's own address.
+        drawn = await renderFor(request, () => draw(request, null));
+      }
+      if (drawn.setCookies.length > 0) {
+        // The API set a cookie for the request that drew it: that page and cookie are its own.
+        if (shared) drawn = await renderFor(request, () => draw(request, null));
+        await sendPersonal(request, reply, drawn);
+        return;
+      }
       if ('redirect' in drawn) {
         await reply.header('cache-control', 'no-cache').redirect(drawn.redirect, drawn.status);
         return;
       }
-      send(request, reply, drawn, false);
+      send(request, reply, drawn.page, false);
+    },
+    async servePost(request, reply, form) {
+      // Never from the cache, into it, or shared: the action is this visitor's.
+      const calls: RenderCalls = { statuses: [], setCookies: [] };
+      try {
+        await sendPersonal(request, reply, await renderFor(request, () => draw(request, null, form, calls)), true);
+      } catch (error) {
+        // Never index.html: the browser would draw the page and the form's action would be lost.
+        const busy = error instanceof RenderSkipped;
+        if (busy) request.log.warn({ url: request.url }, 'renders busy: a form post answered 503');
+        else request.log.error({ err: error, url: request.url }, 'server render of a form post failed');
+        // What the API did before the render failed stands: the visitor keeps its cookies.
+        if (calls.setCookies.length > 0) reply.header('set-cookie', calls.setCookies);
+        if (busy) reply.header('retry-after', String(BUSY_RETRY_AFTER_SECONDS));
+        await reply
+          .code(busy ? 503 : 500)
+          .header('cache-control', PERSONAL_PAGE_CACHE_CONTROL)
+          .type('text/html; charset=utf-8')
+          .send(formPostFailurePage(request.url, busy ? 'busy' : 'failed'));
+      }
     },
   };
 }

@@ -12,14 +12,26 @@
  * under a dot folder (`.vite/manifest.json` names every source module): they answer 404 as if
  * absent. The image build moves the maps out of the public folder anyway (Dockerfile), keeping
  * them for error reporting; this refusal covers a folder that still holds them.
+ *
+ * Forms posted without scripts (issue 29, docs/web-session.md): with the render module, a POST to
+ * a storefront address (never /api, never /assets) whose body is a urlencoded form of at most
+ * FORM_BODY_LIMIT bytes is answered by the renderer (`servePost`: the route's action runs on the
+ * server); any other body is 415, a larger one 413. The form is read here, in the not-found
+ * fallback, from the request stream: no form parser is added to the app, so an /api route still
+ * refuses a form body (415) as before.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { HttpError } from '../../lib/errors.js';
 import { storefrontPageStatus } from '../../routes/site/page-status.js';
-import { createPageRenderer, RenderSkipped, type PageRenderer } from './page-renderer.js';
+import { createPageRenderer, RenderSkipped, type FormPost, type PageRenderer } from './page-renderer.js';
+
+/** The largest form a page takes (a form's fields: the largest, the contact form's message). */
+export const FORM_BODY_LIMIT = 32 * 1024;
+const FORM_TYPE = 'application/x-www-form-urlencoded';
 
 const enabled = new WeakMap<FastifyInstance, boolean>();
 const renderers = new WeakMap<FastifyInstance, PageRenderer>();
@@ -38,6 +50,8 @@ export interface StorefrontOptions {
   render?: string | undefined;
   /** How long a rendered public page is kept (ms). */
   pageCacheMs?: number;
+  /** Renders for no one (cache misses) one client may start a minute. */
+  pageMissesPerClientMinute: number;
   /** PUBLIC_URL: the origin of canonical addresses (else each request's own). */
   origin?: string | undefined;
 }
@@ -59,6 +73,7 @@ export default fp<StorefrontOptions>(
           modulePath: options.render,
           templatePath,
           cacheMs: options.pageCacheMs ?? 60_000,
+          missesPerClientMinute: options.pageMissesPerClientMinute,
           origin: options.origin,
         }),
       );
@@ -93,18 +108,63 @@ export default fp<StorefrontOptions>(
   { name: 'storefront' },
 );
 
-/** Answers index.html for an SPA path; false when the request is not one. */
+/**
+ * The form of a page's POST, read from the request (Fastify parses no body of an unknown type on
+ * a not-found route): 415 unless urlencoded (unencoded), 413 beyond FORM_BODY_LIMIT.
+ */
+async function readForm(request: FastifyRequest): Promise<FormPost> {
+  const contentType = request.headers['content-type'] ?? '';
+  const encoding = (request.headers['content-encoding'] ?? 'identity').toLowerCase();
+  // A JSON or text body was parsed already (request.body): not a form either.
+  if (contentType.split(';')[0]?.trim().toLowerCase() !== FORM_TYPE || encoding !== 'identity' || request.body !== undefined) {
+    throw new HttpError('unsupported_media_type');
+  }
+  if (Number(request.headers['content-length']) > FORM_BODY_LIMIT) throw new HttpError('payload_too_large');
+  const body = await new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stream = request.raw;
+    const done = (error?: Error) => {
+      stream.off('data', onData).off('end', onEnd).off('error', onEnd);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+      size += bytes.length;
+      // Stop collecting at once (as Fastify's own body limit does); the rest is not read.
+      if (size > FORM_BODY_LIMIT) done(new HttpError('payload_too_large'));
+      else chunks.push(bytes);
+    };
+    const onEnd = (error?: Error) => done(error ? new HttpError('bad_request') : undefined);
+    stream.on('data', onData).on('end', onEnd).on('error', onEnd);
+    stream.resume();
+  });
+  return { body: body.toString('utf8'), contentType };
+}
+
+/** Whether a path is a storefront address (the API's and the built files' are not). */
+function isPageAddress(pathname: string): boolean {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
+  return !pathname.startsWith('/assets/');
+}
+
+/** Answers index.html for an SPA path, or a form posted to one; false when the request is not one. */
 export async function serveStorefrontFallback(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
   if (!enabled.get(app)) return false;
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const pathname = request.url.split('?')[0] ?? '/';
-  if (pathname === '/api' || pathname.startsWith('/api/')) return false;
-  if (pathname.startsWith('/assets/')) return false;
+  if (!isPageAddress(pathname)) return false;
   const renderer = renderers.get(app);
+  // A form without scripts: only the server can run its action (without the render, a 404 as before).
+  if (request.method === 'POST' && renderer) {
+    await renderer.servePost(request, reply, await readForm(request));
+    return true;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   if (renderer) {
     try {
       await renderer.serve(request, reply);

@@ -35,6 +35,12 @@ export default defineHandlers({
     };
   },
 
+  /** As `ops reminders:run --as-of <day>`: the allowance reminders due that day, how many were sent. */
+  devRunReminders: async ({ body, services }) => {
+    const asOf = body.asOf ?? services.clock.now().toISOString().slice(0, 10);
+    return { asOf, sent: await services.reminders.run(asOf) };
+  },
+
   /** As `ops stock:set <id> <n>`: the units on hand, never below what placed orders hold. */
   devSetStock: async ({ params, body, services }) => {
     const product = await operation(() => services.inventory.setStock({ id: params.id }, body.stock));

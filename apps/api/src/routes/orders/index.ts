@@ -34,10 +34,10 @@ export default defineHandlers({
   backToDraft: async ({ customerId, params, services, lang }) =>
     services.orders.backToDraft(customerId, params.id, lang),
 
-  payOrder: async ({ customerId, params, body, services }) => {
+  payOrder: async ({ customerId, params, body, services, lang }) => {
     // An ended hold goes back to the cart first: paying it then answers `order_payment_time_over`.
     await services.orders.sweepFor(customerId);
-    return services.payments.pay(customerId, params.id, body);
+    return services.payments.pay(customerId, params.id, body, lang);
   },
 
   cancelOrder: async ({ customerId, params, services, lang }) => {

@@ -6,22 +6,19 @@
  */
 import { INDEXABLE_STOREFRONT_PATHS } from '@otc/sdk';
 import type { FastifyInstance } from 'fastify';
+import { escapeMarkup } from '../../lib/markup.js';
 
 export const SITEMAP_STATIC_PATHS: readonly string[] = INDEXABLE_STOREFRONT_PATHS;
 export const SITEMAP_MAX_ITEMS = 20_000;
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function entry(base: string, path: string): string {
   const en = `${base}${path}`;
   const es = `${base}/es${path === '/' ? '' : path}`;
   const links =
-    `<xhtml:link rel="alternate" hreflang="en" href="${escapeXml(en)}"/>` +
-    `<xhtml:link rel="alternate" hreflang="es" href="${escapeXml(es)}"/>` +
-    `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(en)}"/>`;
-  return `<url><loc>${escapeXml(en)}</loc>${links}</url><url><loc>${escapeXml(es)}</loc>${links}</url>`;
+    `<xhtml:link rel="alternate" hreflang="en" href="${escapeMarkup(en)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="es" href="${escapeMarkup(es)}"/>` +
+    `<xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(en)}"/>`;
+  return `<url><loc>${escapeMarkup(en)}</loc>${links}</url><url><loc>${escapeMarkup(es)}</loc>${links}</url>`;
 }
 
 export default async function siteRoutes(app: FastifyInstance) {

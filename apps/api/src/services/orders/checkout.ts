@@ -8,19 +8,20 @@
  * Decision (spec "not shown"): the minimum order is compared with the items subtotal before the
  * promo discount, so a code never pushes a valid cart under the minimum.
  */
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
-import { cartIssues, checkMinimumOrder, fromCents, missingProfileFields } from '@otc/sdk/rules';
+import { benefitPeriodOf, cartIssues, checkMinimumOrder, fromCents, holdEnd, missingProfileFields } from '@otc/sdk/rules';
 import type { Address, PlacedOrder } from '@otc/sdk/schemas';
 import { validateState } from '@otc/sdk/validation';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { addresses, orders } from '../../db/schema.js';
+import { addresses, cards, customers, heldItems, orders } from '../../db/schema.js';
 import type { AppConfig } from '../../env.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, errors, issue, validationError, type FieldIssue, type Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
 import type { CustomersService } from '../customers.js';
-import type { Drafts } from './drafts.js';
+import { draftRowsError, overItemLimit, type Drafts } from './drafts.js';
+import { customerPlanPeriod, periodLimitError, periodLimits } from './period-limits.js';
 import type { Holds } from './holds.js';
 import type { Inventory } from './inventory.js';
 import { promoRefusal, type Promotions } from './promotions.js';
@@ -44,15 +45,78 @@ function minimumOrderError(subtotal: string, rowCount: number, minimumOrderCents
   return new HttpError('minimum_order', { params, fields: { total: [issue('minimum_order', params)] } });
 }
 
+/** `max_units_per_item` naming the rows (`rows.N.amount`) above the limit (a setting lowered since); else null. */
+function itemLimitError(amounts: readonly number[], max: number): HttpError | null {
+  const fields: Record<string, FieldIssue[]> = {};
+  amounts.forEach((amount, i) => {
+    if (amount > max) fields[`rows.${i}.amount`] = [overItemLimit(max)];
+  });
+  return Object.keys(fields).length > 0 ? draftRowsError(fields) : null;
+}
+
+/**
+ * The items of holds of this customer that ended unpaid (holds.ts `recordEndedHold`): throws
+ * `hold_cooldown` naming the rows still in their cooldown, with `{ minutes, until }` of the last
+ * of them; else answers when the earliest hold taken back early would have ended (the new hold
+ * goes no further), or null.
+ */
+async function heldItemsWait(tx: DbOrTx, customerId: number, skuIds: number[], now: Date, cooldownMs: number) {
+  if (skuIds.length === 0) return null;
+  const ended = await tx
+    .select({ skuId: heldItems.skuId, holdEndsAt: heldItems.holdEndsAt })
+    .from(heldItems)
+    .where(and(eq(heldItems.customerId, customerId), inArray(heldItems.skuId, skuIds)));
+  let continued: Date | null = null;
+  let waitUntil = 0;
+  const fields: Record<string, FieldIssue[]> = {};
+  for (const { skuId, holdEndsAt } of ended) {
+    const cooled = holdEndsAt.getTime() + cooldownMs;
+    if (holdEndsAt > now) {
+      if (!continued || holdEndsAt < continued) continued = holdEndsAt;
+    } else if (cooled > now.getTime()) {
+      waitUntil = Math.max(waitUntil, cooled);
+      fields[`rows.${skuIds.indexOf(skuId)}.sku_id`] = [];
+    }
+  }
+  if (waitUntil > 0) {
+    const params = { minutes: Math.ceil((waitUntil - now.getTime()) / 60_000), until: new Date(waitUntil).toISOString() };
+    for (const key of Object.keys(fields)) fields[key] = [issue('hold_cooldown', params)];
+    throw new HttpError('hold_cooldown', { params, extra: { params }, fields });
+  }
+  return continued;
+}
+
+/**
+ * The most an unpaid order of this customer may be worth: the money on file that can pay it (the
+ * allowance left on their benefit cards used for payments, the store balance when that method is
+ * on) plus HOLD_VALUE_OTHER_CARDS for a card typed at checkout. One unpaid order per customer, so
+ * this bounds all they hold; a new account holds at most the latter.
+ */
+async function payableCents(tx: DbOrTx, customerId: number, config: Pick<AppConfig, 'paymentMethods' | 'holdValueOtherCardsCents'>) {
+  const [onCards] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${cards.balanceCents}), 0)::int` })
+    .from(cards)
+    .where(and(eq(cards.customerId, customerId), eq(cards.usedForPayments, true)));
+  const [customer] = await tx.select({ balanceCents: customers.balanceCents }).from(customers).where(eq(customers.id, customerId));
+  const balance = config.paymentMethods.includes('balance') ? Math.max(0, customer?.balanceCents ?? 0) : 0;
+  return Number(onCards?.cents ?? 0) + balance + config.holdValueOtherCardsCents;
+}
+
 /**
  * Pay checks again what complete checked, as things stand now, in the pay's transaction and
- * before any charge: every row against the product's status, the customer's plan now and stock
- * (the order's own held units count as its own), then the minimum order (a setting may have
- * changed). Throws `order_has_issues` naming the rows, or `minimum_order`.
+ * before any charge: every row against the product's status and stock (the order's own held units
+ * count as its own; the plan is the paying card's, payments.ts), the plan's per-period item
+ * limits, then the minimum order (a setting may have changed). Throws `order_has_issues` naming
+ * the rows, `period_limit_reached`, or `minimum_order`.
  */
-export async function recheckPlacedOrder(exec: DbOrTx, order: OrderRecord, minimumOrderCents: number): Promise<void> {
+export async function recheckPlacedOrder(exec: DbOrTx, order: OrderRecord, minimumOrderCents: number, now: Date): Promise<void> {
   const rows = await placedRowIssues(exec, order);
   if (rows.some((row) => row.badReasonCode !== null)) throw rowIssuesError(rows.map((row) => row.badReasonCode));
+  // The plan's per-period limits (issue 31): the customer's other counting orders of the period
+  // (placed since, or a limit lowered) may leave fewer units than this order holds.
+  const limits = await periodLimits(exec, order.customerId, rows.map((row) => row.skuId), now, order.id);
+  const overPeriod = periodLimitError(rows, limits, (i) => `rows.${i}.amount`);
+  if (overPeriod) throw overPeriod;
   const belowMinimum = minimumOrderError(fromCents(order.subtotalCents), rows.length, minimumOrderCents);
   if (belowMinimum) throw belowMinimum;
 }
@@ -126,19 +190,47 @@ export function createCheckout(deps: {
             fields: Object.fromEntries(missing.map((field) => [field, [issue('required')]])),
           });
         }
+        // What one customer may hold (issue 32), checked under the customer's lock taken above,
+        // so two places of one customer cannot both pass: units per item, items of an ended hold
+        // (continued, or waiting the cooldown), and the order's value against the money that can
+        // pay it.
+        const overLimit = itemLimitError(draft.rows.map((row) => row.amount), config.maxUnitsPerItem);
+        if (overLimit) throw overLimit;
+        // The plan's per-period item limits (issue 31), against the customer's counting orders of
+        // the period, under the same lock: two places cannot both take the period's last units.
+        const rowUnits = draft.rows.map((row) => ({ skuId: row.sku.id, amount: row.amount }));
+        const overPeriod = periodLimitError(rowUnits, await periodLimits(tx, customerId, rowUnits.map((r) => r.skuId), now), (i) => `rows.${i}.amount`);
+        if (overPeriod) throw overPeriod;
+        const continuedUntil = await heldItemsWait(tx, customerId, draft.rows.map((row) => row.sku.id), now, config.holdCooldownMs);
+        const payable = await payableCents(tx, customerId, config);
+        if (cents.totalCents > payable) {
+          const params = { total: formatPrice(fromCents(cents.totalCents)), limit: formatPrice(fromCents(payable)) };
+          throw new HttpError('hold_value_exceeded', { params, extra: { params }, fields: { total: [issue('hold_value_exceeded', params)] } });
+        }
         const short = await inventory.reserve(tx, order.id);
         if (short !== null) {
           const index = draft.rows.findIndex((r) => r.sku.id === short);
           throw new HttpError('order_has_issues', { fields: { [`rows.${index}.amount`]: [issue('cannot_add_more')] } });
         }
         const number = order.number ?? String(100000 + order.id);
+        // The hold ends with the benefit period it is placed in, if that comes first (issue 31,
+        // item 5): the period's allowance cannot pay after it.
+        const plan = await customerPlanPeriod(tx, customerId);
+        const hold = holdEnd({
+          now,
+          holdMs: config.unpaidOrderMs,
+          periodEndsAt: plan ? benefitPeriodOf(now, plan.period).endsAt : null,
+          continuedUntil,
+        });
         const [placed] = await tx
           .update(orders)
           .set({
             status: ORDER_STATUS.waitingForPayment,
             number,
             placedAt: now,
-            payableUntil: new Date(now.getTime() + config.unpaidOrderMs),
+            // A hold of these items taken back to the cart goes on to its own end, not renewed;
+            // no hold goes past the period's end.
+            payableUntil: hold.until,
             updatedAt: now,
             deliveryAddress: { ...address },
             ...cents,

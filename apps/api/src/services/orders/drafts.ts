@@ -3,15 +3,18 @@
  * one, or all rows at once), the guest cart merged in at sign-in, the promo code, and
  * recalculation at current prices. Every answer is the order view.
  * Adding units is allowed while the SDK's `itemAvailability` says that many can be ordered (the plan does
- * not limit adding: such a row shows bad reason 2).
+ * not limit adding: such a row shows bad reason 2), up to MAX_UNITS_PER_ITEM of one item (issue 32:
+ * one order cannot take a scarce item's whole stock; 422 `max_units_per_item` with `{ max }`).
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
 import { itemAvailability, mergeGuestCart } from '@otc/sdk/rules';
 import { validatePromoCode } from '@otc/sdk/validation';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { orderRows, orders, products } from '../../db/schema.js';
 import { HttpError, issue, validationError, type FieldIssue, type Lang } from '../../lib/errors.js';
+import { periodLimitError, periodLimits, unitsLeft } from './period-limits.js';
 import { promoRefusal, type Promotions } from './promotions.js';
 import { lockOpenDraft, openDraft, ownedDraft, ownedOrder, type OrderRecord, type ProductRecord } from './records.js';
 import type { OrderView } from './view.js';
@@ -27,9 +30,54 @@ function canHold(p: ProductRecord, amount: number) {
   return itemAvailability({ ...p, amount }).orderable;
 }
 
-export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promotions }) {
-  const { db, promotions } = deps;
+/** The field issue of more units of one item than an order may hold (`MAX_UNITS_PER_ITEM`). */
+export function overItemLimit(max: number): FieldIssue {
+  return issue('max_units_per_item', { max });
+}
+
+/**
+ * A 422 of these field issues: `max_units_per_item` with its `{ max }` when that is every issue
+ * (one rule refused), else `validation_failed`.
+ */
+export function draftRowsError(fields: Record<string, FieldIssue[]>): HttpError {
+  const all = Object.values(fields).flat();
+  const limit = all[0]?.code === 'max_units_per_item' && all.every((i) => i.code === 'max_units_per_item') ? all[0] : null;
+  if (!limit?.params) return validationError(fields);
+  return new HttpError('max_units_per_item', { params: limit.params, extra: { params: limit.params }, fields });
+}
+
+export function createDrafts(deps: { db: Db; clock: Clock; view: OrderView; promotions: Promotions; maxUnitsPerItem: number }) {
+  const { db, clock, promotions, maxUnitsPerItem: maxUnits } = deps;
+
+  /**
+   * The plan's per-period limit (issue 31) on rows raised to `amount` (`field(i)` names a row):
+   * throws `period_limit_reached` with `{ limit, left }` when one holds more than the period
+   * leaves. Rows not raised are not refused (a limit lowered since is checked when placing).
+   */
+  async function checkPeriodLimits(
+    tx: DbOrTx,
+    customerId: number,
+    rows: readonly { skuId: number; had: number; amount: number }[],
+    field: (index: number) => string,
+  ) {
+    const raised = rows.filter((row) => row.amount > row.had);
+    if (raised.length === 0) return;
+    const limits = await periodLimits(tx, customerId, raised.map((row) => row.skuId), clock.now());
+    // What is left counts the row's units already in the cart: the refusal's `left` is what can
+    // still be added, as the item page and the cart row say.
+    const withCart = new Map([...limits].map(([skuId, limit]) => [skuId, { ...limit, ordered: limit.ordered + (raised.find((r) => r.skuId === skuId)?.had ?? 0) }]));
+    const added = raised.map((row) => ({ skuId: row.skuId, amount: row.amount - row.had }));
+    const refused = periodLimitError(added, withCart, (i) => field(rows.indexOf(raised[i]!)));
+    if (refused) throw refused;
+  }
   const { view } = deps.view;
+
+  /** The issue of raising a row from `had` to `amount` units, or null: the item limit, then stock. */
+  function raiseIssue(product: ProductRecord, had: number, amount: number): FieldIssue | null {
+    if (amount <= had) return null;
+    if (amount > maxUnits) return overItemLimit(maxUnits);
+    return canHold(product, amount) ? null : issue('cannot_add_more');
+  }
 
   /** The open draft, created when none (the partial unique index keeps it one per customer). */
   async function prepareDraft(customerId: number, agentId: string | undefined) {
@@ -99,9 +147,9 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
           .select({ amount: orderRows.amount })
           .from(orderRows)
           .where(and(eq(orderRows.orderId, order.id), eq(orderRows.skuId, input.sku_id)));
-        if (!canHold(product, (current?.amount ?? 0) + input.amount)) {
-          throw validationError({ amount: [issue('cannot_add_more')] });
-        }
+        const refused = raiseIssue(product, current?.amount ?? 0, (current?.amount ?? 0) + input.amount);
+        if (refused) throw draftRowsError({ amount: [refused] });
+        await checkPeriodLimits(tx, customerId, [{ skuId: product.id, had: current?.amount ?? 0, amount: (current?.amount ?? 0) + input.amount }], () => 'amount');
         await tx
           .insert(orderRows)
           .values({ orderId: order.id, skuId: product.id, amount: input.amount, unitPriceCents: product.priceCents })
@@ -135,9 +183,12 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
         // What can be ordered of each guest product, by the SDK's one availability rule.
         const units = new Map<number, number>();
         const unorderable = new Set<number>();
+        const limits = await periodLimits(tx, customerId, [...found.keys()], clock.now());
         for (const product of found.values()) {
           const availability = itemAvailability({ ...product, amount: 1 });
-          units.set(product.id, availability.available);
+          // At most what one order may hold of an item and what the plan's period leaves (issue
+          // 31): more becomes `limited`, as stock does.
+          units.set(product.id, Math.min(availability.available, maxUnits, unitsLeft(limits.get(product.id)) ?? Infinity));
           if (!availability.orderable) unorderable.add(product.id);
         }
         const merged = mergeGuestCart(current, input.rows, { units, unorderable });
@@ -186,9 +237,9 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
         if (input.amount === 0) {
           if (current) await tx.delete(orderRows).where(eq(orderRows.id, current.id));
         } else {
-          if (input.amount > (current?.amount ?? 0) && !canHold(product, input.amount)) {
-            throw validationError({ amount: [issue('cannot_add_more')] });
-          }
+          const refused = raiseIssue(product, current?.amount ?? 0, input.amount);
+          if (refused) throw draftRowsError({ amount: [refused] });
+          await checkPeriodLimits(tx, customerId, [{ skuId: product.id, had: current?.amount ?? 0, amount: input.amount }], () => 'amount');
           if (current) {
             await tx.update(orderRows).set({ amount: input.amount }).where(eq(orderRows.id, current.id));
           } else {
@@ -218,12 +269,19 @@ export function createDrafts(deps: { db: Db; view: OrderView; promotions: Promot
           const product = found.get(row.sku_id);
           if (!product || seen.has(row.sku_id)) {
             fields[`rows.${i}.sku_id`] = [issue(product ? 'wrong_format' : 'product_not_found')];
-          } else if (row.amount > (previous.get(row.sku_id) ?? 0) && !canHold(product, row.amount)) {
-            fields[`rows.${i}.amount`] = [issue('cannot_add_more')];
+          } else {
+            const refused = raiseIssue(product, previous.get(row.sku_id) ?? 0, row.amount);
+            if (refused) fields[`rows.${i}.amount`] = [refused];
           }
           seen.add(row.sku_id);
         });
-        if (Object.keys(fields).length > 0) throw validationError(fields);
+        if (Object.keys(fields).length > 0) throw draftRowsError(fields);
+        await checkPeriodLimits(
+          tx,
+          customerId,
+          rows.map((row) => ({ skuId: row.sku_id, had: previous.get(row.sku_id) ?? 0, amount: row.amount })),
+          (i) => `rows.${i}.amount`,
+        );
         await tx.delete(orderRows).where(eq(orderRows.orderId, order.id));
         if (rows.length > 0) {
           await tx.insert(orderRows).values(

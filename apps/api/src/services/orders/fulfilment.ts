@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { errors } from '../../lib/errors.js';
 import { OperationError } from '../../lib/operation-error.js';
 import type { PaymentsService } from '../payments.js';
+import { recordEndedHold } from './holds.js';
 import type { Inventory } from './inventory.js';
 import { releasePromoUse } from './promotions.js';
 import { cancellableUntil, recordEvent, type OrderRecord } from './records.js';
@@ -109,11 +110,16 @@ export function createFulfilment(deps: {
         const refund = await deps.payments.refund(tx, order);
         if (refund) {
           const card = refund.last4 ? ` card ending ${refund.last4}` : '';
-          const note = `refunded ${fromCents(refund.amountCents)} to ${refund.method}${card}`;
+          const note = refund.allowanceReturned
+            ? `refunded ${fromCents(refund.amountCents)} to ${refund.method}${card}`
+            : `refunded ${fromCents(refund.amountCents)} to ${refund.method}${card}; its benefit period had ended, so the allowance did not come back`;
           await recordEvent(tx, clock, orderId, ORDER_STATUS.cancelled, note);
         }
-        if (unpaid) await inventory.release(tx, order.id);
-        else await inventory.restock(tx, order.id);
+        if (unpaid) {
+          // A hold ended unpaid: its items wait the cooldown before this customer holds them again.
+          await recordEndedHold(tx, order, now);
+          await inventory.release(tx, order.id);
+        } else await inventory.restock(tx, order.id);
         // The promo code's use is given back: the customer can use the code again.
         await releasePromoUse(tx, order.id);
         return { order: updated!, refund };

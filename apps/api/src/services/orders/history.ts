@@ -109,6 +109,7 @@ export function createHistory(deps: { db: Db; clock: Clock; config: Pick<AppConf
               code: refund.method as NonNullable<OrderDetail['refund']>['code'],
               last4: refund.last4,
               at: refund.createdAt.toISOString(),
+              allowanceReturned: refund.errorCode !== 'allowance_expired',
             }
           : null,
       };

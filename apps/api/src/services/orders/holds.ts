@@ -11,16 +11,20 @@
  * `FOR UPDATE SKIP LOCKED` and its status re-checked under the lock, so each order is released
  * exactly once.
  *
+ * A hold is never renewed at once (issue 32): the items of a hold that ended are remembered with
+ * its end (`recordEndedHold`, `held_items`); placing them again continues that hold, and once it
+ * is over they wait HOLD_COOLDOWN_MINUTES (checkout.ts).
+ *
  * Locks, always in this order so two of these never wait on each other: the placed order, then
  * the customer's row (`lockCustomer`: serialises with complete, which takes the customer first and
  * then its draft), then the open draft, then products (in id order, inventory.ts).
  */
-import { and, asc, eq, lte } from 'drizzle-orm';
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_STATUS } from '@otc/sdk';
 import { mergeGuestCart } from '@otc/sdk/rules';
-import type { Db, Tx } from '../../db/client.js';
-import { orderRows, orders } from '../../db/schema.js';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { heldItems, orderRows, orders } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { startSweepTimer } from '../../lib/sweep-timer.js';
 import type { Inventory } from './inventory.js';
@@ -29,6 +33,24 @@ import { lockCustomer, lockOpenDraft, recordEvent, type OrderRecord } from './re
 
 /** Orders one timer tick releases at most (the next tick goes on). */
 const SWEEP_BATCH = 500;
+
+/**
+ * Remembers, per item of an unpaid order whose hold ends (expired, back to the cart, cancelled),
+ * when that hold ends for its customer (`endsAt`; the later one is kept): placing those items
+ * again before then continues the hold, after it they wait the cooldown (checkout.ts
+ * `heldItemsWait`). In the caller's transaction, before any other rows join the order.
+ */
+export async function recordEndedHold(tx: DbOrTx, order: Pick<OrderRecord, 'id' | 'customerId'>, endsAt: Date) {
+  const rows = await tx.select({ skuId: orderRows.skuId }).from(orderRows).where(eq(orderRows.orderId, order.id));
+  if (rows.length === 0) return;
+  await tx
+    .insert(heldItems)
+    .values(rows.map((row) => ({ customerId: order.customerId, skuId: row.skuId, holdEndsAt: endsAt })))
+    .onConflictDoUpdate({
+      target: [heldItems.customerId, heldItems.skuId],
+      set: { holdEndsAt: sql`greatest(${heldItems.holdEndsAt}, excluded.hold_ends_at)` },
+    });
+}
 
 /** A unique violation (another draft appeared meanwhile): that order is tried again. */
 function isUniqueViolation(error: unknown): boolean {
@@ -40,8 +62,14 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Inventory, 'release'> }) {
-  const { db, clock, inventory } = deps;
+export function createHolds(deps: {
+  db: Db;
+  clock: Clock;
+  inventory: Pick<Inventory, 'release'>;
+  /** HOLD_COOLDOWN_MINUTES in ms: how long an ended hold's items are remembered after it. */
+  cooldownMs: number;
+}) {
+  const { db, clock, inventory, cooldownMs } = deps;
 
   /**
    * An unpaid order becomes the customer's open draft again, in the caller's transaction (which
@@ -52,6 +80,9 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
    */
   async function reopen(tx: Tx, order: OrderRecord, note: string, keepHold: boolean) {
     await lockCustomer(tx, order.customerId);
+    // Its items are remembered with the hold's own end (the moment it ended, or for one taken back
+    // early the end it had): placing them again never starts a new hold at once (issue 32).
+    await recordEndedHold(tx, order, order.payableUntil ?? clock.now());
     await inventory.release(tx, order.id);
     // A draft uses no code: its use is given back (complete takes it again when it is placed).
     await releasePromoUse(tx, order.id);
@@ -132,9 +163,15 @@ export function createHolds(deps: { db: Db; clock: Clock; inventory: Pick<Invent
     });
   }
 
-  /** Reopens ended holds (of one customer, or all) until none is left or `limit` were; answers how many. */
+  /**
+   * Reopens ended holds (of one customer, or all) until none is left or `limit` were; answers how
+   * many. A sweep of all also forgets ended holds whose cooldown is over.
+   */
   async function sweep(options: { customerId?: number; limit?: number } = {}): Promise<number> {
     const limit = options.limit ?? SWEEP_BATCH;
+    if (options.customerId === undefined) {
+      await db.delete(heldItems).where(lt(heldItems.holdEndsAt, new Date(clock.now().getTime() - cooldownMs)));
+    }
     let swept = 0;
     let retries = 0;
     while (swept < limit) {

@@ -41,8 +41,8 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, config, customers, inventory, promotions } = deps;
   const view = createOrderView({ clock, promotions });
-  const holds = createHolds({ db, clock, inventory });
-  const drafts = createDrafts({ db, view, promotions });
+  const holds = createHolds({ db, clock, inventory, cooldownMs: config.holdCooldownMs });
+  const drafts = createDrafts({ db, clock, view, promotions, maxUnitsPerItem: config.maxUnitsPerItem });
   const checkout = createCheckout({ db, clock, config, customers, view, drafts, inventory, holds, promotions });
   const history = createHistory({ db, clock, config });
   /**

@@ -17,6 +17,7 @@ import { fromCents, itemAvailability, percentOfCents } from '@otc/sdk/rules';
 import type { Address, OrderDraft, OrderSummary, PendingOrder, ProductSummary } from '@otc/sdk/schemas';
 import type { DbOrTx } from '../../db/client.js';
 import { addresses, categories, orderRows, orders, products } from '../../db/schema.js';
+import { periodLimitView, periodLimits } from './period-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Lang } from '../../lib/errors.js';
 import { toAddress } from '../addresses.js';
@@ -65,7 +66,17 @@ export function orderSummary(order: OrderRecord, itemCount: number, now: Date, c
     payableUntil: payable?.toISOString() ?? null,
     cancellableUntil: cancellableUntil(order, now, cancelWindowMs)?.toISOString() ?? null,
     cancelledAt: order.status === ORDER_STATUS.cancelled ? (order.cancelledAt?.toISOString() ?? null) : null,
+    holdEndsWithPeriod: payable !== null && holdEndsAtPeriodEnd(payable),
   };
+}
+
+/**
+ * Whether a hold ends at a benefit period's end (issue 31): periods are calendar months or
+ * quarters (UTC), so they end at 00:00 UTC of a month's first day, where a hold of minutes from
+ * placing practically never ends to the millisecond.
+ */
+function holdEndsAtPeriodEnd(until: Date): boolean {
+  return until.getUTCDate() === 1 && until.getTime() % 86_400_000 === 0;
 }
 
 /**
@@ -102,24 +113,26 @@ async function pendingOrderOf(exec: DbOrTx, customerId: number): Promise<Pending
 
 /**
  * The bad reason of each row of a PLACED order as if it were placed now (pay checks again what
- * complete checked): the product's status, the customer's plan now, and stock, counting the
- * units this order already holds as its own. Rows in the order's row order (as `loadRows`).
+ * complete checked): the product's status and stock, counting the units this order already holds
+ * as its own. Not the customer's saved plan: at pay the paying card's plan decides (issue 32,
+ * services/payments.ts), and switching the profile's plan changes nothing about it. Rows in the
+ * order's row order (as `loadRows`).
  */
-export async function placedRowIssues(exec: DbOrTx, order: Pick<OrderRecord, 'id' | 'customerId'>) {
+export async function placedRowIssues(exec: DbOrTx, order: Pick<OrderRecord, 'id'>) {
   const rows = await exec
     .select({ skuId: orderRows.skuId, amount: orderRows.amount, product: products })
     .from(orderRows)
     .innerJoin(products, eq(products.id, orderRows.skuId))
     .where(eq(orderRows.orderId, order.id))
     .orderBy(asc(orderRows.id));
-  const covered = await coveredIds(exec, order.customerId, rows.map((r) => r.skuId));
   return rows.map(({ skuId, amount, product }) => ({
     skuId,
+    amount,
     badReasonCode: itemAvailability({
       ...product,
       // The order's own units are among the reserved ones: they are not taken from it.
       reserved: Math.max(0, product.reserved - amount),
-      inPlan: covered === null || covered.has(skuId),
+      inPlan: true,
       amount,
     }).badReasonCode,
   }));
@@ -161,6 +174,8 @@ export function createOrderView(deps: { clock: Clock; promotions: Promotions }) 
     const isDraft = order.status === ORDER_STATUS.draft;
     const loaded = await loadRows(exec, order.id, lang);
     const covered = isDraft ? await coveredIds(exec, order.customerId, loaded.map((l) => l.product.id)) : null;
+    // The plan's per-period limits of the draft's items (issue 31): the cart says what is left.
+    const limits = isDraft ? await periodLimits(exec, order.customerId, loaded.map((l) => l.product.id), clock.now()) : null;
     const rows = loaded.map(({ row, product, categoryName }) => {
       const unitCents = isDraft ? product.priceCents : row.unitPriceCents;
       const badReasonCode = isDraft
@@ -210,6 +225,7 @@ export function createOrderView(deps: { clock: Clock; promotions: Promotions }) 
         amount: r.row.amount,
         price: fromCents(r.lineCents),
         badReasonCode: r.badReasonCode,
+        ...(limits ? { periodLimit: periodLimitView(limits.get(r.product.id), r.row.amount) } : {}),
       })),
       price: fromCents(totalCents),
       itemsUnDiscountedSubtotal: fromCents(subtotalCents),

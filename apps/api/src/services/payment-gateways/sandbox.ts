@@ -15,7 +15,7 @@ import { ConfigError, type AppConfig } from '../../env.js';
 import { sandboxCardMatches } from '../card-issuer.js';
 import { cards, customers, sandboxAccounts } from '../../db/schema.js';
 import { HttpError, issue, validationError, type ApiCode } from '../../lib/errors.js';
-import type { ChargeResult, PaymentGateway, RefundResult } from './types.js';
+import type { ChargeRequest, ChargeResult, PaymentGateway, RefundResult } from './types.js';
 
 const notCorrect = () =>
   new HttpError('card_number_or_code_is_not_correct', {
@@ -33,13 +33,18 @@ const REASON_CODES: Record<PaymentInputReason, ApiCode> = {
   unknownMethod: 'payment_methods_unavailable',
 };
 
-/** Charges the sandbox account of a fingerprint; mirrors the balance on the customer's card. */
+/**
+ * Charges the sandbox account of a fingerprint; mirrors the balance on the customer's card. A
+ * benefit account's plan is checked first (`coveredBy`, which throws its refusal); a credit
+ * account has none to check.
+ */
 async function chargeAccount(
   tx: Tx,
   fingerprint: string,
   type: string,
   amountCents: number,
   last4: string,
+  coveredBy: ChargeRequest['coveredBy'],
 ): Promise<ChargeResult> {
   const [account] = await tx
     .select()
@@ -49,6 +54,7 @@ async function chargeAccount(
   if (!account || account.behavior === 'decline') {
     return { approved: false, last4, fingerprint, error: notCorrect() };
   }
+  if (account.type !== 'credit') await coveredBy(account.planCode);
   if (account.behavior === 'insufficient') {
     return { approved: false, last4, fingerprint, error: notEnough() };
   }
@@ -146,11 +152,11 @@ export function cardGateway(
 ): PaymentGateway {
   return {
     code,
-    async charge({ tx, customerId, amountCents, input }) {
+    async charge({ tx, customerId, amountCents, input, coveredBy }) {
       if (cardType !== 'credit' && input.cardId !== undefined && !input.card) {
         const onFile = await cardOnFile(tx, customerId, cardType, input.cardId);
         if (!onFile) return { approved: false, last4: null, fingerprint: null, error: notCorrect() };
-        return chargeAccount(tx, onFile.fingerprint, cardType, amountCents, onFile.last4);
+        return chargeAccount(tx, onFile.fingerprint, cardType, amountCents, onFile.last4, coveredBy);
       }
       const card = input.card ?? '';
       const check = isPaymentInputValid(code, { card });
@@ -165,10 +171,10 @@ export function cardGateway(
       if (cardType !== 'credit') {
         const securityCode = (input.code ?? '').trim();
         if (!(await mayCharge(tx, customerId, cardType, digits, fingerprint, securityCode))) {
-          return { approved: false, last4, fingerprint, error: notCorrect() };
+          return { approved: false, last4, fingerprint, error: notCorrect(), codeRefused: true };
         }
       }
-      return chargeAccount(tx, fingerprint, cardType, amountCents, last4);
+      return chargeAccount(tx, fingerprint, cardType, amountCents, last4, coveredBy);
     },
     async refund({ tx, amountCents, payment }) {
       return refundAccount(tx, payment.fingerprint, [cardType], amountCents);
@@ -180,7 +186,7 @@ export function cardGateway(
 export function insuranceGateway(): PaymentGateway {
   return {
     code: 'prohealth',
-    async charge({ tx, customerId, amountCents }) {
+    async charge({ tx, customerId, amountCents, coveredBy }) {
       const [card] = await tx
         .select()
         .from(cards)
@@ -189,7 +195,7 @@ export function insuranceGateway(): PaymentGateway {
       if (!card || !check.valid) {
         throw new HttpError('no_active_card', { fields: { code: [issue('no_active_card')] } });
       }
-      return chargeAccount(tx, card.fingerprint, card.type, amountCents, card.last4);
+      return chargeAccount(tx, card.fingerprint, card.type, amountCents, card.last4, coveredBy);
     },
     async refund({ tx, amountCents, payment }) {
       // The card charged then, even if another card is active now.

@@ -17,6 +17,13 @@ export interface ChargeRequest {
   amountCents: number;
   /** What the method needs, e.g. `{ card: "6035 ...", code: "123" }` (the paymentInputSchema's `input`). */
   input: Record<string, string>;
+  /**
+   * A benefit card pays only for what its own plan covers (issue 32). Its gateway calls this with
+   * the card's plan code (as the issuer gives it) once the card is proven the customer's and
+   * before anything is charged; it throws the refusal (`card_plan_does_not_cover`) when a row is
+   * not covered. Money that is not a benefit card (credit, the store balance) does not call it.
+   */
+  coveredBy(planCode: string | null): Promise<void>;
 }
 
 export type ChargeResult =
@@ -33,6 +40,11 @@ export type ChargeResult =
       fingerprint: string | null;
       /** The 422 to answer (a decline code or insufficient funds). */
       error: HttpError;
+      /**
+       * The card's number or security code was refused (a guess: it counts toward the card's
+       * lock, card-proofs.ts); a card proven and then declined by its issuer is no guess.
+       */
+      codeRefused?: boolean;
     };
 
 export interface RefundRequest {

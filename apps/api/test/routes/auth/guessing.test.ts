@@ -6,6 +6,7 @@
 import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_FIRST_LOCK_MS, GUARD_FREE_TRIES } from '../../../src/services/sign-in-guard.js';
+import { CODE_GUARD_FREE_TRIES, CODE_MAX_ATTEMPTS } from '../../../src/services/codes.js';
 import { TEST_SECRET, bearer, buildTestApp, call, outboxCode, registerCustomer, type TestApp } from '../../helpers.js';
 
 let t: TestApp;
@@ -113,38 +114,57 @@ describe('current-password guessing on password change (issue 17)', () => {
   });
 });
 
-describe('one-time code guessing per login', () => {
-  it('locks the login after 10 wrong codes over several codes, whatever the address', async () => {
-    // Four codes for one login at once: more than its free ones (code-throttle.test.ts tests those).
-    const app = await buildTestApp({ config: { codeResendSeconds: 0, codeLoginFreePerHour: 10 } });
+describe('one-time code guessing per login (issue 32, item 6: a limit per code, not a lock on the owner)', () => {
+  /** An app that sends codes to one login as fast as asked (the sending waits have their own tests). */
+  const openApp = () =>
+    buildTestApp({ config: { codeResendSeconds: 0, codeLoginFreePerHour: 1000, codeClientFreePerHour: 1000 } });
+  const requestCode = async (app: TestApp, login: string) => {
+    const sent = await call(app.app, { method: 'POST', url: '/api/auth/code', payload: { login } });
+    expect(sent.status).toBe(200);
+    return outboxCode(app.app, login);
+  };
+  const verify = (app: TestApp, login: string, code: string, i = 0) =>
+    call(app.app, { method: 'POST', url: '/api/auth/code/verify', payload: { login, code }, headers: forged(i) });
+  /** Spends a code on wrong guesses: its tries, each answered by its code. */
+  const spend = async (app: TestApp, login: string, right: string, from: number) => {
+    const wrong = right === '000000' ? '111111' : '000000';
+    const codes: string[] = [];
+    for (let i = 0; i < CODE_MAX_ATTEMPTS; i++) codes.push(String((await verify(app, login, wrong, from + i)).body.code));
+    return codes;
+  };
+
+  it('each code has its own tries: after two codes of wrong guesses, the right code of the next signs the member in', async () => {
+    const app = await openApp();
+    try {
+      await registerCustomer(app.app, 'owner@example.com');
+      for (let round = 0; round < 2; round++) {
+        const codes = await spend(app, 'owner@example.com', await requestCode(app, 'owner@example.com'), round * 10);
+        expect(codes).toEqual([...Array(CODE_MAX_ATTEMPTS - 1).fill('invalid_code'), 'code_attempts_exceeded']);
+      }
+      const right = await verify(app, 'owner@example.com', await requestCode(app, 'owner@example.com'));
+      expect(right.status).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('locks the login after CODE_GUARD_FREE_TRIES wrong codes in a row, whatever the address; the right code then waits too', async () => {
+    const app = await openApp();
     try {
       await registerCustomer(app.app, 'codes@example.com');
-      const statuses: number[] = [];
-      for (let round = 0; round < 3; round++) {
-        const sent = await call(app.app, { method: 'POST', url: '/api/auth/code', payload: { login: 'codes@example.com' } });
-        expect(sent.status).toBe(200);
-        const right = await outboxCode(app.app, 'codes@example.com');
-        const wrong = right === '000000' ? '111111' : '000000';
-        for (let i = 0; i < 4; i++) {
-          const res = await call(app.app, {
-            method: 'POST',
-            url: '/api/auth/code/verify',
-            payload: { login: 'codes@example.com', code: wrong },
-            headers: forged(round * 4 + i),
-          });
-          statuses.push(res.status);
-        }
+      const rounds = CODE_GUARD_FREE_TRIES / CODE_MAX_ATTEMPTS;
+      for (let round = 0; round < rounds; round++) {
+        const codes = await spend(app, 'codes@example.com', await requestCode(app, 'codes@example.com'), round * CODE_MAX_ATTEMPTS);
+        expect(codes.at(-1)).toBe('code_attempts_exceeded');
+        expect(codes.slice(0, -1).every((c) => c === 'invalid_code')).toBe(true);
       }
-      expect(statuses.slice(0, GUARD_FREE_TRIES).every((s) => s === 422)).toBe(true);
-      expect(statuses.slice(GUARD_FREE_TRIES)).toEqual([429, 429]);
-      // The right code waits for the lock too.
-      const code = await outboxCode(app.app, 'codes@example.com');
-      const right = await call(app.app, { method: 'POST', url: '/api/auth/code/verify', payload: { login: 'codes@example.com', code } });
-      expect(right.status).toBe(429);
-      expect(right.response.headers['retry-after']).toBe('60');
+      const code = await requestCode(app, 'codes@example.com');
+      const locked = await verify(app, 'codes@example.com', code);
+      expect(locked.status).toBe(429);
+      expect(locked.body.code).toBe('too_many_requests');
+      expect(locked.response.headers['retry-after']).toBe('60');
       app.clock.advance(GUARD_FIRST_LOCK_MS);
-      const after = await call(app.app, { method: 'POST', url: '/api/auth/code/verify', payload: { login: 'codes@example.com', code } });
-      expect(after.status).toBe(200);
+      expect((await verify(app, 'codes@example.com', code)).status).toBe(200);
     } finally {
       await app.close();
     }

@@ -207,6 +207,9 @@ describe('writes carried by the cookie from elsewhere change nothing', () => {
     const crossSite = await rename(web, { 'sec-fetch-site': 'cross-site', 'x-csrf-token': web.csrf });
     expect(crossSite.status).toBe(403);
     expect(crossSite.body.code).toBe('cross_site_request');
+    // A page elsewhere whose referrer policy hides its origin: `null` is no site of the shop's.
+    const hidden = await rename(web, { origin: 'null', 'sec-fetch-site': 'same-site', 'x-csrf-token': web.csrf });
+    expect(hidden.status).toBe(403);
     const spanish = await rename(web, { origin: 'null', 'x-csrf-token': web.csrf, 'accept-language': 'es' });
     expect(spanish.body.message).toContain('otro sitio');
     expect(await firstName(web)).toBeNull();
@@ -261,6 +264,19 @@ describe('writes carried by the cookie from elsewhere change nothing', () => {
     const web = await registerWeb(t.app, 'web-dev@example.com');
     const res = await asWeb(web, 'PUT', '/api/dev/products/999999/stock', { stock: 1 });
     expect(res.status).toBe(404);
+  });
+
+  it("the shop's own form post with Origin null (Referrer-Policy no-referrer) and Sec-Fetch-Site same-origin passes", async () => {
+    // Chromium sends `Origin: null` for a form posted from a page whose referrer policy is
+    // no-referrer (the shop's); `Sec-Fetch-Site: same-origin` is the browser's own word.
+    const web = await registerWeb(t.app, 'web-own-form@example.com');
+    const ownForm = await rename(web, { origin: 'null', 'sec-fetch-site': 'same-origin', 'x-csrf-token': web.csrf }, 'Ana');
+    expect(ownForm.status).toBe(200);
+    expect(await firstName(web)).toBe('Ana');
+    // Without its CSRF token it is still refused.
+    const noToken = await rename(web, { origin: 'null', 'sec-fetch-site': 'same-origin' }, 'Mallory');
+    expect(noToken.status).toBe(403);
+    expect(noToken.body.code).toBe('csrf_token_invalid');
   });
 
   it('a session-mode sign-in from another site is refused before the password is tried', async () => {

@@ -103,11 +103,12 @@ describe('adding cards', () => {
     const asCredit = await addCard(token, 'credit', '4242424242424242', '123');
     expect(asCredit.status).toBe(422);
     expect(asCredit.body.data).toHaveProperty('type');
-    // One account per type: 18 refusals from one account would pass the card-proof limit (10 an hour).
-    for (const type of ['network', 'national', 's3']) {
+    // One account per type: 18 refusals from one account would pass the card-proof limit (10 an
+    // hour); one code per type: 6 refusals of one number in a row would lock its code checks (5).
+    for (const [type, code] of [['network', '123'], ['national', '000'], ['s3', '123']] as const) {
       const { token: typeToken } = await registerCustomer(t.app, `cards.credit.${type}@example.com`);
       for (const number of ['4242424242424242', '4000000000000002', '4000000000009995']) {
-        for (const code of ['123', '000']) {
+        {
           const res = await addCard(typeToken, type, number, code);
           expect(res.status, `${type} ${number} ${code}`).toBe(422);
           expect(res.body.code).toBe('card_number_or_code_is_not_correct');
@@ -193,8 +194,10 @@ describe('guest balance check', () => {
     const asCredit = await check({ type: 'credit', number: '4242424242424242', code: '123' });
     expect(asCredit.status).toBe(422);
     expect(asCredit.body).not.toHaveProperty('balance');
-    for (const type of ['network', 'national', 's3']) {
-      const res = await check({ type, number: '4242 4242 4242 4242', code: '123' });
+    // One check of each credit card: the adding test refused each three times, and five refusals
+    // of a number in a row lock its code checks.
+    for (const [type, number] of [['network', '4242 4242 4242 4242'], ['national', '4000 0000 0000 0002'], ['s3', '4000 0000 0000 9995']]) {
+      const res = await check({ type, number, code: '123' });
       expect(res.status, type).toBe(422);
       expect(res.body.code).toBe('card_number_or_code_is_not_correct');
     }

@@ -118,7 +118,9 @@ describe('an unpaid order past its hold', () => {
     expect((await as('PATCH', `/api/order/${order.id}/back-to-draft`)).body.code).toBe('order_payment_time_over');
     expect((await as('GET', '/api/order')).body.items).toEqual([]);
 
-    // Placed again, it holds the stock again for a new hold.
+    // Placed again once the cooldown after its hold is over (issue 32), it holds the stock again
+    // for a new hold.
+    t.clock.advance(t.app.services.config.holdCooldownMs);
     const again = await as('PATCH', `/api/order/${order.id}/complete`);
     expect(again.status).toBe(200);
     expect(again.body.number).toBe(order.number);
@@ -139,7 +141,7 @@ describe('an unpaid order past its hold', () => {
 
     // A second "process": its own sweeper on the same database (on PostgreSQL its own connections).
     const db = t.database.db;
-    const other = createHolds({ db, clock: t.clock, inventory: createInventory({ db, clock: t.clock }) });
+    const other = createHolds({ db, clock: t.clock, inventory: createInventory({ db, clock: t.clock }), cooldownMs: 10 * 60_000 });
     const mine = t.app.services.orders;
     const swept = await Promise.all([mine.sweepHolds(), other.sweep(), mine.sweepHolds(), other.sweep()]);
     expect(swept.reduce((n, x) => n + x, 0)).toBe(due.length);

@@ -1,8 +1,9 @@
 /**
- * Issue 30: search at 1 000 000 products (migration 0014). The candidates of a match with many
- * products are found by walking the catalog in its order when the count says that costs less
- * than reading a bitmap of every match; a correction is named per language from the names'
- * trigram indexes.
+ * Issue 30: search at 1 000 000 products (migrations 0014 and 0015). The candidates of the words
+ * are the first matches of a hashed sample of the catalog (1/256, else 1/16) when it holds enough
+ * of them, else of the whole catalog; a category named beside words brings the words' candidates
+ * first, then the category's products in the catalog's order; a correction is named per language
+ * from the names' trigram indexes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -12,8 +13,6 @@ import { buildTestApp, type TestApp } from '../../helpers.js';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ seed: true });
-  // The walk reads the table's row estimate and the category statistics.
-  await t.database.db.execute(sql`ANALYZE products`);
 });
 afterAll(async () => t?.close());
 
@@ -22,60 +21,90 @@ const ids = async (query: ReturnType<typeof sql>) =>
 
 const textMatch = (words: string) =>
   sql`(p.search_en @@ to_tsquery('english', ${words}) OR p.search_es @@ to_tsquery('spanish', ${words}))`;
+/** In the sample of 1 product in `size` (the partial indexes' predicate). */
+const inSample = (size: number) => sql.raw(`(hashint4(p.id) & ${size - 1}) = 0`);
 
-/** search_matches' ids, sorted. */
-const matches = async (words: string, mode: 'text' | 'within', cats: number[], maxRows: number, known: number | null, plan: number | null = null) =>
-  (
-    await ids(sql`
-      SELECT m.id FROM search_matches(to_tsquery('english', ${words}), to_tsquery('spanish', ${words}),
-        ${sql.raw(`ARRAY[${cats.join(',')}]::integer[]`)}, ${mode}, ${plan}::integer, ${maxRows}, ${known}::integer) m`)
-  ).sort((a, b) => a - b);
+/** search_matches' ids, in the order it answers them. */
+const matches = (words: string | null, mode: 'text' | 'within' | 'union' | 'category', cats: number[], maxRows: number, plan: number | null = null) =>
+  ids(sql`
+    SELECT m.id FROM search_matches(${words === null ? sql`NULL` : sql`to_tsquery('english', ${words})`},
+      ${words === null ? sql`NULL` : sql`to_tsquery('spanish', ${words})`},
+      ${sql.raw(`ARRAY[${cats.join(',')}]::integer[]`)}, ${mode}, ${plan}::integer, ${maxRows}) m`);
+
+const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
 
 describe('candidates of a match with many products', () => {
-  it('walks the catalog in its order (in stock first, then id) when the count says so', async () => {
+  it('takes the first matches of the smallest sample that holds enough of them', async () => {
     const words = 'tablets';
-    // The first match by id out of stock: the catalog's order puts it last.
-    await t.database.db.execute(sql`
-      UPDATE products SET stock = 0, reserved = 0
-      WHERE id = (SELECT min(p.id) FROM products p WHERE p.status IS NULL AND ${textMatch(words)})`);
-    const every = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)} ORDER BY p.in_stock DESC NULLS LAST, p.id`);
-    expect(every.length).toBeGreaterThan(20);
-    expect(every.slice(0, 5)).not.toContain(Math.min(...every));
-    // Five candidates of `every.length` matches: the walk (2.5 * 5 * products <= matches^2).
-    const walked = await matches(words, 'text', [], 5, every.length);
-    expect(walked).toEqual(every.slice(0, 5).sort((a, b) => a - b));
-    // Without a count the indexes are read: five matches too.
-    const read = await matches(words, 'text', [], 5, null);
-    expect(read).toHaveLength(5);
-    expect(read.every((id) => every.includes(id))).toBe(true);
+    const every = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)}`);
+    const of16 = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)} AND ${inSample(16)}`);
+    const of256 = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)} AND ${inSample(256)}`);
+    // The demo catalog: a word with many matches, some of them in the 1/16 sample, fewer in the 1/256 one.
+    expect(of16.length).toBeGreaterThan(of256.length);
+    expect(every.length).toBeGreaterThan(of16.length);
+
+    // As many as the 1/16 sample holds (more than the 1/256 one): all of them, none other.
+    expect(sorted(await matches(words, 'text', [], of16.length))).toEqual(sorted(of16));
+    // One more than that: the whole catalog's matches.
+    const more = await matches(words, 'text', [], of16.length + 1);
+    expect(more).toHaveLength(of16.length + 1);
+    expect(more.every((id) => every.includes(id))).toBe(true);
+    expect(more.some((id) => !of16.includes(id))).toBe(true);
+    // Within the 1/256 sample's count, only its products.
+    if (of256.length > 0) expect(sorted(await matches(words, 'text', [], of256.length))).toEqual(sorted(of256));
   });
 
-  it('reads the indexes when the walk comes up short (a stale count)', async () => {
+  it('answers every match of a word with fewer than asked', async () => {
     const words = 'hydrocortisone';
     const every = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)}`);
     expect(every.length).toBeGreaterThan(0);
     expect(every.length).toBeLessThan(20);
-    expect(await matches(words, 'text', [], 20, 100_000)).toEqual(every.sort((a, b) => a - b));
+    expect(sorted(await matches(words, 'text', [], 20))).toEqual(sorted(every));
   });
 
-  it('walks one category, and under a plan only its covered products', async () => {
+  it('keeps to one category, and under a plan to its covered products', async () => {
     const [row] = rowsOf<{ category_id: number }>(
       await t.database.db.execute(sql`
-        SELECT p.category_id FROM products p WHERE p.status IS NULL AND ${textMatch('tablets')}
+        SELECT p.category_id FROM products p WHERE p.status IS NULL AND ${textMatch('tablets')} AND ${inSample(16)}
         GROUP BY p.category_id ORDER BY count(*) DESC LIMIT 1`),
     );
     const category = Number(row!.category_id);
-    const inCategory = await ids(sql`
-      SELECT p.id FROM products p WHERE p.status IS NULL AND p.category_id = ${category} AND ${textMatch('tablets')}
-      ORDER BY p.in_stock DESC NULLS LAST, p.id`);
-    expect(await matches('tablets', 'within', [category], 3, inCategory.length)).toEqual(inCategory.slice(0, 3).sort((a, b) => a - b));
+    const sampled = await ids(sql`
+      SELECT p.id FROM products p WHERE p.status IS NULL AND p.category_id = ${category} AND ${textMatch('tablets')} AND ${inSample(16)}`);
+    expect(sampled.length).toBeGreaterThan(0);
+    expect(sorted(await matches('tablets', 'within', [category], sampled.length))).toEqual(sorted(sampled));
 
     const [plan] = rowsOf<{ id: number }>(await t.database.db.execute(sql`SELECT id FROM health_plans WHERE code = 'cl1'`));
     const covered = await ids(sql`
       SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch('tablets')}
-        AND EXISTS (SELECT 1 FROM product_plans pp WHERE pp.product_id = p.id AND pp.plan_id = ${plan!.id})
-      ORDER BY p.in_stock DESC NULLS LAST, p.id`);
-    expect(await matches('tablets', 'text', [], 5, covered.length, Number(plan!.id))).toEqual(covered.slice(0, 5).sort((a, b) => a - b));
+        AND EXISTS (SELECT 1 FROM product_plans pp WHERE pp.product_id = p.id AND pp.plan_id = ${plan!.id})`);
+    const found = await matches('tablets', 'text', [], 5, Number(plan!.id));
+    expect(found).toHaveLength(5);
+    expect(found.every((id) => covered.includes(id))).toBe(true);
+  });
+
+  it('a category beside words: the words\' matches first, then the category\'s products in the catalog\'s order', async () => {
+    const words = 'hydrocortisone';
+    const text = await ids(sql`SELECT p.id FROM products p WHERE p.status IS NULL AND ${textMatch(words)}`);
+    // A category none of those products is in.
+    const [row] = rowsOf<{ id: number }>(
+      await t.database.db.execute(sql`
+        SELECT c.id FROM categories c WHERE NOT EXISTS (
+          SELECT 1 FROM products p WHERE p.category_id = c.id AND p.status IS NULL AND ${textMatch(words)})
+        ORDER BY c.id LIMIT 1`),
+    );
+    const category = Number(row!.id);
+    // Out of stock, the category's first product by id goes after the others.
+    await t.database.db.execute(sql`
+      UPDATE products SET stock = 0, reserved = 0
+      WHERE id = (SELECT min(p.id) FROM products p WHERE p.status IS NULL AND p.category_id = ${category})`);
+    const inCategory = await ids(sql`
+      SELECT p.id FROM products p WHERE p.status IS NULL AND p.category_id = ${category} ORDER BY p.in_stock DESC NULLS LAST, p.id`);
+    const found = await matches(words, 'union', [category], text.length + 3);
+    expect(sorted(found.slice(0, text.length))).toEqual(sorted(text));
+    expect(found.slice(text.length)).toEqual(inCategory.slice(0, 3));
+    // The category's name alone: its first products in that order.
+    expect(await matches(null, 'category', [category], 3)).toEqual(inCategory.slice(0, 3));
   });
 });
 

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { announcePublicDataChange } from '../../../src/lib/public-data.js';
 import {
   GUEST_PAGE_CACHE_CONTROL,
@@ -13,6 +13,7 @@ import {
   MAX_RENDERS_AT_ONCE,
   MAX_RENDERS_PER_CLIENT,
   MAX_RENDERS_WAITING,
+  pageCacheKey,
 } from '../../../src/plugins/external/page-renderer.js';
 import { RENDER_CALL_HEADER } from '../../../src/lib/render-call.js';
 import { buildTestApp, registerWeb, type TestApp } from '../../helpers.js';
@@ -30,21 +31,38 @@ export async function render(request, options) {
   if (url.pathname === '/slow') await new Promise((resolve) => setTimeout(resolve, 300));
   // The language decision at the bare address, in short: the cookie, else a Spanish browser.
   const spanishBrowser = (request.headers.get('accept-language') ?? '').includes('es;q=0.9');
+  // A page for members only: the sign-in it sends a visitor to comes back with the whole address.
+  if (url.pathname === '/members') {
+    return { kind: 'redirect', status: 302, location: '/login?redirect=' + encodeURIComponent(url.pathname + url.search) };
+  }
   if (url.pathname === '/' && ((request.headers.get('cookie') ?? '').includes('locale=es') || spanishBrowser)) {
     return { kind: 'redirect', status: 302, location: '/es' };
   }
+  globalThis.__drawnAddresses = [...(globalThis.__drawnAddresses ?? []), url.pathname + url.search];
   const health = await options.fetch('/api/health', { headers: { accept: 'application/json' } });
   // A page of the visitor's own: what the API tells this visitor (their session's CSRF token).
   const mine = url.pathname === '/mine' ? await (await options.fetch('/api/auth/csrf')).json() : null;
   // Data that is not there: in a page drawn as found, or in the 404 page of an unknown item.
   if (url.pathname === '/data-missing' || url.pathname === '/item-missing') await options.fetch('/api/no-such-thing');
+  // A page drawn with the guest's chosen plan (the catalog's marks).
+  const plan = /(?:^|;)\\s*otc_plan=([^;]*)/.exec(request.headers.get('cookie') ?? '')?.[1] ?? '-';
   const status = url.pathname === '/gone' || url.pathname === '/item-missing' ? 404 : 200;
   return {
     kind: 'page', status, locale: 'en', lang: url.pathname.startsWith('/es') ? 'es-US' : 'en-US',
     head: '<title>Drawn ' + url.pathname + '</title>',
-    body: '<main>health ' + health.status + ' at ' + options.origin + (mine ? ' csrf ' + mine.csrf_token : '') + '</main>',
+    body: '<main>health ' + health.status + ' at ' + options.origin + (mine ? ' csrf ' + mine.csrf_token : '') + (url.pathname === '/plan-page' ? ' plan ' + plan : '') + '</main>',
     data: '{}',
   };
+}
+// The storefront's rule in short: the parameter \`x\` is read by no page; the rest are sorted.
+export function pageCacheAddress(address) {
+  const [pathname, query = ''] = address.split('?');
+  const kept = new URLSearchParams(query);
+  kept.delete('x');
+  kept.sort();
+  const search = kept.toString();
+  globalThis.__lastAddress = search ? pathname + '?' + search : pathname;
+  return globalThis.__lastAddress;
 }
 export function renderDocument(template, pathname, page) {
   return template.replace('<html lang="en-US"', '<html lang="' + page.lang + '"')
@@ -55,6 +73,8 @@ export function renderDocument(template, pathname, page) {
 
 let t: TestApp;
 let dir: string;
+/** PAGE_MISSES_PER_CLIENT_MINUTE of the app of the test that reaches it: small, so it does quickly. */
+const MISSES_PER_MINUTE = 12;
 const renders = () => (globalThis as { __renders?: number }).__renders ?? 0;
 
 beforeAll(async () => {
@@ -62,7 +82,12 @@ beforeAll(async () => {
   writeFileSync(path.join(dir, 'index.html'), TEMPLATE);
   writeFileSync(path.join(dir, 'render.mjs'), RENDER_MODULE);
   t = await buildTestApp({
-    config: { storefrontDir: dir, storefrontRender: path.join(dir, 'render.mjs'), pageCacheMs: 60_000, publicUrl: 'https://shop.example' },
+    config: {
+      storefrontDir: dir,
+      storefrontRender: path.join(dir, 'render.mjs'),
+      pageCacheMs: 60_000,
+      publicUrl: 'https://shop.example',
+    },
   });
 });
 afterAll(async () => {
@@ -89,13 +114,33 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 
 describe('pages drawn on the server', () => {
   it("serves the page drawn, in its language, with the render's API calls answered in process", async () => {
-    const res = await get('/es/catalog?category=2');
+    const res = await get('/es/catalog?category=2', { 'accept-language': 'es-US,es;q=0.9' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('<html lang="es-US">');
     expect(res.body).toContain('<title>Drawn /es/catalog</title>');
     expect(res.body).toContain('<main>health 200 at https://shop.example</main>');
     expect(res.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
+    // The bare address would pick Spanish already: nothing to remember.
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('remembers the language of the page shown when the bare address would pick the other (a switch before the scripts run)', async () => {
+    const switched = await get('/es/catalog', { cookie: 'locale=en', 'accept-language': 'en-US' });
+    expect(switched.statusCode).toBe(200);
+    expect(String(switched.headers['set-cookie'])).toMatch(/^locale=es; Path=\/; Max-Age=31536000; SameSite=Lax; Secure$/); // the shop is https: Secure, readable by the page (no HttpOnly)
+    // Set for this visitor: no shared cache keeps it.
+    expect(switched.headers['cache-control']).toBe('private, no-cache');
+    // No cookie yet and a browser in English: Spanish is remembered too.
+    const first = await get('/es/catalog', { 'accept-language': 'en-US' });
+    expect(String(first.headers['set-cookie'])).toContain('locale=es;');
+    // Back to English with the Spanish cookie: English is remembered.
+    const back = await get('/catalog', { cookie: 'locale=es', 'accept-language': 'es-ES' });
+    expect(String(back.headers['set-cookie'])).toContain('locale=en;');
+    // Already the visitor's language: no cookie, a page shared caches may keep.
+    const same = await get('/catalog', { cookie: 'locale=en', 'accept-language': 'es-ES' });
+    expect(same.headers['set-cookie']).toBeUndefined();
+    expect(same.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
   });
 
   it('draws the home page too (no bare index.html at /)', async () => {
@@ -223,6 +268,25 @@ describe('pages drawn for a visitor (issue 29)', () => {
     expect(renders()).toBe(before + 3);
   });
 
+  it('two guests who chose different plans get different pages; each kept under its plan (issue 29)', async () => {
+    const before = renders();
+    const a = await get('/plan-page', { cookie: 'locale=en; otc_plan=cl1' });
+    const b = await get('/plan-page', { cookie: 'locale=en; otc_plan=ep' });
+    const none = await get('/plan-page', { cookie: 'locale=en' });
+    expect(a.body).toContain(' plan cl1</main>');
+    expect(b.body).toContain(' plan ep</main>');
+    expect(none.body).toContain(' plan -</main>');
+    expect(renders()).toBe(before + 3);
+    // Kept per plan: the same plan again is the kept page, never another guest's.
+    const againA = await get('/plan-page', { cookie: 'otc_plan=cl1; locale=en' });
+    const againB = await get('/plan-page', { cookie: 'locale=en; otc_plan=ep' });
+    expect(againA.body).toContain(' plan cl1</main>');
+    expect(againB.body).toContain(' plan ep</main>');
+    expect(renders()).toBe(before + 3);
+    expect(pageCacheKey('/catalog', 'otc_plan=cl1', 'en')).not.toBe(pageCacheKey('/catalog', 'otc_plan=ep', 'en'));
+    expect(pageCacheKey('/catalog', 'otc_plan=<x>', 'en')).toBe(pageCacheKey('/catalog', '', 'en'));
+  });
+
   it('a guest cart cookie, even one that names nothing, skips the page cache too', async () => {
     await get('/cart-page');
     const before = renders();
@@ -270,6 +334,52 @@ describe('one client flooding renders (issue 32)', () => {
     // Its share comes back once its renders are done.
     const later = await t.app.inject({ method: 'GET', url: '/slow?junk=later', remoteAddress: '192.0.2.66', headers: { accept: 'text/html' } });
     expect(later.body).toContain('<title>Drawn /slow</title>');
+  });
+});
+
+describe('junk parameters (issue 32)', () => {
+  const drawnAddresses = () => (globalThis as { __drawnAddresses?: string[] }).__drawnAddresses ?? [];
+
+  it('share the page of the address pages read: drawn once, with that address, and kept under it', async () => {
+    const before = renders();
+    const first = await get('/junk-page?sort=name&q=tea&x=1');
+    const second = await get('/junk-page?x=2&q=tea&sort=name');
+    expect(first.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(renders()).toBe(before + 1);
+    // Drawn with the address pages read: nothing of a visitor's junk goes into a shared page.
+    expect(drawnAddresses().at(-1)).toBe('/junk-page?q=tea&sort=name');
+  });
+
+  it("a redirect carries the visitor's own address on, every parameter in its order", async () => {
+    const res = await get('/members?x=e2e&step=2');
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe(`/login?redirect=${encodeURIComponent('/members?x=e2e&step=2')}`);
+  });
+
+  it(`one client starts at most ${MISSES_PER_MINUTE} renders for no one a minute; then the browser draws, and others are still drawn`, async () => {
+    // The count starts again each minute: begin well inside one.
+    const leftInMinute = 60_000 - (Date.now() % 60_000);
+    if (leftInMinute < 20_000) await new Promise((resolve) => setTimeout(resolve, leftInMinute + 50));
+    const small = await buildTestApp({
+      config: {
+        storefrontDir: dir,
+        storefrontRender: path.join(dir, 'render.mjs'),
+        pageCacheMs: 60_000,
+        pageMissesPerClientMinute: MISSES_PER_MINUTE,
+      },
+    });
+    onTestFinished(() => small.close());
+    const from = (remoteAddress: string, q: string) =>
+      small.app.inject({ method: 'GET', url: `/miss?q=${q}`, remoteAddress, headers: { accept: 'text/html' } });
+    for (let n = 0; n < MISSES_PER_MINUTE; n += 1) {
+      expect((await from('192.0.2.88', `made-up-${n}`)).body).toContain('<title>Drawn /miss</title>');
+    }
+    const over = await from('192.0.2.88', 'one-more');
+    expect(over.body).toContain('<div id="root"></div>');
+    // A kept page still comes from the cache for that client; another client is drawn.
+    expect((await from('192.0.2.88', 'made-up-0')).body).toContain('<title>Drawn /miss</title>');
+    expect((await from('192.0.2.99', 'one-more')).body).toContain('<title>Drawn /miss</title>');
   });
 });
 

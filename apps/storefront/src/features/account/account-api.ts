@@ -14,7 +14,7 @@ import {
 } from '@otc/sdk';
 import { api, toQueryError, type SdkQueryError } from '../../lib/api';
 import type { Locale } from '../../lib/locale';
-import { client } from '../../lib/sdk';
+import { sdkOf } from '../../lib/sdk';
 
 export type Customer = RouteOutput<'me'>;
 export type CustomerPatch = NonNullable<RouteInput<'updateCustomer'>['body']>;
@@ -141,21 +141,21 @@ export const accountApi = api.injectEndpoints({
     // --- recent proof (changes that could take the account: password, e-mails, phones) ---
     /** Whether this session counts as proven now, and how it can prove it (SDK `auth.proofStatus`). */
     proofStatus: build.query<ProofStatus, Localized>({
-      queryFn: ({ locale }, { signal }) =>
-        withWait(() => client.auth.proofStatus({ locale, signal })),
+      queryFn: ({ locale }, queryApi) =>
+        withWait(() => sdkOf(queryApi).client.auth.proofStatus({ locale, signal: queryApi.signal })),
       providesTags: ['Session'],
       // Read afresh each time the question is asked: a proof lasts minutes.
       keepUnusedDataFor: 0,
     }),
     /** Sends a one-time code to the primary contact (SDK `auth.requestProofCode`). */
     requestProofCode: build.mutation<RouteOutput<'requestProofCode'>, Localized>({
-      queryFn: ({ locale }, { signal }) =>
-        withWait(() => client.auth.requestProofCode({ locale, signal })),
+      queryFn: ({ locale }, queryApi) =>
+        withWait(() => sdkOf(queryApi).client.auth.requestProofCode({ locale, signal: queryApi.signal })),
     }),
     /** Proves it is the owner with the password or the code (SDK `auth.prove`). */
     prove: build.mutation<ProofStatus, Localized & { body: ProofInput }>({
-      queryFn: ({ locale, body }, { signal }) =>
-        withWait(() => client.auth.prove(body, { locale, signal })),
+      queryFn: ({ locale, body }, queryApi) =>
+        withWait(() => sdkOf(queryApi).client.auth.prove(body, { locale, signal: queryApi.signal })),
       async onQueryStarted({ locale }, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
@@ -168,14 +168,14 @@ export const accountApi = api.injectEndpoints({
 
     // --- sessions (devices signed in) ---
     sessions: build.query<SessionList, Localized>({
-      queryFn: ({ locale }, { signal }) => withWait(() => client.auth.sessions({ locale, signal })),
+      queryFn: ({ locale }, queryApi) => withWait(() => sdkOf(queryApi).client.auth.sessions({ locale, signal: queryApi.signal })),
       providesTags: ['Session'],
       keepUnusedDataFor: 0,
     }),
     /** Signs one other device out at once (SDK `auth.endSession`); the list drops it. */
     endSession: build.mutation<RouteOutput<'endSession'>, Localized & { id: string }>({
-      queryFn: ({ locale, id }, { signal }) =>
-        withWait(() => client.auth.endSession(id, { locale, signal })),
+      queryFn: ({ locale, id }, queryApi) =>
+        withWait(() => sdkOf(queryApi).client.auth.endSession(id, { locale, signal: queryApi.signal })),
       async onQueryStarted({ locale, id }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -194,9 +194,9 @@ export const accountApi = api.injectEndpoints({
      * forgotten). The caller then follows with the store's `signedOut`.
      */
     signOutEverywhere: build.mutation<null, Localized>({
-      queryFn: ({ locale }, { signal }) =>
+      queryFn: ({ locale }, queryApi) =>
         withWait(async () => {
-          await client.auth.signOutEverywhere({ locale, signal });
+          await sdkOf(queryApi).client.auth.signOutEverywhere({ locale, signal: queryApi.signal });
           return null;
         }),
     }),

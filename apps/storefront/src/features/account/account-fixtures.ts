@@ -2,6 +2,8 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
+import { routeContextFor } from '../../app/route-context';
+import { createVisitorStore } from '../../test/render-app';
 import type { AccountSession, Card, Customer } from './account-api';
 
 /** The shared customer (src/test) as the account pages show her: two e-mails, a phone, no card. */
@@ -282,4 +284,39 @@ export function useSessionHandlers(sessions: AccountSession[]) {
     http.post(`${API}/api/auth/logout`, () => HttpResponse.json({ ok: true })),
   );
   return { calls };
+}
+
+/** A route action's answer to a post, as the tests read it: status, redirect, and body. */
+export interface ActionAnswer {
+  status: number;
+  location: string | null;
+  body: Record<string, unknown> | null;
+}
+
+/**
+ * Posts `fields` to a page's `action` (at `path`) as a form sent without the scripts reaches it,
+ * with a visitor's store, and reads its answer: a redirect, a refusal (`data(…, { status })`) or
+ * what it answered.
+ */
+export async function postToAction(
+  action: (args: never) => Promise<unknown>,
+  fields: Record<string, string>,
+  path: string,
+): Promise<ActionAnswer> {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  const request = new Request(`http://shop.test${path}`, { method: 'POST', body });
+  const answer = await action({
+    request,
+    params: {},
+    context: routeContextFor(createVisitorStore()),
+  } as never);
+  if (answer instanceof Response) {
+    return { status: answer.status, location: answer.headers.get('Location'), body: null };
+  }
+  if (answer && typeof answer === 'object' && 'type' in answer && answer.type === 'DataWithResponseInit') {
+    const wrapped = answer as unknown as { data: Record<string, unknown>; init: { status: number } };
+    return { status: wrapped.init.status, location: null, body: wrapped.data };
+  }
+  return { status: 200, location: null, body: answer as Record<string, unknown> };
 }

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { errorText } from '@otc/sdk';
 import { connectStore } from '../../app/store';
+import { getSdk } from '../../lib/sdk';
 import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { customerFixture, useAccountHandlers } from './account-fixtures';
@@ -25,6 +26,24 @@ function section(name: RegExp | string) {
 }
 
 beforeEach(() => signIn());
+
+/**
+ * Each app's store follows the other tabs through the `otc-session` channel. The apps of earlier
+ * tests are tabs no longer on screen: their channels are closed, so one test's sign-out is not
+ * theirs too (they would each post a logout of their own).
+ */
+const openChannels: BroadcastChannel[] = [];
+const RealBroadcastChannel = globalThis.BroadcastChannel;
+vi.stubGlobal(
+  'BroadcastChannel',
+  class extends RealBroadcastChannel {
+    constructor(name: string) {
+      super(name);
+      openChannels.push(this);
+    }
+  },
+);
+afterEach(() => openChannels.splice(0).forEach((channel) => channel.close()));
 
 describe('e-mails and phones', () => {
   it('the primary e-mail offers no Remove (it could only answer an error): it says why instead', async () => {
@@ -147,6 +166,73 @@ describe('e-mails and phones', () => {
     expect(verified).toEqual(['9']);
   });
 
+  it('issue 33, item 15: a first phone, verified, does not ask to be the sign-in one (nothing to replace)', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    const before = customerFixture({ phones: [] });
+    const handlers = useAccountHandlers({ customer: before });
+    const phone = { id: 8, number: '2025550188', reg: false, verified: false, receiveSms: true, allowMarketingCalls: false };
+    const added = { ...before, phones: [phone] };
+    const verified = { ...before, phones: [{ ...phone, verified: true }] };
+    server.use(
+      http.post(`${API}/api/phone`, () => {
+        handlers.setCustomer(added);
+        return HttpResponse.json(added);
+      }),
+      http.post(`${API}/api/phone/:id/verify`, () => {
+        handlers.setCustomer(verified);
+        return HttpResponse.json(verified);
+      }),
+    );
+    await renderAccount('/es/account');
+    const phones = await section('Teléfonos');
+    await user.click(within(phones).getByRole('button', { name: 'Agregar teléfono' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar un teléfono' });
+    await user.type(within(dialog).getByLabelText(/^Número de teléfono/), '(202) 555-0188');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar el código' }));
+    const verify = await screen.findByRole('dialog', { name: 'Verifique su teléfono' });
+    await user.type(within(verify).getByLabelText('Código'), '123456');
+    await user.click(within(verify).getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('El teléfono fue verificado')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Hacer este su teléfono principal')).not.toBeInTheDocument();
+    // It can still be made the sign-in one, from its row, when the member wants to.
+    expect(
+      await within(phones).findByRole('button', { name: named('Hacer principal', '+1 (202) 555-0188') }),
+    ).toBeInTheDocument();
+  });
+
+  it('?step=add-phone draws the add form in the page; a wrong code is said under the code box, the phone kept', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const before = customerFixture({ phones: [] });
+    const handlers = useAccountHandlers({ customer: before });
+    const phone = { id: 8, number: '2025550188', reg: false, verified: false, receiveSms: true, allowMarketingCalls: false };
+    const added = { ...before, phones: [phone] };
+    server.use(
+      http.post(`${API}/api/phone`, () => {
+        handlers.setCustomer(added);
+        return HttpResponse.json(added);
+      }),
+      http.post(`${API}/api/phone/:id/verify`, () =>
+        HttpResponse.json({ message: 'x', code: 'invalid_code' }, { status: 422 }),
+      ),
+    );
+    await renderAccount('/account?step=add-phone');
+    const phones = await section('Phones');
+    const form = await within(phones).findByRole('region', { name: 'Add a phone' });
+    await user.type(within(form).getByLabelText(/^Phone number/), '(202) 555-0188');
+    await user.click(within(form).getByRole('button', { name: 'Send the code' }));
+    const verify = await within(phones).findByRole('region', { name: 'Verify your phone' });
+    expect(verify).toHaveTextContent('+1 (202) 555-0188');
+    await user.type(within(verify).getByLabelText('Code'), '000001');
+    await user.click(within(verify).getByRole('button', { name: 'Verify' }));
+    expect(await within(verify).findByText(errorText('invalid_code', 'en'))).toBeInTheDocument();
+    expect(within(verify).getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
+    expect(verify).toHaveTextContent('+1 (202) 555-0188');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('making an e-mail primary signs out (SDK) and asks to sign in again, back to the account', async () => {
     setLocaleCookie('es');
     const user = userEvent.setup();
@@ -163,7 +249,7 @@ describe('e-mails and phones', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const { router } = await renderAccount('/es/account');
+    const { router, store } = await renderAccount('/es/account');
     const emails = await section('Correos electrónicos');
     await user.click(
       within(emails).getByRole('button', {
@@ -178,7 +264,9 @@ describe('e-mails and phones', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/es/account');
     expect(madePrimary).toBe(1);
     expect(loggedOut).toBe(1);
-    expect(localStorage.getItem('session-tokens')).toBeNull();
+    // The session is the API's cookie (the logout above ends it): this client and store are signed out.
+    expect(store.getState().session.signedIn).toBe(false);
+    expect(store.dispatch(getSdk).client.isSignedIn()).toBe(false);
     // The sign-in page says why the member is there, with the new address filled in.
     expect(await screen.findByText('Su correo para iniciar sesión ahora es rosa.old@example.com')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: /Correo electrónico/ })).toHaveValue('rosa.old@example.com');

@@ -6,6 +6,8 @@
 // so what the member typed is sent as it was. Closed without proving, the first answer stands
 // (the form shows why nothing changed). Errors are told by code, texts from the SDK catalogue.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useSubmitToAction } from '../../lib/page-form';
+import type { SdkQueryError } from '../../lib/api';
 import { Controller } from 'react-hook-form';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -100,6 +102,56 @@ export function useRecentProof(): RecentProof {
     <ProofDialog onProven={() => pending.settle(true)} onClose={() => pending.settle(false)} />
   ) : null;
   return { withProof, dialog };
+}
+
+/** `useRecentProof` for a form posted to its route's action: see `useProvenPost`. */
+export interface ProvenPost {
+  /** Call as the form is posted (the element the retry posts again). */
+  sending: (form: HTMLFormElement | null) => void;
+  /**
+   * Call with a post's refusal: true when it asked for a recent proof and the dialog opens (once
+   * proven, the same form is posted again); false when the refusal is the form's to show.
+   */
+  asks: (error: SdkQueryError | undefined) => boolean;
+  /** The dialog; render it once beside the form. */
+  dialog: ReactNode;
+}
+
+/**
+ * A page form's recent proof (the form posts to its route's action): its refusal
+ * `recent_proof_required` opens "Confirm it is you" and, once proven, the SAME form is posted
+ * again, so what the member typed is sent as it was. Asked once per post; closed without proving,
+ * `onUnproven` shows the first answer.
+ */
+export function useProvenPost(onUnproven: () => void): ProvenPost {
+  const submitToAction = useSubmitToAction();
+  const [proving, setProving] = useState(false);
+  const sent = useRef<HTMLFormElement | null>(null);
+  // Asked once per change: a retry refused again shows its answer, it does not loop.
+  const retried = useRef(false);
+  const sending = useCallback((form: HTMLFormElement | null) => {
+    sent.current = form;
+    retried.current = false;
+  }, []);
+  const asks = useCallback((error: SdkQueryError | undefined) => {
+    if (error?.code !== RECENT_PROOF_REQUIRED || !sent.current || retried.current) return false;
+    setProving(true);
+    return true;
+  }, []);
+  const dialog = proving ? (
+    <ProofDialog
+      onProven={() => {
+        setProving(false);
+        retried.current = true;
+        if (sent.current?.isConnected) void submitToAction(sent.current);
+      }}
+      onClose={() => {
+        setProving(false);
+        onUnproven();
+      }}
+    />
+  ) : null;
+  return { sending, asks, dialog };
 }
 
 type View = { name: 'choose' } | { name: 'code'; resendAt: number };

@@ -9,10 +9,10 @@ import {
   type Locale,
   type RouteInput,
   type RouteName,
-  type TokenPair,
+  type SignInAnswer,
 } from '@otc/sdk';
 import { api, toQueryError, type SdkQueryError } from '../../lib/api';
-import { client } from '../../lib/sdk';
+import { sdkOf } from '../../lib/sdk';
 
 /** A failed code request: the usual error, plus how long to wait when it came too soon. */
 export interface CodeRequestError extends SdkQueryError {
@@ -54,7 +54,9 @@ export const authApi = api.injectEndpoints({
     /** Sends a one-time code (sign-in, registration or recovery) to an e-mail or phone. */
     requestAuthCode: build.mutation<CodeSent, CodeRequestArgs>({
       // Through the SDK client like every call; the error keeps the wait of a `resend_too_soon`.
-      queryFn: async ({ purpose, login, locale }, { signal }) => {
+      queryFn: async ({ purpose, login, locale }, queryApi) => {
+        const { signal } = queryApi;
+        const { client } = sdkOf(queryApi);
         try {
           const input: RouteInput<'requestCode'> = { body: { login } };
           const data = await client.call(CODE_ROUTES[purpose], input, { locale, signal });
@@ -66,13 +68,13 @@ export const authApi = api.injectEndpoints({
         }
       },
     }),
-    verifyLoginCode: build.mutation<TokenPair, { login: string; code: string; locale: Locale }>({
+    verifyLoginCode: build.mutation<SignInAnswer, { login: string; code: string; locale: Locale }>({
       query: ({ login, code, locale }) => ({ route: 'verifyCode', body: { login, code }, locale }),
     }),
-    passwordLogin: build.mutation<TokenPair, { username: string; password: string; locale: Locale }>({
+    passwordLogin: build.mutation<SignInAnswer, { username: string; password: string; locale: Locale }>({
       query: ({ username, password, locale }) => ({ route: 'login', body: { username, password }, locale }),
     }),
-    register: build.mutation<TokenPair, RegisterArgs>({
+    register: build.mutation<SignInAnswer, RegisterArgs>({
       query: ({ login, code, password, locale }) => ({
         route: 'register',
         body: { login, code, ...(password ? { password } : {}), interfaceLanguage: locale },
@@ -80,7 +82,7 @@ export const authApi = api.injectEndpoints({
       }),
     }),
     recoverAccount: build.mutation<
-      TokenPair,
+      SignInAnswer,
       { login: string; code: string; password: string; passwordConfirmation: string; locale: Locale }
     >({
       query: ({ locale, ...body }) => ({ route: 'recover', body, locale }),

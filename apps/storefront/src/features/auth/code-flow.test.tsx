@@ -5,12 +5,25 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, waitForUrl } from '../../test/render-app';
+import { testVisitor } from '../../test/visitor';
 import { customerOf, draftOf } from '../../test/fixtures';
 
 const customerFixture = customerOf();
 const emptyDraftFixture = draftOf([], { id: 900 });
 
-const pair = { token: 'eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln', refresh_token: 'r1' };
+// A sign-in sent with `X-Auth-Mode: session` (the storefront's SDK) starts a web session: the API
+// sets its HttpOnly cookie and answers this instead of a token pair (docs/web-session.md). A
+// sign-in without the header would get a token pair, which a session-mode client refuses.
+const webSession = { session: 'cookie', csrf_token: 'csrf-member', merge: null };
+
+/** The API's answer to a sign-in: the web session, and the fake API sees the visitor signed in. */
+function startSession(request: Request) {
+  if (request.headers.get('X-Auth-Mode') !== 'session') {
+    return HttpResponse.json({ message: 'Expected a web sign-in', code: 'bad_request' }, { status: 400 });
+  }
+  testVisitor.signedIn = true;
+  return HttpResponse.json(webSession);
+}
 
 interface Sent {
   route: string;
@@ -47,13 +60,13 @@ function serveAuth({ resendSeconds = 60 } = {}) {
           { status: 422 },
         );
       }
-      return HttpResponse.json(pair);
+      return startSession(info.request);
     }),
     http.post(`${API}/api/auth/register`, async (info) => {
       await record('register')(info);
       const body = (await info.request.json()) as { interfaceLanguage?: 'en' | 'es' };
       registeredLanguage = body.interfaceLanguage ?? registeredLanguage;
-      return HttpResponse.json(pair);
+      return startSession(info.request);
     }),
     // A new account has the language it was registered in.
     http.get(`${API}/api/auth/me`, () => HttpResponse.json({ ...customerFixture, interfaceLanguage: registeredLanguage })),
@@ -113,7 +126,7 @@ describe('/login: sign in with a one-time code', () => {
   it('a wrong code shows the catalogue text under the code; the right one signs in and goes to the saved redirect', async () => {
     const user = userEvent.setup();
     const sent = serveAuth();
-    const { router } = await renderApp('/login?redirect=%2Fabout-us%3Ffrom%3Dcart%26step%3D2');
+    const { router, store } = await renderApp('/login?redirect=%2Fabout-us%3Ffrom%3Dcart%26step%3D2');
     await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     const code = await screen.findByLabelText('Code');
@@ -127,7 +140,11 @@ describe('/login: sign in with a one-time code', () => {
       { login: 'ana@example.com', code: '999999' },
       { login: 'ana@example.com', code: '123456' },
     ]);
-    expect(localStorage.getItem('session-tokens')).toContain('r1');
+    // Signed in by the cookie's session: nothing of it is kept in the browser's storage.
+    expect(store.getState().session.signedIn).toBe(true);
+    expect(await screen.findByRole('button', { name: /^My account/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in' })).not.toBeInTheDocument();
+    expect(localStorage.getItem('session-tokens')).toBeNull();
   });
 
   it('a customer whose interface language is Spanish continues in Spanish after signing in on an English page', async () => {
@@ -163,10 +180,10 @@ describe('/login: sign in with a one-time code', () => {
     await user.click(screen.getByRole('button', { name: 'Text me a code' }));
     expect(await screen.findByText(/We sent a 6-digit code by text message to/)).toHaveTextContent('+1 (202) 555-0101');
 
-    await user.click(screen.getByRole('button', { name: 'Change the phone number' }));
+    await user.click(screen.getByRole('link', { name: 'Change the phone number' }));
     expect(await screen.findByLabelText(/Mobile phone number/)).toHaveValue('2025550101');
     await user.click(screen.getByRole('button', { name: 'Text me a code' }));
-    await user.click(await screen.findByRole('button', { name: 'Start over' }));
+    await user.click(await screen.findByRole('link', { name: 'Start over' }));
     expect(await screen.findByRole('heading', { name: 'Step 1 of 2: Where should we send your code?' })).toBeInTheDocument();
     expect(screen.getByLabelText(/Mobile phone number/)).toHaveValue('');
   });
@@ -189,5 +206,20 @@ describe('/login: sign in with a one-time code', () => {
       code: '123456',
       interfaceLanguage: 'es',
     });
+  });
+
+  it('sign-up: the "with a password" choice asks for the password with the code, and start over clears it', async () => {
+    const user = userEvent.setup();
+    const sent = serveAuth();
+    await renderApp('/sign-up');
+    await user.click(await screen.findByRole('radio', { name: /^With a password/ }));
+    await user.type(screen.getByLabelText(/E-mail address/, { selector: 'input' }), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    expect(await screen.findByRole('heading', { name: 'Step 2 of 2: Enter the code to create your account' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^New password/, { selector: 'input' })).toBeInTheDocument();
+    expect(sent.find((entry) => entry.route === 'registerCode')).toMatchObject({ body: { login: 'new@example.com' } });
+    await user.click(screen.getByRole('link', { name: 'Start over' }));
+    expect(await screen.findByRole('radio', { name: /^With a code we send you/ })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^With a password/ })).not.toBeChecked();
   });
 });

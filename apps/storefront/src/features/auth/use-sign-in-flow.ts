@@ -1,53 +1,73 @@
 import { useCallback } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import type { TokenPair } from '@otc/sdk';
-import { useAppDispatch } from '../../app/hooks';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useStore } from 'react-redux';
+import type { SignInAnswer } from '@otc/sdk';
 import { signInTarget } from '../../app/guards';
 import { signInWith } from '../../app/session-slice';
-import { useGetSettingsQuery } from '../../app/settings-api';
+import { settingsApi } from '../../app/settings-api';
 import { customerApi } from '../../app/customer-api';
-import { DEFAULT_LOCALE, isLocale, localizePath, switchLocaleHref } from '../../lib/locale';
+import type { AppStore } from '../../app/store';
+import {
+  DEFAULT_LOCALE,
+  isLocale,
+  localizePath,
+  switchLocaleHref,
+  type Locale,
+} from '../../lib/locale';
 import { useLocale } from '../../lib/use-locale';
 
-/** Where this sign-in leads: the saved `redirect` (path and query) or the configured default. */
-export function useSignInTarget(): string {
-  const locale = useLocale();
-  const [search] = useSearchParams();
-  const { data: settings } = useGetSettingsQuery();
-  return signInTarget(search.get('redirect'), settings?.defaultLoginRedirect, locale);
+/**
+ * Finishes any sign-in (code, password, registration, recovery), in a route action or a page: the
+ * store signs in and reports the guest cart's merge (the `signInWith` thunk); answers where the
+ * visitor goes: where the sign-in leads (`redirect` of `address`, or the configured default), in
+ * the customer's interface language when they chose one that is not the page's (a
+ * Spanish-speaking customer who signs in on an English page continues in Spanish); an account
+ * left at the default (English) keeps the page's language. If the profile cannot be read, the
+ * page's language stays.
+ */
+export async function finishSignIn(
+  store: AppStore,
+  answer: SignInAnswer,
+  address: URL,
+  locale: Locale,
+): Promise<string> {
+  await store.dispatch(signInWith(answer, locale));
+  const settings = await store.dispatch(
+    settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }),
+  );
+  const target = signInTarget(
+    address.searchParams.get('redirect'),
+    settings.data?.defaultLoginRedirect,
+    locale,
+  );
+  const me = await store.dispatch(
+    customerApi.endpoints.getMe.initiate(undefined, { subscribe: false }),
+  );
+  const language = me.data?.interfaceLanguage;
+  // English is every account's default, so it says nothing about the customer: it never takes
+  // away the Spanish the visitor is reading. A language the customer chose does.
+  if (isLocale(language) && language !== locale && language !== DEFAULT_LOCALE) {
+    const url = new URL(target, 'http://shop.invalid');
+    return switchLocaleHref(
+      { pathname: url.pathname, search: url.search, hash: url.hash },
+      language,
+    );
+  }
+  return target;
 }
 
-/**
- * Finishes any sign-in (code, password, registration, recovery): the store signs in and merges
- * the guest cart (the `signInWith` thunk), then the visitor goes where the sign-in leads, in the
- * customer's interface language when they chose one that is not the page's (a Spanish-speaking
- * customer who signs in on an English page continues in Spanish); an account left at the default
- * (English) keeps the page's language. If the profile cannot be read, the page's language stays.
- */
-export function useFinishSignIn(): (pair: TokenPair) => Promise<void> {
-  const dispatch = useAppDispatch();
+/** `finishSignIn` from a page (the code steps): then the visitor is taken there. */
+export function useFinishSignIn(): (answer: SignInAnswer) => Promise<void> {
+  const store = useStore() as AppStore;
   const navigate = useNavigate();
+  const location = useLocation();
   const locale = useLocale();
-  const target = useSignInTarget();
   return useCallback(
-    async (pair: TokenPair) => {
-      await dispatch(signInWith(pair, locale));
-      let destination = target;
-      const me = dispatch(customerApi.endpoints.getMe.initiate());
-      try {
-        const language = (await me).data?.interfaceLanguage;
-        // English is every account's default, so it says nothing about the customer: it never
-        // takes away the Spanish the visitor is reading. A language the customer chose does.
-        if (isLocale(language) && language !== locale && language !== DEFAULT_LOCALE) {
-          const url = new URL(target, 'http://shop.invalid');
-          destination = switchLocaleHref({ pathname: url.pathname, search: url.search, hash: url.hash }, language);
-        }
-      } finally {
-        me.unsubscribe();
-      }
-      await navigate(destination, { replace: true });
+    async (answer: SignInAnswer) => {
+      const address = new URL(`${location.pathname}${location.search}`, 'http://shop.invalid');
+      await navigate(await finishSignIn(store, answer, address, locale), { replace: true });
     },
-    [dispatch, navigate, locale, target],
+    [store, navigate, location, locale],
   );
 }
 

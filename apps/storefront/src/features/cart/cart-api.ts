@@ -1,25 +1,23 @@
 // The cart's RTK Query endpoints: the header count, the item page, the cart page and every add
 // button read and change the cart through these, never through the SDK directly. Every queryFn
-// calls the SDK's cart facade (`createCart`): a visitor's cart is the guest cart in local storage,
-// a signed-in customer's cart is the server draft; the facade picks by the session. The cart
+// calls the visitor's SDK cart facade (`createCart`, lib/sdk.ts): a guest's cart is a server draft
+// behind the cart cookie, a signed-in customer's the open draft; the facade picks by the session. The cart
 // itself is ONE cache entry, `getCart` of src/app/draft-api.ts, which checkout reads too.
 //
 // Changes are optimistic: the cached cart changes at once and rolls back when the call fails.
-// Tags: `Cart` (a guest-cart write in this or another tab invalidates it, src/app/store.ts) and
-// `Session` (sign-in and sign-out swap whose cart it is).
+// Tags: `Cart` and `Session` (sign-in and sign-out swap whose cart it is).
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import {
   promoPercent,
   promoPercentsFrom,
   type CartState,
+  type CartProductRef,
   type Locale,
-  type ProductSummary,
 } from '@otc/sdk';
 import { toQueryError, type SdkQueryError } from '../../lib/api';
 import { settingsApi } from '../../app/settings-api';
-import { draftApi, guestNamesIn, lineTotal, toCartView, type CartView } from '../../app/draft-api';
-// The ONE cart facade (src/lib/sdk.ts); the sign-in thunk calls its `mergeAtSignIn()`.
-import { cart, client } from '../../lib/sdk';
+import { draftApi, lineTotal, toCartView, type CartView } from '../../app/draft-api';
+import { sdkOf } from '../../lib/sdk';
 
 export {
   toCartView,
@@ -31,25 +29,10 @@ export {
 } from '../../app/draft-api';
 
 export interface AddToCartArgs {
-  product: ProductSummary;
+  /** The product by its id: the cart is the server's (a guest's too). */
+  product: CartProductRef;
   amount: number;
   locale?: Locale;
-}
-
-/** Only the summary fields go into the local cart (its rows are parsed with that schema). */
-function summaryOf(product: ProductSummary): ProductSummary {
-  return {
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    inStock: product.inStock,
-    status: product.status,
-    brand: product.brand,
-    manufacturer: product.manufacturer,
-    categoryId: product.categoryId,
-    categoryName: product.categoryName,
-    mainImage: product.mainImage,
-  };
 }
 
 const promoInvalid: SdkQueryError = {
@@ -58,14 +41,10 @@ const promoInvalid: SdkQueryError = {
   message: 'The code you entered is not valid.',
 };
 
-/** One change of the cart through the facade; a guest's names in the page's language. */
-async function run(
-  change: () => Promise<CartState>,
-  locale: Locale | undefined,
-): Promise<{ data: CartView } | { error: SdkQueryError }> {
+/** One change of the cart through the facade. */
+async function run(change: () => Promise<CartState>): Promise<{ data: CartView } | { error: SdkQueryError }> {
   try {
-    const view = toCartView(await change());
-    return { data: view.kind === 'guest' && locale ? await guestNamesIn(view, locale) : view };
+    return { data: toCartView(await change()) };
   } catch (error) {
     return { error: toQueryError(error) };
   }
@@ -98,8 +77,8 @@ export const cartApi = draftApi.injectEndpoints({
      * customer); above what can be ordered the facade refuses with `cannot_add_more`.
      */
     addToCart: build.mutation<CartView, AddToCartArgs>({
-      queryFn: ({ product, amount, locale }) =>
-        run(() => cart.add(summaryOf(product), amount, { locale }), locale),
+      queryFn: ({ product, amount, locale }, queryApi) =>
+        run(() => sdkOf(queryApi).cart.add({ id: product.id }, amount, { locale })),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         try {
           const { data } = await queryFulfilled;
@@ -112,8 +91,8 @@ export const cartApi = draftApi.injectEndpoints({
 
     /** Sets a line's amount (0 removes it); optimistic, rolled back on error. */
     setCartAmount: build.mutation<CartView, { productId: number; amount: number } & LocaleArgs>({
-      queryFn: ({ productId, amount, locale }) =>
-        run(() => cart.setAmount(productId, amount, { locale }), locale),
+      queryFn: ({ productId, amount, locale }, queryApi) =>
+        run(() => sdkOf(queryApi).cart.setAmount(productId, amount, { locale })),
       onQueryStarted: async (
         { productId, amount, locale },
         { dispatch, queryFulfilled, requestId },
@@ -146,7 +125,7 @@ export const cartApi = draftApi.injectEndpoints({
     }),
 
     removeFromCart: build.mutation<CartView, { productId: number } & LocaleArgs>({
-      queryFn: ({ productId, locale }) => run(() => cart.remove(productId, { locale }), locale),
+      queryFn: ({ productId, locale }, queryApi) => run(() => sdkOf(queryApi).cart.remove(productId, { locale })),
       onQueryStarted: async ({ productId, locale }, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', locale, (view) => {
@@ -164,13 +143,15 @@ export const cartApi = draftApi.injectEndpoints({
 
     /** One promo code per order; a code with spaces or unknown to the shop is refused. */
     applyPromoCode: build.mutation<CartView, { code: string } & LocaleArgs>({
-      queryFn: async ({ code, locale }, { dispatch, getState }) => {
+      queryFn: async ({ code, locale }, queryApi) => {
+        const { dispatch, getState } = queryApi;
+        const { cart, client } = sdkOf(queryApi);
         // A guest's code is kept on this device; only the promotions the shop is known to run
         // are taken (the server checks every code once the customer signs in).
         if (!client.isSignedIn() && promoPercent(code, await shopPromotions(dispatch, getState)) === 0) {
           return { error: promoInvalid };
         }
-        return run(() => cart.applyPromoCode(code, { locale }), locale);
+        return run(() => cart.applyPromoCode(code, { locale }));
       },
       onQueryStarted: async ({ code, locale }, { dispatch, getState, queryFulfilled }) => {
         // A promotion the shop is known to run is shown at once, estimated (Welcome10 at 10 %),
@@ -191,7 +172,7 @@ export const cartApi = draftApi.injectEndpoints({
     }),
 
     removePromoCode: build.mutation<CartView, LocaleArgs>({
-      queryFn: ({ locale }) => run(() => cart.removePromoCode({ locale }), locale),
+      queryFn: ({ locale }, queryApi) => run(() => sdkOf(queryApi).cart.removePromoCode({ locale })),
       onQueryStarted: async ({ locale }, { dispatch, queryFulfilled }) => {
         const patch = dispatch(
           cartApi.util.updateQueryData('getCart', locale, (view) => {
@@ -215,7 +196,8 @@ export const cartApi = draftApi.injectEndpoints({
       { cart: CartView; skipped: number[] },
       { lines: { productId: number; amount: number }[] } & LocaleArgs
     >({
-      queryFn: async ({ lines, locale }) => {
+      queryFn: async ({ lines, locale }, queryApi) => {
+        const { cart } = sdkOf(queryApi);
         try {
           let state = await cart.read({ locale });
           const skipped: number[] = [];
@@ -237,7 +219,7 @@ export const cartApi = draftApi.injectEndpoints({
 
     /** Empties the cart (after an order is placed, the server draft is already a new one). */
     clearCart: build.mutation<CartView, LocaleArgs>({
-      queryFn: ({ locale }) => run(() => cart.clear({ locale }), locale),
+      queryFn: ({ locale }, queryApi) => run(() => sdkOf(queryApi).cart.clear({ locale })),
       invalidatesTags: ['Cart'],
     }),
   }),

@@ -1,6 +1,8 @@
-// Test fixtures of the cart: a guest cart in localStorage, and a customer's server draft served
-// by THE fake order API of src/test (on the SDK's rules), with its log.
-import type { Customer, ProductSummary } from '@otc/sdk';
+// Test fixtures of the cart: products of the catalog, and a customer's server draft served by THE
+// fake order API of src/test (on the SDK's rules), with its log. A guest's cart is a server draft
+// too (session mode, docs/web-session.md): tests serve it with `useGuestCartApi`
+// (src/test/fake-cart-api.ts), never through this browser's storage.
+import type { Customer } from '@otc/sdk';
 import { customerOf, productOf, type DraftRow } from '../../test/fixtures';
 import { useFakeOrdersApi, type FakeOrders } from '../../test/fake-orders-api';
 
@@ -8,10 +10,6 @@ import { useFakeOrdersApi, type FakeOrders } from '../../test/fake-orders-api';
 export const cartProduct = productOf;
 
 export type ServerRow = DraftRow;
-
-export function guestCartOf(rows: { product: ProductSummary; amount: number }[]): void {
-  localStorage.setItem('guest-cart', JSON.stringify(rows));
-}
 
 /** A signed-in customer's cart: THE fake order API (src/test) with its draft rows. */
 export type ServerCart = FakeOrders;

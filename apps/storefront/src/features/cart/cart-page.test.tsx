@@ -1,11 +1,12 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { untilText } from '../../lib/hold-time';
 import { customerOf, pendingOrderOf } from '../../test/fixtures';
-import { cartProduct, guestCartOf, useServerCart } from './cart-fixtures';
+import { useGuestCartApi } from '../../test/fake-cart-api';
+import { cartProduct, useServerCart } from './cart-fixtures';
 
 async function renderCart(path = '/cart') {
   const view = await renderApp(path);
@@ -14,22 +15,42 @@ async function renderCart(path = '/cart') {
   return view;
 }
 
+/** A guest who chose Clear Living One on the catalog (the otc_plan cookie). */
+function chooseGuestPlanCl1() {
+  document.cookie = 'otc_plan=cl1; path=/';
+  onTestFinished(() => {
+    document.cookie = 'otc_plan=; path=/; max-age=0';
+  });
+  server.use(
+    http.get(`${API}/api/health-plans`, () =>
+      HttpResponse.json([{ id: 1, code: 'cl1', name: 'Clear Living One', company: 'Clear Living Health' }]),
+    ),
+  );
+}
+
 const cartList = () => screen.findByRole('list', { name: 'Items in your cart' });
 
 describe('cart page', () => {
   beforeEach(() => setLocaleCookie('en'));
 
   it('a guest cart: the stepper stops at the stock with "You cannot add more"', async () => {
-    guestCartOf([
-      { product: cartProduct(1, { name: 'Vitamin C', inStock: 3 }), amount: 2 },
-      { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
-    ]);
+    // A guest's cart is the server's (session mode: the cart cookie), never this browser's storage.
+    const cart = useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Vitamin C', inStock: 3 }), amount: 2 },
+        { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
+      ],
+    });
     await renderCart();
     const list = await cartList();
     const more = within(list).getByRole('button', { name: 'One more Vitamin C' });
     expect(within(list).queryByText('You cannot add more')).not.toBeInTheDocument();
     fireEvent.click(more);
-    await waitFor(() => expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')[0].amount).toBe(3));
+    await waitFor(() => expect(cart.rows[0]!.amount).toBe(3));
+    expect(cart.calls).toContain('PATCH sku-amount 1=3');
+    // The write carried the token the page was drawn with (docs/web-session.md, CSRF).
+    expect(cart.csrfSent).toEqual(['csrf-test']);
+    expect(localStorage.getItem('guest-cart')).toBeNull();
     await waitFor(() => expect(within(list).getByRole('button', { name: 'One more Vitamin C' })).toHaveAttribute('aria-disabled', 'true'));
     expect(within(list).getByText('You cannot add more')).toBeInTheDocument();
     // Bandages are far from their stock: still free to raise.
@@ -43,19 +64,24 @@ describe('cart page', () => {
   });
 
   it('remove needs a second tap', async () => {
-    guestCartOf([
-      { product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 },
-      { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
-    ]);
+    const cart = useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 },
+        { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
+      ],
+    });
     await renderCart();
     const list = await cartList();
     const remove = within(list).getByRole('button', { name: 'Remove Vitamin C' });
     fireEvent.click(remove);
     expect(within(list).getByRole('link', { name: 'Vitamin C' })).toBeInTheDocument();
+    // The first tap only asks: nothing was sent to the server.
+    expect(cart.calls.filter((call) => !call.startsWith('GET'))).toEqual([]);
     const confirm = within(list).getByRole('button', { name: 'Press again to remove Vitamin C' });
     fireEvent.click(confirm);
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vitamin C' })).not.toBeInTheDocument());
-    expect(JSON.parse(localStorage.getItem('guest-cart') ?? '[]')).toHaveLength(1);
+    expect(cart.calls).toContain('PATCH sku-amount 1=0');
+    expect(cart.rows.map((row) => row.product.id)).toEqual([2]);
     // The focus goes to the next line, never to the page body, and the removal is said.
     expect(within(list).getByRole('link', { name: 'Bandages' })).toHaveFocus();
     await waitFor(() => expect(screen.getByText('Vitamin C was removed from the cart.')).toHaveAttribute('role', 'status'));
@@ -63,46 +89,44 @@ describe('cart page', () => {
     fireEvent.click(within(list).getByRole('button', { name: 'Remove Bandages' }));
     fireEvent.click(within(list).getByRole('button', { name: 'Press again to remove Bandages' }));
     await screen.findByText('Your cart is empty');
+    expect(cart.rows).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveFocus();
     await waitFor(() => expect(screen.getByText('Bandages was removed from the cart.')).toHaveAttribute('role', 'status'));
   });
 
   it('removing a line in Spanish says so in Spanish and keeps the focus on the page', async () => {
     setLocaleCookie('es');
-    guestCartOf([
-      { product: cartProduct(1, { name: 'Vitamina C', price: '30.00' }), amount: 1 },
-      { product: cartProduct(2, { name: 'Vendas' }), amount: 1 },
-    ]);
+    const cart = useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Vitamina C', price: '30.00' }), amount: 1 },
+        { product: cartProduct(2, { name: 'Vendas' }), amount: 1 },
+      ],
+    });
     await renderCart('/es/cart');
     const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
     fireEvent.click(within(list).getByRole('button', { name: 'Eliminar Vendas' }));
     fireEvent.click(within(list).getByRole('button', { name: 'Presione de nuevo para eliminar Vendas' }));
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'Vendas' })).not.toBeInTheDocument());
+    expect(cart.rows.map((row) => row.product.id)).toEqual([1]);
     // The last line went: the focus goes to the one before it.
     expect(within(list).getByRole('link', { name: 'Vitamina C' })).toHaveFocus();
     await waitFor(() => expect(screen.getByText('Vendas se eliminó del carrito.')).toHaveAttribute('role', 'status'));
   });
 
-  it('a guest cart shows the names in the page\'s language, read again from the catalog by id', async () => {
-    // Added on an English page; opened in Spanish.
-    guestCartOf([{ product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 }]);
-    server.use(
-      http.get(`${API}/api/catalog/products/:id`, ({ request, params }) => {
-        const spanish = request.headers.get('accept-language') === 'es';
-        const summary = cartProduct(Number(params.id), {
-          name: spanish ? 'Vitamina C' : 'Vitamin C',
-          categoryName: spanish ? 'Vitaminas' : 'Vitamins',
-          price: '30.00',
-        });
-        const detail = { ...summary, description: '', images: [summary.mainImage], plans: [], eligible: null, favorite: false };
-        return HttpResponse.json({ product: detail, similar: [] });
-      }),
-    );
+  it('a guest cart shows the names in the page\'s language, as the server cart answers them', async () => {
+    // Added on an English page; opened in Spanish: the server names the products in the language asked.
+    const cart = useGuestCartApi({
+      rows: [{ product: cartProduct(1, { name: 'Vitamin C', categoryName: 'Vitamins', price: '30.00' }), amount: 1 }],
+      localized: (product, locale) =>
+        locale === 'es' ? { ...product, name: 'Vitamina C', categoryName: 'Vitaminas' } : product,
+    });
     setLocaleCookie('es');
     await renderCart('/es/cart');
     const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
     expect(await within(list).findByRole('link', { name: 'Vitamina C' })).toBeInTheDocument();
     expect(within(list).queryByText('Vitamin C')).not.toBeInTheDocument();
+    expect(cart.locales).toContain('es');
+    expect(cart.locales).not.toContain('en');
   });
 
   it('flags rows, links the eligibility page for code 2, and blocks checkout until they are removed', async () => {
@@ -205,6 +229,10 @@ describe('cart page', () => {
     await waitFor(() => expect(server.calls).toContain('PATCH order promo=Welcome10'));
     expect(await screen.findByText('Promo code Welcome10')).toBeInTheDocument();
     expect(localStorage.getItem('promo-code')).toBeNull();
+    // Once: a change of the cart afterwards does not send the code again.
+    fireEvent.click(within(await cartList()).getByRole('button', { name: 'One more Product 1' }));
+    await waitFor(() => expect(server.calls).toContain('PATCH sku-amount 1=2'));
+    expect(server.calls.filter((call) => call.startsWith('PATCH order'))).toEqual(['PATCH order promo=Welcome10']);
   });
 
   it('a quantity change shows at once and rolls back when the server refuses it', async () => {
@@ -290,15 +318,63 @@ describe('cart page', () => {
   });
 
   it('a guest\'s estimate leaves out the rows that cannot be ordered', async () => {
-    guestCartOf([
-      { product: cartProduct(1, { name: 'Fine item', price: '30.00' }), amount: 1 },
-      { product: cartProduct(2, { name: 'Gone item', price: '20.00', inStock: 0 }), amount: 1 },
-    ]);
+    // The guest's server cart flags the row it cannot order, as a member's draft does.
+    useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Fine item', price: '30.00' }), amount: 1 },
+        { product: cartProduct(2, { name: 'Gone item', price: '20.00', inStock: 0 }), amount: 1, badReasonCode: 1 },
+      ],
+    });
     await renderCart();
-    await cartList();
+    const list = await cartList();
+    expect(within(list).getByText('Out of stock')).toBeInTheDocument();
     const totals = screen.getByRole('region', { name: 'Estimated totals' });
     expect(within(totals).getByText('Items you can order (1)')).toBeInTheDocument();
+    expect(within(totals).getAllByText('$30.00').length).toBeGreaterThan(0);
     expect(within(totals).queryByText('$50.00')).not.toBeInTheDocument();
+  });
+
+  it("a guest who chose a plan is told, before signing in, which rows it does not cover (issue 33, item 1)", async () => {
+    // The guest's plan is the otc_plan cookie; the API marks the rows it does not cover (2).
+    chooseGuestPlanCl1();
+    useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 },
+        { product: cartProduct(3, { name: 'Lip balm', price: '5.00' }), amount: 1, badReasonCode: 2 },
+      ],
+    });
+    await renderCart();
+    const list = await cartList();
+    const line = within(list).getByRole('link', { name: 'Lip balm' }).closest('[data-line]') as HTMLElement;
+    expect(await within(line).findByText('Not covered by Clear Living One')).toBeInTheDocument();
+    expect(within(list).queryByText('Not supported by your Health Plan')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Some items are not covered by Clear Living One: they cannot be paid with a Clear Living One benefit card.',
+    );
+    expect(within(screen.getByRole('region', { name: 'Estimated totals' })).getByText('Items you can order (1)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in to check out' })).toBeInTheDocument();
+  });
+
+  it('a guest without a plan sees no plan named', async () => {
+    useGuestCartApi({ rows: [{ product: cartProduct(1, { name: 'Vitamin C' }), amount: 1 }] });
+    await renderCart();
+    const list = await cartList();
+    expect(within(list).queryByText(/Not covered/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('is told in Spanish too', async () => {
+    setLocaleCookie('es');
+    chooseGuestPlanCl1();
+    useGuestCartApi({
+      rows: [{ product: cartProduct(3, { name: 'Bálsamo labial', price: '5.00' }), amount: 1, badReasonCode: 2 }],
+    });
+    await renderCart('/es/cart');
+    const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
+    expect(await within(list).findByText('No cubierto por Clear Living One')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Algunos artículos no están cubiertos por Clear Living One: no se pueden pagar con una tarjeta de beneficios de Clear Living One.',
+    );
   });
 
   it('rows that cannot be ordered are the one thing to fix: the minimum order is told once they are removed', async () => {
@@ -322,7 +398,7 @@ describe('cart page', () => {
 
   it('is in Spanish under /es', async () => {
     setLocaleCookie('es');
-    guestCartOf([{ product: cartProduct(1, { name: 'Vitamina C', inStock: 1 }), amount: 1 }]);
+    useGuestCartApi({ rows: [{ product: cartProduct(1, { name: 'Vitamina C', inStock: 1 }), amount: 1 }] });
     await renderCart('/es/cart');
     const list = await screen.findByRole('list', { name: 'Artículos en su carrito' });
     expect(within(list).getByText('No puede añadir más')).toBeInTheDocument();

@@ -1,14 +1,10 @@
 // The cart feature's side of the cart port (src/lib/cart-port.ts): hooks over its RTK Query
-// endpoints, provided to the rest of the app by src/app/providers.tsx.
+// endpoints and its add form, provided to the rest of the app by src/app/providers.tsx.
 import { useCallback } from 'react';
-import { useLingui } from '@lingui/react/macro';
-import { useAppDispatch } from '../../app/hooks';
-import { notify } from '../../app/notify';
-import type { SdkQueryError } from '../../lib/api';
 import type { CartPort } from '../../lib/cart-port';
-import { apiErrorText } from '../../lib/form-messages';
 import { useLocale } from '../../lib/use-locale';
-import { useAddLinesToCartMutation, useAddToCartMutation, useGetCartQuery } from './cart-api';
+import { useAddLinesToCartMutation, useGetCartQuery } from './cart-api';
+import { AddToCartForm } from './components/add-to-cart-form';
 
 function useAmountInCart(productId: number): number {
   return useGetCartQuery(useLocale(), {
@@ -32,36 +28,6 @@ function useWaitingCount(): number {
   }).count;
 }
 
-function useAddToCart() {
-  const dispatch = useAppDispatch();
-  const locale = useLocale();
-  const { t } = useLingui();
-  const [add] = useAddToCartMutation();
-  return useCallback<ReturnType<CartPort['useAddToCart']>>(
-    async (product, amount = 1) => {
-      const result = await add({ product, amount, locale });
-      if ('error' in result && result.error) {
-        // `cannot_add_more` (stock or status), or why the cart could not be written.
-        notify(dispatch, {
-          title: apiErrorText(locale, result.error as SdkQueryError),
-          description: product.name,
-          icon: 'warning',
-          color: 'warning',
-        });
-        return false;
-      }
-      notify(dispatch, {
-        title: t`Added to cart`,
-        description: product.name,
-        icon: 'success',
-        color: 'success',
-      });
-      return true;
-    },
-    [add, dispatch, locale, t],
-  );
-}
-
 function useAddLines() {
   const locale = useLocale();
   const [addLines] = useAddLinesToCartMutation();
@@ -79,6 +45,6 @@ export const cartPort: CartPort = {
   useAmountInCart,
   useCartCount,
   useWaitingCount,
-  useAddToCart,
+  AddToCartForm,
   useAddLines,
 };

@@ -14,7 +14,8 @@ function localized<R extends SdkRequest>(locale: Locale, request: R): R {
 export type CategoryList = RouteOutput<'categories'>;
 export type ProductList = RouteOutput<'products'>;
 export type ProductAnswer = RouteOutput<'product'>;
-export type HealthPlanList = RouteOutput<'listHealthPlans'>;
+// The plans list is the coverage plan's (lib/coverage-plan.ts): the cart names the guest's plan too.
+export { plansApi, useGetHealthPlansQuery, type HealthPlanList } from '../../lib/coverage-plan';
 
 /** Filters, sort and ONE page of the product list (the address keeps `page` = last page shown). */
 export type ProductPageArgs = Omit<ProductListQuery, 'page'> & { page: number; locale: Locale };
@@ -70,11 +71,6 @@ export const catalogApi = api.injectEndpoints({
       providesTags: (_result, _error, { id }) => [{ type: 'Product', id }, 'Session'],
       keepUnusedDataFor: 5 * 60,
     }),
-    getHealthPlans: build.query<HealthPlanList, void>({
-      query: () => ({ route: 'listHealthPlans' }),
-      providesTags: ['HealthPlans'],
-      keepUnusedDataFor: 60 * 60,
-    }),
     /** The signed-in customer's favorites (ids for the hearts of product cards). */
     getFavorites: build.query<RouteOutput<'listFavorites'>, { locale: Locale }>({
       query: ({ locale }) => localized(locale, { route: 'listFavorites' }),
@@ -94,7 +90,6 @@ export const {
   useGetCategoriesQuery,
   useGetProductPageQuery,
   useGetProductQuery,
-  useGetHealthPlansQuery,
   useGetFavoritesQuery,
   useSetFavoriteMutation,
 } = catalogApi;

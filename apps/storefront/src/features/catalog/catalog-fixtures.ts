@@ -3,6 +3,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import type { ProductDetail, ProductSummary, SearchMatch } from '@otc/sdk';
 import { API, server } from '../../test/server';
+import { testVisitor } from '../../test/visitor';
 import type { CategoryList, HealthPlanList, ProductList } from './catalog-api';
 
 export const PAGE_SIZE = 4;
@@ -77,10 +78,9 @@ const synonyms: Record<string, SearchMatch> = {
   vitamns: { kind: 'spelling', term: 'vitamns', as: 'vitamin' },
 };
 
-/** The plan whose marks an answer carries: `coveragePlan`, else `plan`, else the token's. */
-function coveragePlanOf(params: URLSearchParams, request?: Request): string | null {
-  const bearer = request?.headers.get('Authorization')?.startsWith('Bearer ') ?? false;
-  return params.get('coveragePlan') || params.get('plan') || (bearer ? tokenPlan.code : null);
+/** The plan whose marks an answer carries: `coveragePlan`, else `plan`, else the session's. */
+function coveragePlanOf(params: URLSearchParams): string | null {
+  return params.get('coveragePlan') || params.get('plan') || (testVisitor.signedIn ? tokenPlan.code : null);
 }
 
 function marked(row: ProductSummary, plan: string | null): ProductSummary {
@@ -95,7 +95,7 @@ export const productRequests: URLSearchParams[] = [];
 /** Every product-detail query the API received, in order. */
 export const productDetailRequests: URLSearchParams[] = [];
 
-export function listAnswer(params: URLSearchParams, request?: Request): ProductList {
+export function listAnswer(params: URLSearchParams): ProductList {
   const q = (params.get('q') ?? '').trim().toLowerCase();
   const synonym = q ? synonyms[q] : undefined;
   const words = synonym ? synonym.as : q;
@@ -113,7 +113,7 @@ export function listAnswer(params: URLSearchParams, request?: Request): ProductL
   if (sort === 'price-desc') rows = [...rows].sort((a, b) => Number(b.price) - Number(a.price));
   if (sort === 'name-desc') rows = [...rows].sort((a, b) => b.name.localeCompare(a.name));
   const page = Number(params.get('page') ?? '1');
-  const coveragePlan = coveragePlanOf(params, request);
+  const coveragePlan = coveragePlanOf(params);
   return {
     products: rows.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE).map((row) => marked(row, coveragePlan)),
     total: rows.length,
@@ -138,7 +138,7 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
       const params = new URL(request.url).searchParams;
       productRequests.push(params);
       if (listDelay.ms > 0) await delay(listDelay.ms);
-      return HttpResponse.json(listAnswer(params, request));
+      return HttpResponse.json(listAnswer(params));
     }),
     http.get(`${API}/api/catalog/products/:id`, ({ params, request }) => {
       const id = Number(params.id);
@@ -146,7 +146,7 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
       productDetailRequests.push(query);
       const summary = productsFixture.find((row) => row.id === id);
       if (!summary) return HttpResponse.json({ message: 'Not found' }, { status: 404 });
-      const coveragePlan = coveragePlanOf(query, request);
+      const coveragePlan = coveragePlanOf(query);
       return HttpResponse.json({
         product: { ...(details[id] ?? detailOf(summary)), coveredByPlan: coveragePlan ? planCovers(coveragePlan, id) : null },
         similar: productsFixture

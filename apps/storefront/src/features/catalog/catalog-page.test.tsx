@@ -118,16 +118,22 @@ describe('catalog page', () => {
       ['2', '1'],
     ]);
     expect(screen.getByText('4 products')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Show \d+ more product/ })).not.toBeInTheDocument();
   });
 
-  it('load more appends the next page and keeps it in the address', async () => {
+  it('load more says how many come and are left, appends the next page, keeps it in the address and focuses its first card', async () => {
     const { router } = await renderApp('/catalog');
     await waitForProducts(4);
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    // A link to the next page's address (the server draws it without the scripts).
+    const more = screen.getByRole('link', { name: 'Show 4 more products (6 left)' });
+    expect(more).toHaveAttribute('href', '/catalog?page=2');
+    fireEvent.click(more);
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog?page=2'));
     expect(router.state.historyAction).toBe('PUSH');
     await waitForProducts(8);
+    // The focus is on the first new card (never left below them), and what came is said.
+    await waitFor(() => expect(document.activeElement?.closest('li')).toHaveTextContent('Vitamin E'));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('4 more products shown');
     expect(productNames().slice(0, 5)).toEqual([
       'Vitamin A',
       'Vitamin B',
@@ -135,10 +141,10 @@ describe('catalog page', () => {
       'Vitamin D',
       'Vitamin E',
     ]);
-    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Show 2 more products (2 left)' }));
     await waitForProducts(10);
     expect(currentUrl(router)).toBe('/catalog?page=3');
-    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Show \d+ more product/ })).not.toBeInTheDocument();
   });
 
   it('opened with page=3 shows all three pages', async () => {
@@ -158,16 +164,15 @@ describe('catalog page', () => {
     await waitForProducts(4);
   });
 
-  it('filters by health plan from the plan list, in Spanish too', async () => {
+  it('an old link naming a plan (plan=) still filters by it, as a removable chip; the sidebar has no plan filter (issue 33, item 4)', async () => {
     setLocaleCookie('es');
-    const { router } = await renderApp('/es/catalog');
-    expect(await screen.findByText('10 productos')).toBeInTheDocument();
-    const select = screen.getByRole('combobox', { name: 'Plan de salud' });
-    await within(select).findByRole('option', { name: 'Gold Advantage (Sunrise Health)' });
-    fireEvent.change(select, { target: { value: 'GOLD' } });
-    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?plan=GOLD'));
+    const { router } = await renderApp('/es/catalog?plan=GOLD');
+    const chip = await screen.findByRole('button', { name: 'Quitar el filtro: Solo lo que cubre Gold Advantage' });
     await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
-    expect(screen.getByLabelText('Ordenar por')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Plan de salud' })).not.toBeInTheDocument();
+    fireEvent.click(chip);
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog'));
+    await waitFor(() => expect(productRequests.at(-1)?.has('plan')).toBe(false));
   });
 });
 
@@ -215,7 +220,7 @@ describe('catalog: words searched (q) with every filter (issue 19)', () => {
     );
     expect(await screen.findByText('6 productos')).toBeInTheDocument();
     await waitForProducts(4);
-    fireEvent.click(screen.getByRole('button', { name: 'Cargar más' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Mostrar 2 productos más (quedan 2)' }));
     await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?q=vitamns&page=2'));
     await waitForProducts(6);
     expect(productRequests.at(-1)?.get('q')).toBe('vitamns');
@@ -284,41 +289,46 @@ describe('catalog: plan coverage (issue 19)', () => {
     useCatalogHandlers();
   });
 
-  it('a member sees only what their plan covers, as a removable chip; every card says whether it is covered', async () => {
+  it('a member sees every item with its mark; covered only is their own explicit choice (issue 33, item 4)', async () => {
     setLocaleCookie('en');
     useMember({ code: 'GOLD', name: 'Gold Advantage' });
     const { router } = await renderApp('/catalog');
-    const chip = await screen.findByRole('button', { name: 'Remove filter: Covered by your plan only' });
-    expect(chip).toHaveTextContent('Covered by your plan only');
-    expect(screen.getByText('Gold Advantage')).toBeInTheDocument();
-    await waitForProducts(4);
-    expect(productRequests.every((params) => params.get('plan') === 'GOLD')).toBe(true);
-    expect(productNames()).not.toContain('Vitamin B');
-    expect(within(card('Vitamin A')).getByText('Covered by your plan')).toBeInTheDocument();
-    expect(screen.getByText('8 products')).toBeInTheDocument();
-
-    fireEvent.click(chip);
-    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?coverage=all'));
+    expect(await screen.findByText('Gold Advantage')).toBeInTheDocument();
     await waitFor(() => expect(productNames()).toContain('Vitamin B'));
     expect(productRequests.at(-1)?.has('plan')).toBe(false);
-    // The marks stay (the plan from the token): not covered, with the way to why.
+    // The marks of the plan (from the token): not covered, with the way to why.
     expect(within(card('Vitamin B')).getByText('Not covered')).toBeInTheDocument();
     expect(
       within(card('Vitamin B')).getByRole('link', { name: 'Why is Vitamin B not covered?' }),
     ).toHaveAttribute('href', '/docs/items-eligibility');
     expect(within(card('Vitamin A')).getByText('Covered by your plan')).toBeInTheDocument();
 
-    // Back puts the filter back.
+    const only = screen.getByRole('checkbox', { name: 'Show only items Gold Advantage covers' });
+    expect(only).not.toBeChecked();
+    fireEvent.click(only);
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?coverage=covered'));
+    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
+    await waitFor(() => expect(productNames()).not.toContain('Vitamin B'));
+    expect(screen.getByRole('checkbox', { name: 'Show only items Gold Advantage covers' })).toBeChecked();
+
+    // Back puts every item back.
     act(() => void router.navigate(-1));
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog'));
-    expect(
-      await screen.findByRole('button', { name: 'Remove filter: Covered by your plan only' }),
-    ).toBeInTheDocument();
+    await waitFor(() => expect(productNames()).toContain('Vitamin B'));
+  });
+
+  it('an old link saying every item (coverage=all) shows every item with its mark', async () => {
+    setLocaleCookie('en');
+    useMember({ code: 'GOLD', name: 'Gold Advantage' });
+    await renderApp('/catalog?coverage=all');
+    await waitFor(() => expect(productNames()).toContain('Vitamin B'));
+    expect(productRequests.at(-1)?.has('plan')).toBe(false);
+    expect(screen.getByRole('checkbox', { name: 'Show only items Gold Advantage covers' })).not.toBeChecked();
   });
 
   it.each([
-    ['en', '/catalog?q=ginger%20kombucha', 'No products match these filters', 'Clear filters', 'Ask us to add the product', '/request-new-product?name=ginger+kombucha'],
-    ['es', '/es/catalog?q=kombucha%20de%20jengibre', 'Ningún producto coincide con estos filtros', 'Borrar filtros', 'Pídanos que agreguemos el producto', '/es/request-new-product?name=kombucha+de+jengibre'],
+    ['en', '/catalog?q=ginger%20kombucha&coverage=covered', 'No products match these filters', 'Clear filters', 'Ask us to add the product', '/request-new-product?name=ginger+kombucha'],
+    ['es', '/es/catalog?q=kombucha%20de%20jengibre&coverage=covered', 'Ningún producto coincide con estos filtros', 'Borrar filtros', 'Pídanos que agreguemos el producto', '/es/request-new-product?name=kombucha+de+jengibre'],
   ])('%s: a member’s plan filter and words that find nothing: the product request is offered besides clearing the filters', async (locale, path, title, clear, request, href) => {
     setLocaleCookie(locale as 'en' | 'es');
     useMember({ code: 'GOLD', name: 'Gold Advantage' });
@@ -338,73 +348,82 @@ describe('catalog: plan coverage (issue 19)', () => {
       within(card('Vitamin B')).getByRole('link', { name: '¿Por qué su plan no cubre Vitamin B?' }),
     ).toHaveAttribute('href', '/es/docs/items-eligibility');
     expect(within(card('Vitamin A')).getByText('Cubierto por su plan')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Mostrar solo lo que cubre su plan' }));
-    expect(
-      await screen.findByRole('button', { name: 'Quitar el filtro: Solo lo que cubre su plan' }),
-    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Mostrar solo lo que cubre Gold Advantage' }));
+    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
   });
 
-  it('a guest picks a plan: kept in storage, marks and the covered-only filter follow; forgetting it drops them', async () => {
+  it('a guest picks a plan: kept in the otc_plan cookie, its marks on every item; covered only is apart; forgetting it drops them', async () => {
     setLocaleCookie('en');
     const { router } = await renderApp('/catalog');
     await waitForProducts(4);
     expect(document.querySelector('[data-covered]')).toBeNull();
+    // One plan control: the sidebar has no plan filter.
+    expect(screen.queryByRole('combobox', { name: 'Health plan' })).not.toBeInTheDocument();
     const picker = screen.getByRole('combobox', { name: 'Your health plan' });
     await within(picker).findByRole('option', { name: 'Silver Care (Sunrise Health)' });
     fireEvent.change(picker, { target: { value: 'SILVER' } });
     fireEvent.click(screen.getByRole('button', { name: 'Show my coverage' }));
-    expect(localStorage.getItem('guest-health-plan')).toBe('SILVER');
-    await waitFor(() =>
-      expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
-    );
-    expect(productRequests.at(-1)?.get('plan')).toBe('SILVER');
+    await waitFor(() => expect(document.cookie).toContain('otc_plan=SILVER'));
+    expect(localStorage.getItem('guest-health-plan')).toBeNull();
+    // Every item, with its mark: nothing is hidden.
+    await waitFor(() => expect(within(card('Vitamin A')).getByText('Not covered')).toBeInTheDocument());
+    expect(productRequests.at(-1)?.has('plan')).toBe(false);
     expect(productRequests.at(-1)?.get('coveragePlan')).toBe('SILVER');
-    expect(within(card('Bandage G')).getByText('Covered by your plan')).toBeInTheDocument();
     expect(screen.getByText('Silver Care')).toBeInTheDocument();
     expect(currentUrl(router)).toBe('/catalog');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove filter: Covered by your plan only' }));
-    await waitFor(() => expect(productNames()).toContain('Vitamin A'));
-    expect(within(card('Vitamin A')).getByText('Not covered')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Show only items Silver Care covers' }));
+    await waitFor(() =>
+      expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
+    );
+    expect(currentUrl(router)).toBe('/catalog?coverage=covered');
+    expect(productRequests.at(-1)?.get('plan')).toBe('SILVER');
+    expect(within(card('Bandage G')).getByText('Covered by your plan')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Forget my plan' }));
     await waitFor(() => expect(document.querySelector('[data-covered]')).toBeNull());
-    expect(localStorage.getItem('guest-health-plan')).toBeNull();
+    expect(document.cookie).not.toContain('otc_plan=');
     // The choice is offered again.
     expect(screen.getByRole('combobox', { name: 'Your health plan' })).toBeInTheDocument();
   });
 
+  it('a plan kept in this browser’s storage before (issue 29) moves into the cookie once', async () => {
+    setLocaleCookie('en');
+    localStorage.setItem('guest-health-plan', 'SILVER');
+    await renderApp('/catalog');
+    await waitFor(() => expect(document.cookie).toContain('otc_plan=SILVER'));
+    expect(localStorage.getItem('guest-health-plan')).toBeNull();
+    expect(await screen.findByText('Silver Care')).toBeInTheDocument();
+  });
+
   it('the guest’s plan goes into the new account at sign-up, then is forgotten', async () => {
     setLocaleCookie('es');
-    localStorage.setItem('guest-health-plan', 'SILVER');
+    document.cookie = 'otc_plan=SILVER; path=/';
     useMember(null);
     await renderApp('/es/catalog');
     await waitFor(() => expect(chosen).toEqual([{ code: 'SILVER' }]));
-    await waitFor(() => expect(localStorage.getItem('guest-health-plan')).toBeNull());
+    await waitFor(() => expect(document.cookie).not.toContain('otc_plan='));
     expect(
       await screen.findByText('Su plan de salud Silver Care se guardó en su cuenta.'),
     ).toBeInTheDocument();
-    // Now the account's plan: the filter and marks are the member's.
-    expect(
-      await screen.findByRole('button', { name: 'Quitar el filtro: Solo lo que cubre su plan' }),
-    ).toBeInTheDocument();
-    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('SILVER'));
+    // Now the account's plan: the marks are the member's.
+    expect(await screen.findByRole('checkbox', { name: 'Mostrar solo lo que cubre Silver Care' })).toBeInTheDocument();
   });
 
-  it('an account that has a plan keeps it: the stored choice is dropped', async () => {
+  it('an account that has a plan keeps it: the guest’s choice is dropped', async () => {
     setLocaleCookie('en');
-    localStorage.setItem('guest-health-plan', 'SILVER');
+    document.cookie = 'otc_plan=SILVER; path=/';
     useMember({ code: 'GOLD', name: 'Gold Advantage' });
     await renderApp('/catalog');
-    await waitFor(() => expect(localStorage.getItem('guest-health-plan')).toBeNull());
+    await waitFor(() => expect(document.cookie).not.toContain('otc_plan='));
     await waitForProducts(4);
     expect(chosen).toEqual([]);
-    expect(productRequests.at(-1)?.get('plan')).toBe('GOLD');
+    expect(await screen.findByText('Gold Advantage')).toBeInTheDocument();
   });
 
   it('the item page marks the item and its similar ones for a guest’s plan', async () => {
     setLocaleCookie('en');
-    localStorage.setItem('guest-health-plan', 'GOLD');
+    document.cookie = 'otc_plan=GOLD; path=/';
     await renderApp('/item/2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Vitamin B' })).toBeInTheDocument();
     const main = screen.getByRole('main');

@@ -2,17 +2,18 @@
 // `sort`, `page`. Reading is lenient (a bad value counts as absent); writing drops empty values
 // and, when a filter, the words or the sort change, the page (the list starts again at page 1).
 //
-// Coverage (issue 19): a shopper with a plan in force (a member's saved plan, a guest's chosen
-// one) sees only what it covers unless the address says `coverage=all` (the removed filter chip,
-// or "All health plans"); `plan=<code>` filters by a plan named in the address.
+// Coverage (issues 19, 33 item 4): the plan in force (a member's saved plan, a guest's chosen one)
+// marks every item, covered or not; `coverage=covered` is the explicit "covered items only".
+// Old links still work: `plan=<code>` filters by the plan it names (covered by it only), and
+// `coverage=all` (every item, once needed to see the marks) is now the default.
 import { SORT_OPTIONS, TEXT_MAX, type SortOption } from '@otc/sdk';
-import { COVERAGE_ALL } from '../../lib/coverage-plan';
+import { COVERAGE_ALL, COVERAGE_COVERED } from '../../lib/coverage-plan';
 
 export const FILTER_KEYS = ['category', 'brand', 'plan', 'priceMin', 'priceMax'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 export type CatalogParamKey = FilterKey | 'q' | 'coverage' | 'sort' | 'page';
 
-export { COVERAGE_ALL };
+export { COVERAGE_ALL, COVERAGE_COVERED };
 
 export interface CatalogParams {
   /** Words searched (the search modal's "See all"), with every other filter. */
@@ -21,8 +22,8 @@ export interface CatalogParams {
   brand?: string;
   /** A plan named in the address (covered items only). */
   plan?: string;
-  /** True with `coverage=all`: the plan in force does not filter the list. */
-  allItems: boolean;
+  /** True with `coverage=covered`: only the items the plan in force covers. */
+  coveredOnly: boolean;
   priceMin?: number;
   priceMax?: number;
   sort: SortOption;
@@ -53,7 +54,7 @@ export function readCatalogParams(search: URLSearchParams): CatalogParams {
     category: positiveInt(search.get('category')),
     brand: text(search.get('brand')),
     plan: text(search.get('plan')),
-    allItems: search.get('coverage') === COVERAGE_ALL,
+    coveredOnly: search.get('coverage') === COVERAGE_COVERED,
     priceMin: amount(search.get('priceMin')),
     priceMax: amount(search.get('priceMax')),
     sort: SORT_OPTIONS.includes(sort as SortOption) ? (sort as SortOption) : 'default',
@@ -89,12 +90,12 @@ export function nextCatalogSearch(
 }
 
 /**
- * The plan that filters the list: the one the address names, else the plan in force (unless the
- * address says `coverage=all`).
+ * The plan that filters the list: the one the address names, else the plan in force when the
+ * shopper asked for covered items only (`coverage=covered`); none by default.
  */
 export function planFilterOf(params: CatalogParams, planInForce: string | null): string | undefined {
   if (params.plan) return params.plan;
-  return params.allItems ? undefined : (planInForce ?? undefined);
+  return params.coveredOnly ? (planInForce ?? undefined) : undefined;
 }
 
 /** The API filters of the address with the plan in force (no sort, no page). */
@@ -110,14 +111,13 @@ export function hasFilters(params: CatalogParams, planInForce: string | null = n
 }
 
 /**
- * The address changes that set the plan filter to `code` ('' for every item): the plan in force
- * is the default (no parameter), any other plan is named, and none says `coverage=all` when a
- * plan is in force.
+ * The address changes that set the plan filter to `code` ('' for every item, the default): the
+ * plan in force is `coverage=covered`, any other plan is named (an old link's `plan`).
  */
 export function planChanges(code: string, planInForce: string | null): CatalogChanges {
-  if (code && code === planInForce) return { plan: '', coverage: '' };
+  if (code && code === planInForce) return { plan: '', coverage: COVERAGE_COVERED };
   if (code) return { plan: code, coverage: '' };
-  return { plan: '', coverage: planInForce ? COVERAGE_ALL : '' };
+  return { plan: '', coverage: '' };
 }
 
 /** The address changes that clear every filter (not the words searched). */

@@ -3,6 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { unitsOf, useGuestCartApi } from '../../test/fake-cart-api';
+import { useFakeOrdersApi } from '../../test/fake-orders-api';
 import { detailOf, productsFixture, useCatalogHandlers } from './catalog-fixtures';
 
 const vitaminA = productsFixture[0]!;
@@ -74,6 +76,8 @@ describe('item page', () => {
 
   it('adds the chosen quantity to the guest cart, notifies and updates the header count', async () => {
     useCatalogHandlers();
+    // A guest's cart is the server's (session mode): the first add creates it.
+    const cart = useGuestCartApi({ products: [vitaminA] });
     await renderItem('/item/1');
     await screen.findByRole('heading', { level: 1, name: 'Vitamin A' });
     expect(screen.getByRole('link', { name: 'Cart, empty' })).toBeInTheDocument();
@@ -81,15 +85,17 @@ describe('item page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
-    const stored = JSON.parse(localStorage.getItem('guest-cart') ?? '[]') as {
-      product: { id: number };
-      amount: number;
-    }[];
-    expect(stored.map((row) => [row.product.id, row.amount])).toEqual([[1, 2]]);
+    // One request adds both units (the fetcher's post to the cart's action), with the page's token.
+    expect(cart.calls.filter((call) => !call.startsWith('GET'))).toEqual(['POST add 1+2']);
+    expect(cart.csrfSent).toEqual(['csrf-test']);
+    expect(cart.rows.map((row) => [row.product.id, row.amount])).toEqual([[1, 2]]);
+    expect(localStorage.getItem('guest-cart')).toBeNull();
   });
 
   it('never lets the quantity go beyond the stock, counting what is in the cart', async () => {
-    useCatalogHandlers({ 2: detailOf(productsFixture[1]!, { inStock: 3 }) });
+    const vitaminB = { ...productsFixture[1]!, inStock: 3 };
+    useCatalogHandlers({ 2: detailOf(vitaminB) });
+    const cart = useGuestCartApi({ products: [vitaminB] });
     await renderItem('/item/2');
     await screen.findByRole('heading', { level: 1, name: 'Vitamin B' });
     const more = screen.getByRole('button', { name: 'One more' });
@@ -102,6 +108,7 @@ describe('item page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'One less' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
     await screen.findByRole('link', { name: 'Cart, 2 items' });
+    expect(unitsOf(cart)).toBe(2);
     // One unit left in stock: the stepper starts again at 1 and cannot go up.
     await waitFor(() => expect(screen.getByRole('button', { name: 'One more' })).toHaveAttribute('aria-disabled', 'true'));
     expect(screen.getByText('2 in your cart')).toBeInTheDocument();
@@ -109,6 +116,9 @@ describe('item page', () => {
     add.focus();
     fireEvent.click(add);
     await screen.findByRole('link', { name: 'Cart, 3 items' });
+    // Every add was one the server took: nothing was refused on the way.
+    expect(cart.calls.filter((call) => !call.startsWith('GET'))).toEqual(['POST add 2+2', 'POST add 2+1']);
+    expect(unitsOf(cart)).toBe(3);
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
     expect(screen.getByText('You cannot add more')).toBeInTheDocument();
     // Every unit is in the cart: said, with the way to it, which takes the focus of the button gone.
@@ -139,6 +149,8 @@ describe('item page', () => {
 
     let favorite = false;
     useCatalogHandlers();
+    // The member the header reads, with their (empty) draft.
+    useFakeOrdersApi();
     server.use(
       http.get(`${API}/api/catalog/products/1`, () =>
         HttpResponse.json({ product: detailOf(vitaminA, { favorite }), similar: [] }),

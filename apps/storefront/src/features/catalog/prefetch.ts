@@ -1,29 +1,23 @@
 // Route-loader prefetching of the catalog's pages (src/app/prefetch-query.ts): the server draws
 // the page from these answers; in the browser the first paint (and Back, within the cache time)
 // renders from the cache. Each resolves with the answer or rejects with the query error.
-import { getActiveStore } from '../../app/store';
+import type { AppStore } from '../../app/store';
 import { holdQuery } from '../../app/prefetch-query';
 import { customerApi } from '../../app/customer-api';
-import { coveragePlanNow, type CoveragePlan } from '../../lib/coverage-plan';
+import { coveragePlanNow, plansApi, type CoveragePlan } from '../../lib/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
 
-export function prefetchCategories(locale: Locale, plan?: string): Promise<unknown> {
-  const store = getActiveStore();
-  if (!store) return Promise.resolve(null);
+export function prefetchCategories(store: AppStore, locale: Locale, plan?: string): Promise<unknown> {
   return holdQuery(store.dispatch(catalogApi.endpoints.getCategories.initiate({ locale, plan })));
 }
 
-export function prefetchHealthPlans(): Promise<unknown> {
-  const store = getActiveStore();
-  if (!store) return Promise.resolve(null);
-  return holdQuery(store.dispatch(catalogApi.endpoints.getHealthPlans.initiate()));
+export function prefetchHealthPlans(store: AppStore): Promise<unknown> {
+  return holdQuery(store.dispatch(plansApi.endpoints.getHealthPlans.initiate()));
 }
 
 /** Pages 1..`args.page` of a product list. */
-export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> {
-  const store = getActiveStore();
-  if (!store) return Promise.resolve([]);
+export function prefetchProductPages(store: AppStore, args: ProductPageArgs): Promise<unknown[]> {
   const pages = Array.from({ length: args.page }, (_, index) =>
     holdQuery(
       store.dispatch(catalogApi.endpoints.getProductPage.initiate({ ...args, page: index + 1 })),
@@ -33,9 +27,7 @@ export function prefetchProductPages(args: ProductPageArgs): Promise<unknown[]> 
 }
 
 /** A product's detail. */
-export function prefetchProduct(args: ProductArgs): Promise<unknown> {
-  const store = getActiveStore();
-  if (!store) return Promise.resolve(null);
+export function prefetchProduct(store: AppStore, args: ProductArgs): Promise<unknown> {
   return holdQuery(store.dispatch(catalogApi.endpoints.getProduct.initiate(args)));
 }
 
@@ -43,9 +35,7 @@ export function prefetchProduct(args: ProductArgs): Promise<unknown> {
  * The plan in force (`useCoveragePlan`) as a loader can know it: at once for a guest, after the
  * signed-in customer's `me` (started here if nobody has yet) for a member.
  */
-export async function coveragePlanForLoader(): Promise<CoveragePlan> {
-  const store = getActiveStore();
-  if (!store) return { code: null, source: null, ready: true };
+export async function coveragePlanForLoader(store: AppStore): Promise<CoveragePlan> {
   const now = coveragePlanNow(store.getState());
   if (now.ready) return now;
   await holdQuery(store.dispatch(customerApi.endpoints.getMe.initiate())).catch(() => {});

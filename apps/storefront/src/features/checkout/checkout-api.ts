@@ -15,7 +15,7 @@ import type {
 } from '@otc/sdk';
 import { draftApi, draftView, runCall } from '../../app/draft-api';
 import { api, toQueryError } from '../../lib/api';
-import { checkout, client } from '../../lib/sdk';
+import { sdkOf } from '../../lib/sdk';
 
 /**
  * What `/checkout/{id}` shows (the facade's `open`), without a second copy of the draft: a draft
@@ -55,9 +55,9 @@ export const checkoutApi = draftApi.injectEndpoints({
   endpoints: (build) => ({
     /** `/checkout/{id}`: the open draft, an order waiting for payment, or where to go instead. */
     openCheckout: build.query<OpenedCheckout, { id: number; locale: Locale }>({
-      queryFn: async ({ id, locale }, { dispatch }) => {
+      queryFn: async ({ id, locale }, queryApi) => {
         try {
-          return { data: keep(await checkout.open(id, { locale }), locale, dispatch) };
+          return { data: keep(await sdkOf(queryApi).checkout.open(id, { locale }), locale, queryApi.dispatch) };
         } catch (error) {
           return { error: toQueryError(error) };
         }
@@ -66,22 +66,23 @@ export const checkoutApi = draftApi.injectEndpoints({
     }),
 
     getAddresses: build.query<Address[], void>({
-      queryFn: () => runCall(() => client.addresses.list()),
+      queryFn: (_arg, queryApi) => runCall(() => sdkOf(queryApi).client.addresses.list()),
       providesTags: ['Addresses', 'Session'],
     }),
 
     // Its own name: the account feature's `addAddress` takes another argument, and a second
     // endpoint of the same name is ignored by RTK Query (whichever chunk loaded first won).
     addDeliveryAddress: build.mutation<Address, { input: AddressInput; locale: Locale }>({
-      queryFn: ({ input, locale }) => runCall(() => client.addresses.add(input, { locale })),
+      queryFn: ({ input, locale }, queryApi) => runCall(() => sdkOf(queryApi).client.addresses.add(input, { locale })),
       invalidatesTags: ['Addresses', 'Customer'],
     }),
 
     /** The delivery address of the open draft (checkout step 2, /order/delivery). */
     setDeliveryAddress: build.mutation<null, { addressId: number; locale: Locale }>({
-      queryFn: async ({ addressId, locale }, { dispatch }) => {
+      queryFn: async ({ addressId, locale }, queryApi) => {
+        const { dispatch } = queryApi;
         try {
-          const draft = await checkout.setDelivery(addressId, { locale });
+          const draft = await sdkOf(queryApi).checkout.setDelivery(addressId, { locale });
           dispatch(draftApi.util.upsertQueryData('getCart', locale, draftView(draft)));
           return { data: null };
         } catch (error) {
@@ -98,7 +99,9 @@ export const checkoutApi = draftApi.injectEndpoints({
      */
     placeOrder: build.mutation<{ id: number; number: string }, { orderId: number; locale: Locale }>(
       {
-        queryFn: async ({ orderId, locale }, { dispatch }) => {
+        queryFn: async ({ orderId, locale }, queryApi) => {
+          const { dispatch } = queryApi;
+          const { checkout } = sdkOf(queryApi);
           try {
             const placed = await checkout.place(orderId, { locale });
             try {
@@ -126,10 +129,10 @@ export const checkoutApi = draftApi.injectEndpoints({
      * cancelled elsewhere): checkout reads the order again and shows where it is.
      */
     payOrder: build.mutation<PaymentAnswer, PayArgs>({
-      queryFn: ({ orderId, code, input, locale }) =>
+      queryFn: ({ orderId, code, input, locale }, queryApi) =>
         // The payment step builds what each method needs (payment-step.tsx); the SDK types it
         // per method (PayInput), the API checks it again.
-        runCall(() => checkout.pay(orderId, { code, input } as PayInput, { locale })),
+        runCall(() => sdkOf(queryApi).checkout.pay(orderId, { code, input } as PayInput, { locale })),
       invalidatesTags: (result, error, { orderId }) => {
         if (result) return ['Cart', 'Orders', 'Customer', 'Cards'];
         if (error?.code === 'order_payment_time_over') return ['Cart', 'Orders'];

@@ -577,6 +577,26 @@ describe('checkout', () => {
     expect(screen.getByRole('link', { name: 'Go to your cart' })).toHaveAttribute('href', '/cart');
   });
 
+  it('paid in another tab meanwhile: Pay now leads to the order’s page, nothing is placed or paid again', async () => {
+    const shop = useShop();
+    placedAndWaiting(shop);
+    shop.payAnswers = [
+      {
+        status: 409,
+        body: {
+          message: 'This order is not waiting for payment.',
+          code: 'order_not_waiting_for_payment',
+          fields: { status: [{ code: 'order_not_waiting_for_payment' }] },
+        },
+      },
+    ];
+    const { router } = await renderCheckout('/checkout/41?step=payment');
+    await typeCard('6035000000000001');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay now: $30.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/41'));
+    expect(shop.calls).toEqual(['POST pay 41']);
+  });
+
   it('a closed order opens its order page; an unknown id follows the open draft', async () => {
     const shop = useShop();
     shop.order = orderOf({ id: 30, status: 1, payableUntil: null });

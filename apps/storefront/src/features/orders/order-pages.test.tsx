@@ -1,11 +1,12 @@
 import { fireEvent, waitFor, within } from '@testing-library/react';
-import { delay } from 'msw';
-import { formatDate, type OrderDetail } from '@otc/sdk';
+import { delay, http } from 'msw';
+import { ORDER_STATUS, formatDate, type OrderDetail } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
 import { customerOf, orderOf } from '../../test/fixtures';
 import { useFakeOrdersApi, type FakeOrders } from '../../test/fake-orders-api';
-import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { API, server } from '../../test/server';
+import { currentUrl, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
 const paidOrder = (patch: Partial<OrderDetail> = {}) =>
   orderOf({
@@ -15,6 +16,9 @@ const paidOrder = (patch: Partial<OrderDetail> = {}) =>
     paidBy: 'Rosa Diaz',
     ...patch,
   });
+
+/** A paid order that may still be cancelled for 20 minutes. */
+const cancellable = () => ({ cancellableUntil: new Date(Date.now() + 20 * 60_000).toISOString() });
 
 /** The API of one order (41) and the history around it: THE fake order API (src/test). */
 type Api = FakeOrders & { order: OrderDetail };
@@ -44,9 +48,11 @@ describe('an order waiting for payment, and cancel', () => {
         `We hold its items for you until ${until}. If it is not paid by then, they go back to your cart.`,
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Pay now order 100041' })).toHaveAttribute(
-      'href',
-      '/checkout/41?step=payment',
+    // An order whose hold ends before the period does says nothing of the period.
+    expect(screen.queryByText(/That is when your allowance period ends/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now order 100041' }).closest('form')).toHaveAttribute(
+      'action',
+      '/order/41',
     );
     // Nothing to buy again while it waits: it is paid or brought back.
     expect(screen.queryByRole('button', { name: /Buy again/ })).not.toBeInTheDocument();
@@ -54,6 +60,26 @@ describe('an order waiting for payment, and cancel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Back to cart order 100041' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
     expect(api.calls).toEqual(['PATCH back-to-draft 41']);
+  });
+
+  it('an order held until the allowance period ends says so; a refund after that period says its allowance does not come back (issue 31)', async () => {
+    useOrderApi(orderOf({ holdEndsWithPeriod: true }));
+    const first = await renderPage('/order/41');
+    expect(await screen.findByText('This order is waiting for payment')).toBeInTheDocument();
+    expect(screen.getByText(/That is when your allowance period ends/)).toBeInTheDocument();
+    first.unmount();
+
+    useOrderApi(
+      paidOrder({
+        status: ORDER_STATUS.cancelled,
+        cancelledAt: '2026-07-01T00:10:00.000Z',
+        cancellableUntil: null,
+        refund: { amount: '30.00', code: 'trnsx', last4: '1001', at: '2026-07-01T00:10:00.000Z', allowanceReturned: false },
+      }),
+    );
+    await renderPage('/order/41');
+    expect(await screen.findByText('Refunded $30.00 to the card ending in 1001.')).toBeInTheDocument();
+    expect(screen.getByText(/its allowance does not come\s+back/)).toBeInTheDocument();
   });
 
   it('Cancel order asks first, with no time limit, says what happens, then cancels and refreshes the allowance', async () => {
@@ -154,7 +180,7 @@ describe('an order waiting for payment, and cancel', () => {
       within(screen.getByRole('heading', { level: 1 })).getByText('Cancelled'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Cancel order/ })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
 
     api.order = {
       ...api.order,
@@ -173,9 +199,9 @@ describe('an order waiting for payment, and cancel', () => {
     const row = (await within(list).findByText('Order 100041')).closest('li')!;
     const until = untilText(api.order.payableUntil!, 'en');
     expect(within(row).getByText(`Waiting for payment until ${until}`)).toBeInTheDocument();
-    expect(within(row).getByRole('link', { name: 'Pay now order 100041' })).toHaveAttribute(
-      'href',
-      '/checkout/41?step=payment',
+    expect(within(row).getByRole('button', { name: 'Pay now order 100041' }).closest('form')).toHaveAttribute(
+      'action',
+      '/order/41',
     );
     expect(
       within(row).getByRole('button', { name: 'Back to cart order 100041' }),
@@ -188,7 +214,7 @@ describe('an order waiting for payment, and cancel', () => {
       dateStyle: 'medium',
     });
     expect(await within(list).findByText(`Cancelled on ${date}`)).toBeInTheDocument();
-    expect(within(list).queryByRole('link', { name: /Pay now/ })).not.toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument();
     // The cancel button went away with the order's new state: its "View order" link has the focus.
     await waitFor(() => expect(document.activeElement).toHaveAccessibleName('View order 100041'));
     view.unmount();
@@ -262,5 +288,148 @@ describe('an order waiting for payment, and cancel', () => {
     expect(screen.queryByText('¡Gracias por su pedido!')).not.toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Pedido no encontrado | Tienda de beneficios'));
     expect(localStorage.getItem('promo-code')).toBe('Welcome10');
+  });
+});
+
+// The order page's forms (issue 29): Pay now, Back to cart and the cancel confirmation post to the
+// order page's action; a refusal is said in the page. Issue 33, item 11: no GET of the order that
+// went back to the cart.
+/** Every request the app sends, in order (`GET /api/order/41`, `PATCH /api/order/41/back-to-draft`). */
+function recordRequests(): string[] {
+  const seen: string[] = [];
+  const listener = ({ request }: { request: Request }) => {
+    seen.push(`${request.method} ${new URL(request.url).pathname}`);
+  };
+  server.events.on('request:start', listener);
+  onTestFinished(() => server.events.removeListener('request:start', listener));
+  return seen;
+}
+
+describe('the order page forms', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it('Back to cart posts to the page action, goes to the cart, and never asks again for the order that went back (issue 33, item 11)', async () => {
+    const api = useOrderApi(orderOf());
+    const seen = recordRequests();
+    const { router } = await renderPage('/order/41');
+    const button = await screen.findByRole('button', { name: 'Back to cart order 100041' });
+    expect(button.closest('form')).toHaveAttribute('action', '/order/41');
+    expect(button.closest('form')).toHaveAttribute('method', 'post');
+    fireEvent.click(button);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(api.calls).toEqual(['PATCH back-to-draft 41']);
+    // The cart shows (its draft came with the answer); the order that is gone is not asked for.
+    await screen.findByRole('heading', { level: 1 });
+    const after = seen.slice(seen.indexOf('PATCH /api/order/41/back-to-draft') + 1);
+    expect(after).not.toContain('GET /api/order/41');
+  });
+
+  it('Back to cart from the history goes to the cart too', async () => {
+    const api = useOrderApi(orderOf());
+    const { router } = await renderPage('/account/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to cart order 100041' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(api.calls).toEqual(['PATCH back-to-draft 41']);
+  });
+
+  it('Pay now goes to the payment step of an order that still waits', async () => {
+    useOrderApi(orderOf());
+    const { router } = await renderPage('/order/41');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay now order 100041' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/checkout/41?step=payment'));
+  });
+
+  it('Pay now of an order paid in another tab meanwhile says so in the page, drawn as it is now', async () => {
+    const api = useOrderApi(orderOf());
+    const { router } = await renderPage('/order/41');
+    const pay = await screen.findByRole('button', { name: 'Pay now order 100041' });
+    api.order = paidOrder({ cancellableUntil: null });
+    fireEvent.click(pay);
+    expect(await screen.findByText('This order is not waiting for payment.')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/order/41');
+    // Drawn as it is now: nothing to pay any more, and the notice has the focus (the button is gone).
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Pay now/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(document.activeElement).toContainElement(screen.getByText('This order is not waiting for payment.')));
+    expect(api.calls).toEqual([]);
+  });
+
+  it('Back to cart of an order paid meanwhile says so and stays on its page', async () => {
+    const api = useOrderApi(orderOf());
+    const { router } = await renderPage('/order/41');
+    const back = await screen.findByRole('button', { name: 'Back to cart order 100041' });
+    api.order = paidOrder({ cancellableUntil: null });
+    // The API refuses an order that does not wait (the SDK then reads the draft as it is).
+    server.use(
+      http.patch(`${API}/api/order/:id/back-to-draft`, () =>
+        Response.json({ message: 'This order is not waiting for payment.', code: 'order_not_waiting_for_payment' }, { status: 422 }),
+      ),
+    );
+    fireEvent.click(back);
+    expect(await screen.findByText('This order is not waiting for payment.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/order/41');
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Back to cart/ })).not.toBeInTheDocument());
+  });
+
+  it('the cancel confirmation step (?cancel=1) says what happens; "Yes" cancels and draws the refund', async () => {
+    const api = useOrderApi(paidOrder(cancellable()));
+    const { router } = await renderPage('/order/41?cancel=1');
+    expect(await screen.findByText('Cancel order 100041?')).toBeInTheDocument();
+    expect(screen.getByText('$30.00 goes back to the card ending in 1001 that paid for it.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Keep the order' })).toHaveAttribute('href', '/order/41');
+    const yes = screen.getByRole('button', { name: 'Yes, cancel the order' });
+    expect(yes.closest('form')).toHaveAttribute('action', '/order/41');
+    fireEvent.click(yes);
+    expect(await screen.findByText('Refunded $30.00 to the card ending in 1001.')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/order/41');
+    expect(api.calls).toEqual(['POST cancel 41']);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+  });
+
+  it('the confirmation step of an order cancelled meanwhile (a second press, another tab) draws it cancelled', async () => {
+    const api = useOrderApi(paidOrder(cancellable()));
+    await renderPage('/order/41?cancel=1');
+    const yes = await screen.findByRole('button', { name: 'Yes, cancel the order' });
+    const cancelledAt = new Date().toISOString();
+    api.order = paidOrder({
+      status: ORDER_STATUS.cancelled,
+      cancellableUntil: null,
+      cancelledAt,
+      refund: { amount: '30.00', code: 'trnsx', last4: '1001', at: cancelledAt },
+    });
+    api.refuseCancel = true;
+    fireEvent.click(yes);
+    expect(await screen.findByText('Refunded $30.00 to the card ending in 1001.')).toBeInTheDocument();
+    expect(screen.queryByText('This order can no longer be cancelled.')).not.toBeInTheDocument();
+  });
+
+  it('a refusal of the confirmation step (it is packaging now) is said in the page', async () => {
+    const api = useOrderApi(paidOrder(cancellable()));
+    await renderPage('/order/41?cancel=1');
+    const yes = await screen.findByRole('button', { name: 'Yes, cancel the order' });
+    api.refuseCancel = true;
+    fireEvent.click(yes);
+    expect(await screen.findByText('This order can no longer be cancelled.')).toBeInTheDocument();
+    expect(api.order.status).not.toBe(ORDER_STATUS.cancelled);
+  });
+
+  it('… in Spanish: the confirmation step and the refusal', async () => {
+    setLocaleCookie('es');
+    const api = useOrderApi(paidOrder(cancellable()));
+    await renderPage('/es/order/41?cancel=1');
+    expect(await screen.findByText('¿Cancelar el pedido 100041?')).toBeInTheDocument();
+    const yes = screen.getByRole('button', { name: 'Sí, cancelar el pedido' });
+    expect(yes.closest('form')).toHaveAttribute('action', '/es/order/41');
+    api.refuseCancel = true;
+    fireEvent.click(yes);
+    expect(await screen.findByText('Este pedido ya no se puede cancelar.')).toBeInTheDocument();
+  });
+
+  it('the cancel button is the way to the confirmation step until the scripts run, then opens the dialog', async () => {
+    useOrderApi(paidOrder(cancellable()));
+    await renderPage('/order/41');
+    // Hydrated here: the dialog asks.
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
+    expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
   });
 });

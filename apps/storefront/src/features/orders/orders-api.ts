@@ -10,11 +10,13 @@ export const ordersApi = api.injectEndpoints({
     /** One page of the history, newest first. */
     listOrders: build.query<OrderPage, { page: number; locale: Locale }>({
       query: ({ page, locale }) => ({ route: 'listOrders', query: { page }, locale }),
-      providesTags: ['Orders', 'Session'],
+      providesTags: [{ type: 'Orders', id: 'LIST' }, 'Session'],
     }),
     getOrder: build.query<OrderDetail, { id: number; locale: Locale }>({
       query: ({ id, locale }) => ({ route: 'getOrder', params: { id }, locale }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Order', id }, 'Orders', 'Session'],
+      // Its own id under `Orders`: what changes orders (`Orders`) reads it again, but not Back to
+      // cart, after which the order is gone (its `Order` tag is the checkout's entry; draft-api.ts).
+      providesTags: (_result, _error, { id }) => [{ type: 'Orders', id }, 'Session'],
     }),
   }),
 });

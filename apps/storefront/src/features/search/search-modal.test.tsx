@@ -2,13 +2,12 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { http, HttpResponse } from 'msw';
 import { Providers } from '../../app/providers';
-import { createAppStore } from '../../app/store';
 import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
 import { searchOpened } from '../../app/ui-slice';
 import { loadSearchModal, SearchSlot } from '../../app/search-slot';
 import { customerOf } from '../../test/fixtures';
-import { signIn } from '../../test/render-app';
+import { createVisitorStore, signIn } from '../../test/render-app';
 import type { SearchAnswer } from './search-api';
 
 const categories = [
@@ -48,7 +47,7 @@ function useSearchHandler(answer: (q: string) => SearchAnswer | Response) {
 
 async function renderModal(path = '/') {
   await activateLocale(path.startsWith('/es') ? 'es' : 'en');
-  const store = createAppStore();
+  const store = createVisitorStore();
   const router = createMemoryRouter(
     [
       {
@@ -398,8 +397,8 @@ describe('search modal: what was matched, the true total and coverage (issue 19)
     );
   });
 
-  it('a guest’s chosen plan (kept in storage) marks and filters the results', async () => {
-    localStorage.setItem('guest-health-plan', 'SILVER');
+  it('a guest’s chosen plan (the otc_plan cookie) marks and filters the results', async () => {
+    document.cookie = 'otc_plan=SILVER; path=/';
     useSearchHandler(() => brandAnswer('acetaminophen', { coveragePlan: 'SILVER', products: [{ ...acetaminophen, coveredByPlan: true }] }));
     const { dialog, input } = await renderModal('/es');
     await search(input, 'tylenol');

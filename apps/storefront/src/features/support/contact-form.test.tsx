@@ -93,6 +93,8 @@ describe('contacts page', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('CM-20241105-0042')).toBeInTheDocument();
     expect(screen.getByText('Thank you, your message was sent')).toBeInTheDocument();
+    // The page says once when messages are processed (issue 33: the thank-you said it again).
+    expect(screen.getAllByText('Contact messages are processed within the next business day.')).toHaveLength(1);
     // The focus goes to the confirmation (never left on the page body), and back to the first
     // field for another message.
     await waitFor(() =>

@@ -1,5 +1,6 @@
-import { useMemo, useState, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { Controller } from 'react-hook-form';
+import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { customerPatchSchema } from '@otc/sdk';
 import {
@@ -12,10 +13,20 @@ import {
   type DateOfBirthFieldsHandle,
   type DateOfBirthValue,
 } from '@otc/ui';
+import { storeOf } from '../../../app/route-context';
+import { localeOfPath } from '../../../lib/locale';
+import {
+  CsrfField,
+  formFailure,
+  parsePosted,
+  textFields,
+  useCheckedPost,
+  type FormFailure,
+} from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useUpdateCustomerMutation, type Customer, type CustomerPatch } from '../account-api';
-import { callError, formFailureText } from '../form-result';
+import { accountApi, type Customer, type CustomerPatch } from '../account-api';
+import { formFailureText } from '../form-result';
 import { useSuccessNotice } from '../use-saved-notice';
 import { AccountSection } from '../../../components/account-layout';
 import { monthNames } from '../../../lib/month-names';
@@ -57,6 +68,76 @@ function profileValues(customer: Customer): CustomerPatch {
 
 const emptyToNull = (value: unknown) => (value === '' ? null : value);
 
+/** The form's `intent` on the account page's action. */
+export const PROFILE_INTENT = 'profile';
+
+const TEXTS = ['firstName', 'middleName', 'lastName', 'organization'] as const;
+const CHOICES = [
+  'gender',
+  'interfaceLanguage',
+  'preferredCommunicationLanguage',
+  'preferredCommunicationMethod',
+] as const;
+const BIRTH_PARTS = ['birthdate-month', 'birthdate-day', 'birthdate-year'] as const;
+const TICKS = ['sendNotificationByEmail', 'sendNotificationByPhone', 'isMarketingEnabled'] as const;
+type Typed = Partial<
+  Record<
+    | (typeof TEXTS)[number]
+    | (typeof CHOICES)[number]
+    | (typeof BIRTH_PARTS)[number]
+    | (typeof TICKS)[number],
+    string
+  >
+>;
+
+/** What the profile's post answers when saved (a refusal is a `FormFailure` with the intent). */
+interface ProfileSaved {
+  intent: typeof PROFILE_INTENT;
+  saved: Customer;
+}
+
+/** The post as the form's values: empty choices as null, the date's three parts as one, ticks as booleans. */
+function patchOf(typed: Typed): Record<string, unknown> {
+  const patch: Record<string, unknown> = {};
+  for (const name of TEXTS) patch[name] = typed[name] ?? '';
+  for (const name of CHOICES) patch[name] = emptyToNull(typed[name] ?? '');
+  patch.birthdate = birthdateOf({
+    month: typed['birthdate-month'] ?? '',
+    day: typed['birthdate-day'] ?? '',
+    year: typed['birthdate-year'] ?? '',
+  });
+  for (const name of TICKS) patch[name] = typed[name] === 'on';
+  return patch;
+}
+
+/**
+ * The profile's post (intent `profile` on the account page's action), on the server for a form
+ * sent without the scripts and here with them: checked by the contract's schema, saved with the
+ * PATCH; or the refusal with what was typed.
+ */
+export async function profileAction(args: ActionFunctionArgs) {
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const posted = await args.request.formData();
+  const typed: Typed = { ...textFields(posted, [...TEXTS, ...CHOICES, ...BIRTH_PARTS]) };
+  // A tick not ticked is not posted.
+  for (const name of TICKS) typed[name] = posted.has(name) ? 'on' : '';
+  const more = { intent: PROFILE_INTENT };
+  const checked = parsePosted<CustomerPatch>(customerPatchSchema, patchOf(typed));
+  if ('error' in checked) return formFailure<Typed, typeof more>(typed, checked.error, more);
+  const result = await storeOf(args).dispatch(
+    accountApi.endpoints.updateCustomer.initiate({ locale, patch: checked.data }),
+  );
+  if (result.error) return formFailure<Typed, typeof more>(typed, result.error, more);
+  return { intent: PROFILE_INTENT, saved: result.data } satisfies ProfileSaved;
+}
+
+/** The values a refused post is drawn again with (what was typed), over the saved profile. */
+function typedValues(customer: Customer, typed: Typed | undefined): CustomerPatch {
+  const saved = profileValues(customer);
+  if (!typed) return saved;
+  return { ...saved, ...(patchOf(typed) as CustomerPatch) };
+}
+
 /**
  * Name parts, gender, date of birth, organization, languages, the preferred way to reach the
  * customer and the marketing and notification choices: checked with the SDK's
@@ -66,22 +147,49 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   const { t } = useLingui();
   const locale = useLocale();
   const saved = useSuccessNotice();
-  const [update, { isLoading }] = useUpdateCustomerMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useShopForm(customerPatchSchema, { defaultValues: profileValues(customer) });
-  const { register, control, field, fieldError } = form;
+  const navigation = useNavigation();
+  const answer = useActionData<
+    ProfileSaved | (FormFailure<Typed> & { intent?: string }) | undefined
+  >();
+  const mine = answer?.intent === PROFILE_INTENT ? answer : undefined;
+  const refused = mine && 'error' in mine ? mine : undefined;
+  const done = mine && 'saved' in mine ? mine : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('intent') === PROFILE_INTENT;
+  // Drawn by the server after a refused post: what was typed; else the saved profile.
+  const [defaults] = useState(() => typedValues(customer, refused?.values));
+  const form = useShopForm(customerPatchSchema, {
+    defaultValues: defaults,
+    serverError: refused?.error,
+  });
+  const { register, control, field, fieldError, applyServerErrors, reset } = form;
   const months = useMemo(() => monthNames(locale), [locale]);
+  const [failure, setFailure] = useState<string | null>(() =>
+    refused && !Object.keys(refused.error.fieldCodes ?? {}).length
+      ? formFailureText(locale, refused.error, () => false)
+      : null,
+  );
 
-  const onSubmit = form.submit(async (values) => {
-    setFailure(null);
-    const result = await update({ locale, patch: values });
-    const error = callError(result);
-    if (error) {
-      setFailure(formFailureText(locale, error, form.applyServerErrors));
-      return;
+  // The answer the page was first drawn with (by the server, after a post sent without the
+  // scripts) is said in the page; one of a post made here is a notification.
+  const [drawnWith] = useState(answer);
+  // The answer of a post made here: saved (the form takes the saved values, the notice), or refused.
+  const seen = useRef(answer);
+  useEffect(() => {
+    if (seen.current === answer) return;
+    seen.current = answer;
+    if (done) {
+      setFailure(null);
+      reset(profileValues(done.saved));
+      saved(t`Changes are saved`);
+    } else if (refused) {
+      setFailure(formFailureText(locale, refused.error, applyServerErrors));
     }
-    if (result.data) form.reset(profileValues(result.data));
-    saved(t`Changes are saved`);
+  }, [answer, done, refused, reset, saved, t, locale, applyServerErrors]);
+
+  // Checked here first; a form that passes goes to the page's action.
+  const onSubmit = useCheckedPost((post) => {
+    setFailure(null);
+    return form.submit(post);
   });
 
   // Each language's name in that language (an autonym), marked with it (WCAG 3.1.2).
@@ -91,7 +199,10 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   ];
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+    <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <CsrfField />
+      <input type="hidden" name="intent" value={PROFILE_INTENT} />
+      {done && answer === drawnWith ? <Notice tone="success" title={t`Changes are saved`} /> : null}
       {failure ? (
         <Notice tone="error" title={t`Your changes were not saved`}>
           {failure}
@@ -99,13 +210,25 @@ export function ProfileForm({ customer }: { customer: Customer }) {
       ) : null}
       <AccountSection id="profile-personal" title={<Trans>Personal information</Trans>}>
         <div className="grid gap-5 @2xl:grid-cols-3">
-          <TextField label={t`First name`} autoComplete="given-name" {...field('firstName')} />
+          {/* defaultValue in the markup too: the server draws what was typed (or saved). */}
+          <TextField
+            label={t`First name`}
+            autoComplete="given-name"
+            {...field('firstName')}
+            defaultValue={defaults.firstName ?? ''}
+          />
           <TextField
             label={t`Middle name (optional)`}
             autoComplete="additional-name"
             {...field('middleName')}
+            defaultValue={defaults.middleName ?? ''}
           />
-          <TextField label={t`Last name`} autoComplete="family-name" {...field('lastName')} />
+          <TextField
+            label={t`Last name`}
+            autoComplete="family-name"
+            {...field('lastName')}
+            defaultValue={defaults.lastName ?? ''}
+          />
         </div>
         <div className="grid gap-5 @lg:grid-cols-2">
           <Select
@@ -116,12 +239,14 @@ export function ProfileForm({ customer }: { customer: Customer }) {
               { value: 'F', label: t`Female` },
             ]}
             {...register('gender', { setValueAs: emptyToNull })}
+            defaultValue={defaults.gender ?? ''}
             error={fieldError('gender')}
           />
           <TextField
             label={t`Organization (optional)`}
             autoComplete="organization"
             {...field('organization')}
+            defaultValue={defaults.organization ?? ''}
           />
         </div>
         <Controller
@@ -154,6 +279,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
             label={t`Language of this website`}
             options={languageOptions}
             {...register('interfaceLanguage')}
+            defaultValue={defaults.interfaceLanguage ?? ''}
             error={fieldError('interfaceLanguage')}
           />
           <Select
@@ -161,6 +287,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
             placeholder={t`Not chosen`}
             options={languageOptions}
             {...register('preferredCommunicationLanguage', { setValueAs: emptyToNull })}
+            defaultValue={defaults.preferredCommunicationLanguage ?? ''}
             error={fieldError('preferredCommunicationLanguage')}
           />
           <Select
@@ -172,6 +299,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
               { value: 'phone', label: t`Phone call` },
             ]}
             {...register('preferredCommunicationMethod', { setValueAs: emptyToNull })}
+            defaultValue={defaults.preferredCommunicationMethod ?? ''}
             error={fieldError('preferredCommunicationMethod')}
           />
         </div>
@@ -182,25 +310,28 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           <Checkbox
             label={t`Order and account notifications by e-mail`}
             {...register('sendNotificationByEmail')}
+            defaultChecked={Boolean(defaults.sendNotificationByEmail)}
           />
           <Checkbox
             label={t`Order and account notifications by text message`}
             {...register('sendNotificationByPhone')}
+            defaultChecked={Boolean(defaults.sendNotificationByPhone)}
           />
           <Checkbox
             label={t`News and offers (marketing)`}
             hint={t`You can stop them at any time.`}
             {...register('isMarketingEnabled')}
+            defaultChecked={Boolean(defaults.isMarketingEnabled)}
           />
         </fieldset>
       </AccountSection>
 
       <div>
-        <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Saving`}>
+        <Button type="submit" size="lg" loading={busy} loadingLabel={t`Saving`}>
           <Trans>Save changes</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,16 +1,86 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  Form,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+  type ActionFunctionArgs,
+} from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2, MapPin, Plus } from 'lucide-react';
 import { Badge, Button, ConfirmButton, Dialog, EmptyState, Notice, VisuallyHidden } from '@otc/ui';
+import { storeOf } from '../../../app/route-context';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
+import { localeOfPath } from '../../../lib/locale';
+import { CsrfField, formFailure, textFields } from '../../../lib/page-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useAddressesQuery, useRemoveAddressMutation, type Address } from '../account-api';
-import { AccountLayout } from '../../../components/account-layout';
+import { accountApi, useAddressesQuery, type Address } from '../account-api';
+import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
-import { AddressForm } from '../components/address-form';
-import { callError } from '../form-result';
+import {
+  ADDRESS_INTENTS,
+  AddressForm,
+  postedAddress,
+  type AddressAnswer,
+} from '../components/address-form';
 import { useSuccessNotice } from '../use-saved-notice';
+
+/** The page's address, and the query parameter that opens its form in the page: `new` or an id (lib/page-params.ts). */
+const PAGE = '/account/addresses';
+const FORM_PARAM = 'address';
+
+/**
+ * The page's posts (add, change or delete an address, told by `intent`), on the server for a form
+ * sent without the scripts and here with them: the address done, or the refusal with what was typed.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const form = await args.request.formData();
+  const { intent = '', id = '' } = textFields(form, ['intent', 'id']);
+  if (intent === ADDRESS_INTENTS.remove) {
+    // The removed address is told by its lines: read before it goes.
+    const list = await store.dispatch(
+      accountApi.endpoints.addresses.initiate(undefined, { subscribe: false }),
+    );
+    const gone = list.data?.find((address) => String(address.id) === id);
+    const removed = await store.dispatch(
+      accountApi.endpoints.removeAddress.initiate({ locale, id: Number(id) }),
+    );
+    if (removed.error) return formFailure({}, removed.error, { intent, id });
+    return { intent, id, done: gone ?? null };
+  }
+  if (intent !== ADDRESS_INTENTS.add && intent !== ADDRESS_INTENTS.update) {
+    return new Response(null, { status: 400, statusText: 'Unknown form' });
+  }
+  const { typed, checked } = postedAddress(form);
+  if ('error' in checked) return formFailure(typed, checked.error, { intent, id });
+  const result =
+    intent === ADDRESS_INTENTS.update
+      ? await store.dispatch(
+          accountApi.endpoints.updateAddress.initiate({
+            locale,
+            id: Number(id),
+            body: checked.data,
+          }),
+        )
+      : await store.dispatch(
+          accountApi.endpoints.addAddress.initiate({ locale, body: checked.data }),
+        );
+  if (result.error) return formFailure(typed, result.error, { intent, id });
+  return { intent, id, done: result.data } satisfies AddressAnswer;
+}
+
+type RemoveAnswer =
+  | { intent: typeof ADDRESS_INTENTS.remove; id: string; done: Address | null }
+  | {
+      intent: typeof ADDRESS_INTENTS.remove;
+      id: string;
+      error: Parameters<typeof apiErrorText>[1];
+    };
 
 function oneLine(address: Address): string {
   return [address.address, address.address2].filter(Boolean).join(', ');
@@ -22,32 +92,99 @@ export function Component() {
   const notice = useSuccessNotice();
   const { data: settings } = useGetSettingsQuery();
   const { currentData: addresses, isError, refetch } = useAddressesQuery();
-  const [remove, removal] = useRemoveAddressMutation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const answer = useActionData<AddressAnswer | RemoveAnswer | undefined>();
+  // The answer the page was first drawn with (by the server, after a post sent without the
+  // scripts) is said in the page; one of a post made here is a notification.
+  const [drawnWith] = useState(answer);
+  const drawnDone = answer && answer === drawnWith && 'done' in answer ? answer : undefined;
+  const removal = answer && answer.intent === ADDRESS_INTENTS.remove ? answer : undefined;
+  const [problem, setProblem] = useState<string | null>(() =>
+    removal && 'error' in removal ? apiErrorText(locale, removal.error) : null,
+  );
+  const removing =
+    navigation.state !== 'idle' && navigation.formData?.get('intent') === ADDRESS_INTENTS.remove
+      ? String(navigation.formData.get('id'))
+      : null;
 
-  async function onRemove(address: Address) {
+  // A removal posted here: the notification, or why it failed.
+  const seen = useRef(answer);
+  useEffect(() => {
+    if (seen.current === answer) return;
+    seen.current = answer;
+    if (!removal) return;
+    if ('error' in removal) setProblem(apiErrorText(locale, removal.error));
+    else notice(t`Address is removed`, removal.done ? oneLine(removal.done) : undefined);
+  }, [answer, removal, locale, notice, t]);
+
+  function onRemove(form: HTMLFormElement | null) {
     setProblem(null);
-    const error = callError(await remove({ locale, id: address.id }));
-    if (error) setProblem(apiErrorText(locale, error));
-    else notice(t`Address is removed`, oneLine(address));
+    if (form) void submit(form);
   }
 
+  // The form asked in the address (`?address=new` or an address's id), drawn in the page: how a
+  // page without the scripts opens it. Not once it is done.
+  const asked = search.get('address');
+  const inPage =
+    asked && !drawnDone && addresses
+      ? asked === 'new'
+        ? ('new' as const)
+        : addresses.find((address) => String(address.id) === asked)
+      : undefined;
+
+  // The buttons that open the form: a GET form to `?address=…` (without the scripts), the dialog with them.
+  const opener = (onOpen: () => void) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onOpen();
+  };
+
   const addButton = (
-    <Button
-      startIcon={<Plus aria-hidden="true" className="size-5" />}
-      onClick={() => setEditing('new')}
-    >
-      <Trans>Add an address</Trans>
-    </Button>
+    <form method="get" onSubmit={opener(() => setEditing('new'))}>
+      <input type="hidden" name={FORM_PARAM} value="new" />
+      <Button type="submit" startIcon={<Plus aria-hidden="true" className="size-5" />}>
+        <Trans>Add an address</Trans>
+      </Button>
+    </form>
   );
+
+  const doneText =
+    drawnDone && drawnDone.intent === ADDRESS_INTENTS.remove
+      ? t`Address is removed`
+      : drawnDone && drawnDone.intent === ADDRESS_INTENTS.add
+        ? t`Address is added`
+        : drawnDone
+          ? t`Changes are saved`
+          : null;
 
   return (
     <AccountLayout
       title={t`Addresses`}
       intro={<Trans>Where we deliver your orders. We deliver only to some states.</Trans>}
     >
+      {doneText ? (
+        <Notice tone="success" title={doneText}>
+          {drawnDone?.done ? oneLine(drawnDone.done) : null}
+        </Notice>
+      ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
+      {inPage ? (
+        <AccountSection
+          id="address-form"
+          title={inPage === 'new' ? <Trans>Add an address</Trans> : <Trans>Edit the address</Trans>}
+        >
+          <AddressForm
+            address={inPage === 'new' ? undefined : inPage}
+            deliveryStates={settings?.deliveryStates ?? []}
+            onDone={() => void navigate(PAGE, { replace: true })}
+            onCancel={() => void navigate(PAGE)}
+            cancelTo={PAGE}
+          />
+        </AccountSection>
+      ) : null}
       {!addresses ? (
         <AccountLoading failed={isError} onRetry={() => void refetch()} />
       ) : addresses.length === 0 ? (
@@ -81,22 +218,37 @@ export function Component() {
                   </Badge>
                 ) : null}
                 <div className="mt-auto flex flex-wrap gap-2">
-                  <Button variant="secondary" size="sm" onClick={() => setEditing(address)}>
-                    <Trans>Edit</Trans>
-                    <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
-                  </Button>
-                  <ConfirmButton
-                    size="sm"
-                    loading={removal.isLoading && removal.originalArgs?.id === address.id}
-                    label={
-                      <>
-                        <Trans>Delete</Trans>
-                        <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
-                      </>
-                    }
-                    confirmLabel={<Trans>Press again to delete</Trans>}
-                    onConfirm={() => void onRemove(address)}
-                  />
+                  <form method="get" onSubmit={opener(() => setEditing(address))}>
+                    <input type="hidden" name={FORM_PARAM} value={address.id} />
+                    <Button type="submit" variant="secondary" size="sm">
+                      <Trans>Edit</Trans>
+                      <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
+                    </Button>
+                  </form>
+                  <Form method="post" id={`remove-address-${address.id}`}>
+                    <CsrfField />
+                    <input type="hidden" name="intent" value={ADDRESS_INTENTS.remove} />
+                    <input type="hidden" name="id" value={address.id} />
+                    <ConfirmButton
+                      size="sm"
+                      submitsForm
+                      loading={removing === String(address.id)}
+                      label={
+                        <>
+                          <Trans>Delete</Trans>
+                          <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
+                        </>
+                      }
+                      confirmLabel={<Trans>Press again to delete</Trans>}
+                      onConfirm={() =>
+                        onRemove(
+                          document.getElementById(
+                            `remove-address-${address.id}`,
+                          ) as HTMLFormElement | null,
+                        )
+                      }
+                    />
+                  </Form>
                 </div>
               </li>
             ))}

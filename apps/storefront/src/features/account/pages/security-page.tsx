@@ -1,53 +1,134 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, passwordChangeSchema } from '@otc/sdk';
 import { Button, Notice, TextField } from '@otc/ui';
+import { storeOf } from '../../../app/route-context';
+import { localeOfPath } from '../../../lib/locale';
+import {
+  CsrfField,
+  formFailure,
+  parsePosted,
+  textFields,
+  useCheckedPost,
+  useSubmitToAction,
+  type FormFailure,
+} from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useGetMeQuery } from '../../../app/customer-api';
-import { useChangePasswordMutation, type Customer } from '../account-api';
+import { customerApi, useGetMeQuery } from '../../../app/customer-api';
+import { accountApi, type Customer, type PasswordChange } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
-import { callError, formFailureText } from '../form-result';
-import { useRecentProof } from '../recent-proof';
+import { formFailureText } from '../form-result';
+import { ProofDialog, RECENT_PROOF_REQUIRED } from '../recent-proof';
 import { SessionsSection } from '../components/sessions-section';
 import { useSuccessNotice } from '../use-saved-notice';
 
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
+
+/** What the password's post answers: changed, or why not (nothing typed is sent back). */
+type PasswordAnswer = { changed: true } | FormFailure;
+
+/**
+ * The password form's post, on the server for a form sent without the scripts and here with
+ * them: checked by the contract's schema, then changed (a first password without a current one);
+ * or the refusal. Passwords are never drawn back.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const typed = { ...EMPTY, ...textFields(await args.request.formData(), FIELDS) };
+  const checked = parsePosted<PasswordChange>(passwordChangeSchema, typed);
+  if ('error' in checked) return formFailure({}, checked.error);
+  const me = await store.dispatch(
+    customerApi.endpoints.getMe.initiate(undefined, { subscribe: false }),
+  );
+  const body = me.data?.hasPassword
+    ? checked.data
+    : { password: checked.data.password, passwordConfirmation: checked.data.passwordConfirmation };
+  const result = await store.dispatch(
+    accountApi.endpoints.changePassword.initiate({ locale, body }),
+  );
+  if (result.error) return formFailure({}, result.error);
+  return { changed: true } satisfies PasswordAnswer;
+}
 
 /** Sets a first password, or changes it (the current one asked for), with the SDK's rules. */
 function PasswordForm({ customer }: { customer: Customer }) {
   const { t } = useLingui();
   const locale = useLocale();
   const notice = useSuccessNotice();
-  const [change, { isLoading }] = useChangePasswordMutation();
-  // Setting a first password (no current one to give) needs a recent proof.
-  const proof = useRecentProof();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useShopForm(passwordChangeSchema, { defaultValues: EMPTY });
-  const { field } = form;
+  const navigation = useNavigation();
+  const submitToAction = useSubmitToAction();
+  const answer = useActionData<PasswordAnswer | undefined>();
+  const refused = answer && 'error' in answer ? answer : undefined;
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const form = useShopForm(passwordChangeSchema, {
+    defaultValues: EMPTY,
+    serverError: refused?.error,
+  });
+  const { field, reset, setError, applyServerErrors } = form;
   const hasPassword = customer.hasPassword;
+  // The answer the page was first drawn with (by the server, after a post sent without the
+  // scripts) is said in the page; one of a post made here is a notification.
+  const [drawnWith] = useState(answer);
+  const failureOf = (
+    error: NonNullable<typeof refused>['error'],
+    apply: typeof applyServerErrors,
+  ) =>
+    error.code === 'current_password_incorrect'
+      ? null
+      : error.code === RECENT_PROOF_REQUIRED
+        ? t`For your security, sign in again (with a code or your password), then set your password within a few minutes.`
+        : formFailureText(locale, error, apply);
+  const [failure, setFailure] = useState<string | null>(() =>
+    refused && !Object.keys(refused.error.fieldCodes ?? {}).length
+      ? failureOf(refused.error, () => false)
+      : null,
+  );
+  // Setting a first password (no current one to give) needs a recent proof: asked in place,
+  // then the same form is sent again.
+  const [proving, setProving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef<HTMLFormElement | null>(null);
+  // Asked once per change: a retry refused again shows its answer, it does not loop.
+  const retried = useRef(false);
 
-  const onSubmit = form.submit(async (values) => {
-    setFailure(null);
-    const body = hasPassword
-      ? values
-      : { password: values.password, passwordConfirmation: values.passwordConfirmation };
-    const error = callError(await proof.withProof(() => change({ locale, body })));
-    if (!error) {
-      form.reset(EMPTY);
+  const seen = useRef(answer);
+  useEffect(() => {
+    if (seen.current === answer) return;
+    seen.current = answer;
+    if (!answer) return;
+    if (!('error' in answer)) {
+      setFailure(null);
+      reset(EMPTY);
       notice(t`Changes are saved`, t`Your password is changed.`);
       return;
     }
-    if (error.code === 'current_password_incorrect') {
-      form.setError(
-        'currentPassword',
-        { type: 'server', message: error.code },
-        { shouldFocus: true },
-      );
+    const error = answer.error;
+    if (error.code === RECENT_PROOF_REQUIRED && sent.current && !retried.current) {
+      setProving(true);
       return;
     }
-    setFailure(formFailureText(locale, error, form.applyServerErrors));
+    setProving(false);
+    if (error.code === 'current_password_incorrect') {
+      setError('currentPassword', { type: 'server', message: error.code }, { shouldFocus: true });
+      return;
+    }
+    setFailure(failureOf(error, applyServerErrors));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a new answer only
+  }, [answer]);
+
+  // Checked here first; a form that passes goes to the page's action.
+  const onSubmit = useCheckedPost((post) => {
+    setFailure(null);
+    return form.submit(async () => {
+      sent.current = formRef.current;
+      retried.current = false;
+      await post();
+    });
   });
 
   const changedAt = customer.passwordUpdatedAt
@@ -72,7 +153,19 @@ function PasswordForm({ customer }: { customer: Customer }) {
           </Trans>
         )}
       </p>
-      <form noValidate onSubmit={onSubmit} className="flex max-w-md flex-col gap-4">
+      <Form
+        ref={formRef}
+        method="post"
+        noValidate
+        onSubmit={onSubmit}
+        className="flex max-w-md flex-col gap-4"
+      >
+        <CsrfField />
+        {answer && !refused && answer === drawnWith ? (
+          <Notice tone="success" title={t`Changes are saved`}>
+            {t`Your password is changed.`}
+          </Notice>
+        ) : null}
         {failure ? <Notice tone="error">{failure}</Notice> : null}
         {hasPassword ? (
           <TextField
@@ -102,12 +195,25 @@ function PasswordForm({ customer }: { customer: Customer }) {
           {...field('passwordConfirmation')}
         />
         <div>
-          <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Saving`}>
+          <Button type="submit" size="lg" loading={busy} loadingLabel={t`Saving`}>
             {hasPassword ? <Trans>Change password</Trans> : <Trans>Set password</Trans>}
           </Button>
         </div>
-      </form>
-      {proof.dialog}
+      </Form>
+      {proving ? (
+        <ProofDialog
+          onProven={() => {
+            setProving(false);
+            retried.current = true;
+            if (sent.current) void submitToAction(sent.current);
+          }}
+          onClose={() => {
+            setProving(false);
+            // Closed without proving: the first answer stands.
+            if (refused) setFailure(formFailureText(locale, refused.error, applyServerErrors));
+          }}
+        />
+      ) : null}
     </AccountSection>
   );
 }

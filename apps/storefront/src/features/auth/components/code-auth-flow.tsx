@@ -3,40 +3,19 @@
 // change the e-mail or phone, or start over). A sign-in with no account is offered registration
 // in place, with what was already typed; a sign-up of a known login is offered sign-in.
 import { useState } from 'react';
+import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, RadioGroup, Tabs } from '@otc/ui';
-import { useGetSettingsQuery } from '../../../app/settings-api';
 import type { SdkQueryError } from '../../../lib/api';
-import { useLocale } from '../../../lib/use-locale';
-import {
-  useRecoverAccountMutation,
-  useRegisterMutation,
-  useRequestAuthCodeMutation,
-  useVerifyLoginCodeMutation,
-  type CodePurpose,
-  type CodeRequestError,
-} from '../auth-api';
-import { useAuthMessages, type Problem } from '../auth-messages';
-import { useFinishSignIn } from '../use-sign-in-flow';
+import { CsrfField } from '../../../lib/page-form';
+import type { CodePurpose } from '../auth-api';
+import { useAuthMessages } from '../auth-messages';
+import { CODE_FLOW_FIELDS, channelOf, type CodeFlowAnswer, type SentCode } from '../code-flow-action';
 import { CodeStep } from './code-step';
 import type { LoginMethod } from './login-field';
 import { LoginRequestForm } from './login-request-form';
 import { ProblemNotice } from './problem-notice';
 import { LoginCodeForm, RecoveryCodeForm, RegisterCodeForm } from './verify-forms';
-
-interface Sent {
-  purpose: CodePurpose;
-  login: string;
-  channel: 'email' | 'sms';
-  /** Epoch ms after which another code may be asked for. */
-  resendAt: number;
-}
-
-/** What the page offers after a refusal: register a login with no account, or sign in with a known one. */
-interface Offer {
-  purpose: CodePurpose;
-  login: string;
-}
 
 export interface CodeAuthFlowProps {
   /** What the page does: sign in, create an account, or recover it. */
@@ -46,90 +25,87 @@ export interface CodeAuthFlowProps {
   initialLogin?: string;
 }
 
-function channelOf(login: string): 'email' | 'sms' {
-  return login.includes('@') ? 'email' : 'sms';
-}
-
 function isFieldFailure(error: SdkQueryError, field: string): boolean {
   return error.status === 422 && Boolean(error.fieldCodes?.[field] ?? error.fieldErrors?.[field]);
 }
 
+/** The hidden fields every post of the flow carries. */
+function FlowFields({ intent, purpose, extra }: { intent: 'request' | 'resend' | 'verify'; purpose: CodePurpose; extra?: Record<string, string> }) {
+  const f = CODE_FLOW_FIELDS;
+  return (
+    <>
+      <input type="hidden" name={f.intent} value={intent} />
+      <input type="hidden" name={f.purpose} value={purpose} />
+      {Object.entries(extra ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+    </>
+  );
+}
+
+/** Step 2's hidden fields: what the code went to, and what the member chose at step 1. */
+function sentFields(sent: SentCode): Record<string, string> {
+  return {
+    login: sent.login,
+    [CODE_FLOW_FIELDS.resendAt]: String(sent.resendAt),
+    ...(sent.withPassword ? { [CODE_FLOW_FIELDS.withPassword]: '1' } : {}),
+  };
+}
+
+/**
+ * The flow draws what the page's action answered (code-flow-action.ts): step 2 once a code went
+ * out, step 1 with the refusal otherwise. "Change the e-mail" and "Start over" go back to step 1
+ * here (without the scripts they are links to the page).
+ */
 export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: CodeAuthFlowProps) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const { data: settings } = useGetSettingsQuery();
   const { codeRequestProblem, signInProblem } = useAuthMessages();
-  const finish = useFinishSignIn();
+  const answer = useActionData<CodeFlowAnswer>();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const posting =
+    navigation.state !== 'idle' && navigation.formMethod === 'POST'
+      ? navigation.formData?.get(CODE_FLOW_FIELDS.intent)
+      : null;
 
-  const [method, setMethod] = useState<LoginMethod>(initialMethod);
-  const [drafts, setDrafts] = useState<Record<LoginMethod, string>>({
-    email: initialMethod === 'email' ? initialLogin : '',
-    phone: initialMethod === 'phone' ? initialLogin : '',
-  });
+  const sent = answer?.step === 'code' ? answer.sent : null;
+  const refused = answer?.step === 'request' ? answer : null;
+  const offer = refused?.offer ?? null;
+  // A refused login is typed again in its own tab (a page drawn after a post without the scripts).
+  const refusedLogin = refused?.values.login ?? '';
+  const refusedMethod: LoginMethod | null = refusedLogin ? (channelOf(refusedLogin) === 'sms' ? 'phone' : 'email') : null;
+
+  const [method, setMethod] = useState<LoginMethod>(() => refusedMethod ?? initialMethod);
+  const [drafts, setDrafts] = useState<Record<LoginMethod, string>>(() => ({
+    email: refusedMethod === 'email' ? refusedLogin : initialMethod === 'email' ? initialLogin : '',
+    phone: refusedMethod === 'phone' ? refusedLogin : initialMethod === 'phone' ? initialLogin : '',
+  }));
   const [formKey, setFormKey] = useState(0);
   const [returning, setReturning] = useState(false);
-  const [sent, setSent] = useState<Sent | null>(null);
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [offer, setOffer] = useState<Offer | null>(null);
+  // The sign-up's "how next time" tick: the browser keeps it (a tick made before the scripts
+  // started stays); this follows it so another tab or a way back to step 1 shows it too.
   const [withPassword, setWithPassword] = useState(false);
-  const [finishing, setFinishing] = useState(false);
 
-  const [requestCode, { isLoading: requesting }] = useRequestAuthCodeMutation();
-  const [verifyCode, { isLoading: verifying }] = useVerifyLoginCodeMutation();
-  const [register, { isLoading: registering }] = useRegisterMutation();
-  const [recover, { isLoading: recovering }] = useRecoverAccountMutation();
-
-  /** Asks for a code; on success the code step opens with a fresh countdown. */
-  async function ask(codePurpose: CodePurpose, login: string): Promise<SdkQueryError | null> {
-    setProblem(null);
-    setOffer(null);
-    const result = await requestCode({ purpose: codePurpose, login, locale });
-    if (result.error) {
-      const error = result.error as CodeRequestError;
-      if (error.code === 'resend_too_soon' && error.retryAfterSeconds) {
-        // A code went out moments ago and is still good: type that one, or wait for a new one.
-        setSent({ purpose: codePurpose, login, channel: channelOf(login), resendAt: Date.now() + error.retryAfterSeconds * 1000 });
-        return null;
-      }
-      if (isFieldFailure(error, 'login')) return error;
-      setProblem(codeRequestProblem(error));
-      if (error.code === 'account_not_found' && codePurpose !== 'register') setOffer({ purpose: 'register', login });
-      if (error.code === 'account_exists' && codePurpose === 'register') setOffer({ purpose: 'login', login });
-      return error;
-    }
-    const seconds = settings?.codeResendSeconds ?? result.data.resendIn;
-    setSent({ purpose: codePurpose, login, channel: result.data.channel, resendAt: Date.now() + seconds * 1000 });
-    return null;
+  let problem = null;
+  if (answer?.error) {
+    const error = answer.error;
+    if (answer.step === 'request') problem = isFieldFailure(error, 'login') ? null : codeRequestProblem(error);
+    else if (answer.resendFailed) problem = codeRequestProblem(error);
+    else problem = error.status === 422 && error.fieldCodes ? null : signInProblem(error);
   }
 
-  /** Signs in with a token pair, or shows why not (a 422 goes under its field). */
-  async function settle(result: { data?: unknown; error?: unknown }): Promise<SdkQueryError | null> {
-    if (result.error) {
-      const error = result.error as SdkQueryError;
-      if (error.status !== 422 || !error.fieldCodes) setProblem(signInProblem(error));
-      return error;
-    }
-    setFinishing(true);
-    try {
-      await finish(result.data as Parameters<typeof finish>[0]);
-    } finally {
-      setFinishing(false);
-    }
-    return null;
-  }
-
+  // Back to step 1 is the page again (a link: the action's answer is left behind); the flow keeps
+  // what it holds: the login to change, or nothing after "start over".
+  const pageHref = `${location.pathname}${location.search}`;
   function changeLogin() {
     if (!sent) return;
-    setMethod(sent.channel === 'sms' ? 'phone' : 'email');
-    setSent(null);
-    setProblem(null);
+    const back: LoginMethod = sent.channel === 'sms' ? 'phone' : 'email';
+    setMethod(back);
+    setDrafts((previous) => ({ ...previous, [back]: sent.login }));
+    setWithPassword(sent.withPassword);
     setReturning(true);
   }
-
   function startOver() {
-    setSent(null);
-    setProblem(null);
-    setOffer(null);
     setDrafts({ email: '', phone: '' });
     setMethod(initialMethod);
     setWithPassword(false);
@@ -137,20 +113,26 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
     setReturning(true);
   }
 
-  const offerButton = offer ? (
-    <Button
-      variant="primary"
-      onClick={() => void ask(offer.purpose, offer.login)}
-      loading={requesting}
-      loadingLabel={t`Sending`}
-      className="mt-3 w-full sm:w-auto"
-    >
-      {offer.purpose === 'register' ? <Trans>Create an account with it</Trans> : <Trans>Sign in instead</Trans>}
-    </Button>
+  const offerForm = offer ? (
+    <Form method="post" className="mt-3">
+      <CsrfField />
+      <FlowFields intent="request" purpose={offer.purpose} extra={{ login: offer.login }} />
+      <Button
+        type="submit"
+        variant="primary"
+        loading={posting === 'request'}
+        loadingLabel={t`Sending`}
+        className="w-full sm:w-auto"
+      >
+        {offer.purpose === 'register' ? <Trans>Create an account with it</Trans> : <Trans>Sign in instead</Trans>}
+      </Button>
+    </Form>
   ) : null;
 
   if (sent) {
-    const busy = verifying || registering || recovering || finishing;
+    const busy = posting === 'verify' || navigation.state === 'loading';
+    const hidden = <FlowFields intent="verify" purpose={sent.purpose} extra={sentFields(sent)} />;
+    const failure = answer?.step === 'code' && answer.error && !answer.resendFailed ? answer.error : undefined;
     return (
       <section aria-labelledby="code-step-heading" className="flex flex-col gap-5">
         <h2 id="code-step-heading" className="text-xl font-bold">
@@ -167,33 +149,32 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
           login={sent.login}
           channel={sent.channel}
           resendAt={sent.resendAt}
-          resending={requesting}
-          onResend={() => void ask(sent.purpose, sent.login)}
+          resendForm={
+            <Form method="post">
+              <CsrfField />
+              <FlowFields intent="resend" purpose={sent.purpose} extra={sentFields(sent)} />
+              <Button type="submit" variant="secondary" fullWidth loading={posting === 'resend'} loadingLabel={t`Sending`}>
+                <Trans>Send a new code</Trans>
+              </Button>
+            </Form>
+          }
+          backHref={pageHref}
           onChangeLogin={changeLogin}
           onStartOver={startOver}
         >
           {sent.purpose === 'login' ? (
-            <LoginCodeForm
-              key={sent.login}
-              login={sent.login}
-              busy={busy}
-              onSubmit={async (code) => settle(await verifyCode({ login: sent.login, code, locale }))}
-            />
+            <LoginCodeForm key={sent.login} login={sent.login} busy={busy} hidden={hidden} failure={failure} />
           ) : sent.purpose === 'register' ? (
             <RegisterCodeForm
               key={sent.login}
               login={sent.login}
               busy={busy}
-              withPassword={withPassword}
-              onSubmit={async (values) => settle(await register({ login: sent.login, ...values, locale }))}
+              hidden={hidden}
+              failure={failure}
+              withPassword={sent.withPassword}
             />
           ) : (
-            <RecoveryCodeForm
-              key={sent.login}
-              login={sent.login}
-              busy={busy}
-              onSubmit={async (values) => settle(await recover({ login: sent.login, ...values, locale }))}
-            />
+            <RecoveryCodeForm key={sent.login} login={sent.login} busy={busy} hidden={hidden} failure={failure} />
           )}
         </CodeStep>
       </section>
@@ -211,19 +192,7 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
       <h2 id="request-step-heading" className="text-xl font-bold">
         <Trans>Step 1 of 2: Where should we send your code?</Trans>
       </h2>
-      <ProblemNotice problem={problem}>{offerButton}</ProblemNotice>
-      {purpose === 'register' ? (
-        <RadioGroup
-          legend={t`How do you want to sign in next time?`}
-          name="sign-in-way"
-          value={withPassword ? 'password' : 'code'}
-          onChange={(value) => setWithPassword(value === 'password')}
-          options={[
-            { value: 'code', label: t`With a code we send you each time` },
-            { value: 'password', label: t`With a password`, description: t`You choose it after typing the code.` },
-          ]}
-        />
-      ) : null}
+      <ProblemNotice problem={problem}>{offerForm}</ProblemNotice>
       <Tabs
         label={t`Send the code by`}
         value={method}
@@ -231,19 +200,39 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
         items={methods.map(({ id, label }) => ({
           id,
           label,
-          panel: (
-            <LoginRequestForm
-              key={`${id}-${formKey}`}
-              method={id}
-              defaultLogin={drafts[id]}
-              autoFocus={returning && method === id}
-              busy={requesting}
-              busyLabel={t`Sending`}
-              submitLabel={id === 'email' ? <Trans>Email me a code</Trans> : <Trans>Text me a code</Trans>}
-              onLoginChange={(value) => setDrafts((previous) => ({ ...previous, [id]: value }))}
-              onSubmit={(login) => ask(purpose, login)}
-            />
-          ),
+          // One form at a time (the chosen tab's), so the sign-up's radio is posted with it.
+          panel:
+            id === method ? (
+              <LoginRequestForm
+                key={`${id}-${formKey}`}
+                method={id}
+                defaultLogin={drafts[id]}
+                autoFocus={returning}
+                busy={posting === 'request'}
+                busyLabel={t`Sending`}
+                submitLabel={id === 'email' ? <Trans>Email me a code</Trans> : <Trans>Text me a code</Trans>}
+                hidden={<FlowFields intent="request" purpose={purpose} />}
+                failure={refused && refusedMethod === id ? refused.error : undefined}
+                onLoginChange={(value) => setDrafts((previous) => ({ ...previous, [id]: value }))}
+              >
+                {purpose === 'register' ? (
+                  <RadioGroup
+                    legend={t`How do you want to sign in next time?`}
+                    name={CODE_FLOW_FIELDS.signInWay}
+                    defaultValue={withPassword ? 'password' : 'code'}
+                    onChange={(value) => setWithPassword(value === 'password')}
+                    options={[
+                      { value: 'code', label: t`With a code we send you each time` },
+                      {
+                        value: 'password',
+                        label: t`With a password`,
+                        description: t`You choose it after typing the code.`,
+                      },
+                    ]}
+                  />
+                ) : null}
+              </LoginRequestForm>
+            ) : null,
         }))}
       />
     </section>

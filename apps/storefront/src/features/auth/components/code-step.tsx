@@ -1,17 +1,20 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail, MessageSquareText } from 'lucide-react';
 import { formatPhone } from '@otc/sdk';
-import { Button, Countdown } from '@otc/ui';
+import { Countdown } from '@otc/ui';
 
 export interface CodeStepProps {
   login: string;
   channel: 'email' | 'sms';
   /** When another code may be asked for (epoch ms): the settings' countdown after each code. */
   resendAt: number;
-  resending: boolean;
-  onResend: () => void;
+  /** The form that asks for a new code (shown once the countdown is over). */
+  resendForm: ReactNode;
+  /** Step 1: the page again. "Change" and "Start over" lead there, each telling the flow first. */
+  backHref: string;
   onChangeLogin: () => void;
   onStartOver: () => void;
   /** The code form (sign in, create the account, or set a new password). */
@@ -31,7 +34,7 @@ export function shownLogin(login: string): string {
  * Step 2 of a code flow: where the code went, the code form, a new code only after the
  * countdown (its seconds shown), and the ways back: change the e-mail or phone, or start over.
  */
-export function CodeStep({ login, channel, resendAt, resending, onResend, onChangeLogin, onStartOver, children }: CodeStepProps) {
+export function CodeStep({ login, channel, resendAt, resendForm, backHref, onChangeLogin, onStartOver, children }: CodeStepProps) {
   const { t } = useLingui();
   const [canResend, setCanResend] = useState(() => resendAt <= Date.now());
   const [seenResendAt, setSeenResendAt] = useState(resendAt);
@@ -76,18 +79,14 @@ export function CodeStep({ login, channel, resendAt, resending, onResend, onChan
               : t`You can ask for a new code now.`
           }
         </Countdown>
-        {canResend ? (
-          <Button variant="secondary" fullWidth onClick={onResend} loading={resending} loadingLabel={t`Sending`}>
-            <Trans>Send a new code</Trans>
-          </Button>
-        ) : null}
+        {canResend ? resendForm : null}
         <div className="flex flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
-          <button type="button" className={linkButton} onClick={onChangeLogin}>
+          <Link to={backHref} replace className={linkButton} onClick={onChangeLogin}>
             {channel === 'sms' ? <Trans>Change the phone number</Trans> : <Trans>Change the e-mail address</Trans>}
-          </button>
-          <button type="button" className={linkButton} onClick={onStartOver}>
+          </Link>
+          <Link to={backHref} replace className={linkButton} onClick={onStartOver}>
             <Trans>Start over</Trans>
-          </button>
+          </Link>
         </div>
       </div>
     </div>

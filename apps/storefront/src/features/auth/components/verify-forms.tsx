@@ -1,16 +1,34 @@
 // Step 2 forms of the code flows: sign in with the code, create the account with it (and an
-// optional password), or set a new password with it. Each checks with the SDK's contract schema
-// through useShopForm; a 422 lands under its field; nothing typed is lost when a call fails.
-import { useRef, useState } from 'react';
+// optional password), or set a new password with it. Each is a form posting to the page's action
+// (code-flow-action.ts), checked first with the SDK's contract schema through useShopForm when the
+// scripts run; a 422 lands under its field; nothing typed is lost when a call fails.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Form } from 'react-router';
 import { Controller, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { codeVerifySchema, recoveryInputSchema, registerInputSchema, validatePasswordConfirmation } from '@otc/sdk';
 import { Button, Checkbox, OneTimeCodeInput, TextField } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
+import { CsrfField, useCheckedPost } from '../../../lib/page-form';
 import { formMessageText, useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 
-type Failure = SdkQueryError | null;
+interface StepFormProps {
+  login: string;
+  busy: boolean;
+  /** The hidden fields of the post (the flow's intent, purpose, login, the wait before a new code). */
+  hidden: ReactNode;
+  /** The action's refusal of this form's post: its 422 fields land under them. */
+  failure?: SdkQueryError;
+}
+
+/** Puts the action's refusal under the form's fields (a 422 naming them). */
+function useServerErrors(failure: SdkQueryError | undefined, apply: (error: SdkQueryError) => boolean): void {
+  useEffect(() => {
+    if (failure) apply(failure);
+  }, [failure, apply]);
+}
+
 
 type CodeForm = {
   // The three forms' values differ; each holds a `code`.
@@ -86,38 +104,30 @@ function PasswordFields({
   );
 }
 
-export function LoginCodeForm({ login, busy, onSubmit }: { login: string; busy: boolean; onSubmit: (code: string) => Promise<Failure> }) {
+export function LoginCodeForm({ login, busy, hidden, failure }: StepFormProps) {
   const { t } = useLingui();
-  const form = useShopForm(codeVerifySchema, { defaultValues: { login, code: '' } });
-  const send = form.submit(async (values) => {
-    const failure = await onSubmit(values.code);
-    if (failure) form.applyServerErrors(failure);
-  });
+  const form = useShopForm(codeVerifySchema, { defaultValues: { login, code: '' }, serverError: failure });
+  useServerErrors(failure, form.applyServerErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = useCheckedPost((post) => form.submit(post));
   return (
-    <form noValidate onSubmit={send} className="flex flex-col gap-5">
-      <CodeField form={form as never} onComplete={() => void send()} />
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <CsrfField />
+      {hidden}
+      <CodeField form={form as never} onComplete={() => formRef.current?.requestSubmit()} />
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Signing in`}>
         <Trans>Sign in</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }
 
-export function RegisterCodeForm({
-  login,
-  busy,
-  withPassword,
-  onSubmit,
-}: {
-  login: string;
-  busy: boolean;
-  withPassword: boolean;
-  onSubmit: (values: { code: string; password?: string }) => Promise<Failure>;
-}) {
+export function RegisterCodeForm({ login, busy, hidden, failure, withPassword }: StepFormProps & { withPassword: boolean }) {
   const { t } = useLingui();
   const locale = useLocale();
   const form = useShopForm(registerInputSchema, {
     defaultValues: { login, code: '', password: '' },
+    serverError: failure,
   });
   const [confirmation, setConfirmation] = useState('');
   const [confirmationError, setConfirmationError] = useState<string | undefined>();
@@ -135,20 +145,25 @@ export function RegisterCodeForm({
     if (focus && !missing && mismatch) confirmationRef.current?.focus();
     return missing || Boolean(mismatch);
   };
-  const send = form.submit(
-    async (values) => {
-      if (checkPassword(values.password, true)) return;
-      const failure = await onSubmit({ code: values.code, ...(withPassword && values.password ? { password: values.password } : {}) });
-      if (failure) form.applyServerErrors(failure);
-    },
-    (values) => {
-      checkPassword(values.password, false);
-    },
+  useServerErrors(failure, form.applyServerErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = useCheckedPost((post) =>
+    form.submit(
+      async (values) => {
+        if (checkPassword(values.password, true)) return;
+        await post();
+      },
+      (values) => {
+        checkPassword(values.password, false);
+      },
+    ),
   );
   const confirmationText = formMessageText(confirmationError, locale);
   return (
-    <form noValidate onSubmit={send} className="flex flex-col gap-5">
-      <CodeField form={form as never} onComplete={withPassword ? undefined : () => void send()} />
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <CsrfField />
+      {hidden}
+      <CodeField form={form as never} onComplete={withPassword ? undefined : () => formRef.current?.requestSubmit()} />
       {withPassword ? (
         <PasswordFields
           passwordProps={form.field('password')}
@@ -164,34 +179,28 @@ export function RegisterCodeForm({
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Creating your account`}>
         <Trans>Create my account</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }
 
-export function RecoveryCodeForm({
-  login,
-  busy,
-  onSubmit,
-}: {
-  login: string;
-  busy: boolean;
-  onSubmit: (values: { code: string; password: string; passwordConfirmation: string }) => Promise<Failure>;
-}) {
+export function RecoveryCodeForm({ login, busy, hidden, failure }: StepFormProps) {
   const { t } = useLingui();
   const form = useShopForm(recoveryInputSchema, {
     defaultValues: { login, code: '', password: '', passwordConfirmation: '' },
+    serverError: failure,
   });
-  const send = form.submit(async (values) => {
-    const failure = await onSubmit(values);
-    if (failure) form.applyServerErrors(failure);
-  });
+  useServerErrors(failure, form.applyServerErrors);
+  const formRef = useRef<HTMLFormElement>(null);
+  const onSubmit = useCheckedPost((post) => form.submit(post));
   return (
-    <form noValidate onSubmit={send} className="flex flex-col gap-5">
+    <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+      <CsrfField />
+      {hidden}
       <CodeField form={form as never} />
       <PasswordFields passwordProps={form.field('password')} confirmationProps={form.field('passwordConfirmation')} />
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Saving`}>
         <Trans>Save the new password and sign in</Trans>
       </Button>
-    </form>
+    </Form>
   );
 }

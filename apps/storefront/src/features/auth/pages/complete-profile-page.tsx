@@ -1,22 +1,37 @@
 // /account/complete?fields=firstName,birthdate&continue=/es/cart: the forced profile completion.
 // It asks only for the missing fields (the `fields` list; without it, the settings' required
 // fields the customer has not filled), saves them with the customer PATCH, then continues.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router';
+import {
+  Form,
+  redirect,
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+} from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { customerPatchSchema, missingProfileFields, safeContinuePath, type Customer, type CustomerPatch } from '@otc/sdk';
 import { Button, DateOfBirthFields, RadioGroup, Skeleton, TextField, type DateOfBirthValue } from '@otc/ui';
 import { customerApi, useCustomer } from '../../../app/customer-api';
-import { useAppDispatch } from '../../../app/hooks';
-import { useGetSettingsQuery } from '../../../app/settings-api';
-import type { SdkQueryError } from '../../../lib/api';
-import { localizePath } from '../../../lib/locale';
+import { storeOf } from '../../../app/route-context';
+import { settingsApi, useGetSettingsQuery } from '../../../app/settings-api';
+import { localeOfPath, localizePath } from '../../../lib/locale';
 import { monthNames } from '../../../lib/month-names';
+import {
+  CsrfField,
+  formFailure,
+  parsePosted,
+  textFields,
+  useCheckedPost,
+  type FormFailure,
+} from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useCompleteProfileMutation } from '../auth-api';
-import { useAuthMessages, type Problem } from '../auth-messages';
+import { authApi } from '../auth-api';
+import { useAuthMessages } from '../auth-messages';
 import { AuthPage } from '../components/auth-page';
 import { ProblemNotice } from '../components/problem-notice';
 
@@ -48,6 +63,50 @@ function isoOf(parts: DateOfBirthValue): string {
   return `${parts.year.padStart(4, '0')}-${parts.month.padStart(2, '0')}-${parts.day.padStart(2, '0')}`;
 }
 
+type Typed = Partial<Record<Supported, string>>;
+
+/** The asked fields as posted: the text fields, the three parts of the date of birth, the choices. */
+function postedValues(form: FormData, fields: readonly Supported[]): Typed {
+  const values: Typed = {};
+  const posted = textFields(form, [...SUPPORTED, 'birthdate-month', 'birthdate-day', 'birthdate-year']);
+  for (const field of fields) {
+    values[field] =
+      field === 'birthdate'
+        ? isoOf({ month: posted['birthdate-month'] ?? '', day: posted['birthdate-day'] ?? '', year: posted['birthdate-year'] ?? '' })
+        : (posted[field] ?? '').trim();
+  }
+  return values;
+}
+
+/**
+ * The form's post, on the server for a form sent without scripts and here with them: every asked
+ * field filled and valid by the contract's schema, saved, then on to where the member was going;
+ * or the refusal with what was typed.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const address = new URL(args.request.url);
+  const locale = localeOfPath(address.pathname);
+  const [me, settings] = await Promise.all([
+    store.dispatch(customerApi.endpoints.getMe.initiate(undefined, { subscribe: false })),
+    store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false })),
+  ]);
+  const fields = fieldsToAsk(address.searchParams.get('fields'), me.data, settings.data?.requiredProfileFields);
+  const typed = postedValues(await args.request.formData(), fields);
+  const empty = fields.filter((field) => !typed[field]);
+  if (empty.length > 0) {
+    const fieldCodes = Object.fromEntries(empty.map((field) => [field, { code: 'required' }]));
+    return formFailure<Typed>(typed, { status: 422, code: 'validation_failed', message: 'validation_failed', fieldCodes });
+  }
+  const checked = parsePosted<CustomerPatch>(customerPatchSchema, typed);
+  if ('error' in checked) return formFailure<Typed>(typed, checked.error);
+  const saved = await store.dispatch(authApi.endpoints.completeProfile.initiate({ patch: checked.data, locale }));
+  if (saved.error) return formFailure<Typed>(typed, saved.error);
+  // The header and the completion check see the saved profile at once, before the refetch.
+  store.dispatch(customerApi.util.upsertQueryData('getMe', undefined, saved.data));
+  return redirect(safeContinuePath(address.searchParams.get('continue'), localizePath('/', locale)));
+}
+
 export function Component() {
   const { customer, isLoading } = useCustomer();
   const { data: settings, isLoading: settingsLoading } = useGetSettingsQuery();
@@ -70,52 +129,55 @@ export function Component() {
 function CompleteProfileForm({ customer, fields }: { customer: Customer; fields: Supported[] }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const [search] = useSearchParams();
   const { signInProblem } = useAuthMessages();
-  const [save, { isLoading }] = useCompleteProfileMutation();
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [dob, setDob] = useState<DateOfBirthValue>(() => partsOf(customer.birthdate));
+  const refused = useActionData<FormFailure<Typed>>();
+  const typed = refused?.values;
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  const [dob, setDob] = useState<DateOfBirthValue>(() => partsOf(typed?.birthdate ?? customer.birthdate));
   const continueTo = safeContinuePath(search.get('continue'), localizePath('/', locale));
 
   const defaults = useMemo(() => {
     const values: Record<string, string | null> = {};
     for (const field of fields) {
-      values[field] = field === 'birthdate' ? (customer.birthdate ?? '') : ((customer[field] as string | null) ?? (field.startsWith('preferred') || field === 'gender' ? null : ''));
+      const known = typed?.[field] || (field === 'birthdate' ? customer.birthdate : (customer[field] as string | null));
+      values[field] = known ?? (field.startsWith('preferred') || field === 'gender' ? null : '');
     }
     return values;
-  }, [customer, fields]);
+  }, [customer, fields, typed]);
 
-  const form = useShopForm(customerPatchSchema, { defaultValues: defaults as CustomerPatch });
+  const form = useShopForm(customerPatchSchema, {
+    defaultValues: defaults as CustomerPatch,
+    serverError: refused?.error,
+  });
+  const { applyServerErrors } = form;
+  useEffect(() => {
+    if (refused) applyServerErrors(refused.error);
+  }, [refused, applyServerErrors]);
+  // A refusal naming an asked field is said under it; any other above the form.
+  const fieldsNamed = Object.keys(refused?.error.fieldCodes ?? {}).some((name) => fields.includes(name as Supported));
+  const problem = refused && !fieldsNamed ? signInProblem(refused.error) : null;
   const has = (field: Supported) => fields.includes(field);
 
   // The one month list of the shop (capitalised the same as on the profile page).
   const months = useMemo(() => monthNames(locale), [locale]);
 
-  const send = form.submit(async (values) => {
-    setProblem(null);
-    // Every asked field is required here (the patch schema lets a field be left out).
-    let missing = false;
-    for (const field of fields) {
-      const value = (values as Record<string, unknown>)[field];
-      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
-        form.setError(field, { type: 'required', message: 'required' }, { shouldFocus: !missing });
-        missing = true;
+  const send = useCheckedPost((post) =>
+    form.submit(async (values) => {
+      // Every asked field is required here (the patch schema lets a field be left out).
+      let missing = false;
+      for (const field of fields) {
+        const value = (values as Record<string, unknown>)[field];
+        if (value === null || value === undefined || (typeof value === 'string' && value.trim() === '')) {
+          form.setError(field, { type: 'required', message: 'required' }, { shouldFocus: !missing });
+          missing = true;
+        }
       }
-    }
-    if (missing) return;
-    const patch = Object.fromEntries(fields.map((field) => [field, (values as Record<string, unknown>)[field]])) as CustomerPatch;
-    const result = await save({ patch, locale });
-    if (result.error) {
-      const error = result.error as SdkQueryError;
-      if (!form.applyServerErrors(error)) setProblem(signInProblem(error));
-      return;
-    }
-    // The header and the completion check see the saved profile at once, before the refetch.
-    dispatch(customerApi.util.upsertQueryData('getMe', undefined, result.data));
-    await navigate(continueTo, { replace: true });
-  });
+      if (!missing) await post();
+    }),
+  );
 
   if (fields.length === 0) {
     return (
@@ -150,7 +212,8 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
       title={t`Complete your profile`}
       intro={<Trans>We need a few more details before you shop. It takes a minute.</Trans>}
     >
-      <form noValidate onSubmit={send} className="flex flex-col gap-5">
+      <Form method="post" noValidate onSubmit={send} className="flex flex-col gap-5">
+        <CsrfField />
         <ProblemNotice problem={problem} />
         {TEXT_FIELDS.filter(has).map((field) => (
           <TextField
@@ -161,6 +224,8 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
             requiredMark="*"
             required
             {...form.field(field)}
+            // In the markup too: a page the server draws again after a refused post shows it.
+            defaultValue={(defaults[field] as string | null) ?? ''}
           />
         ))}
         {has('birthdate') ? (
@@ -237,10 +302,10 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
             required
           />
         ) : null}
-        <Button type="submit" size="lg" fullWidth loading={isLoading} loadingLabel={t`Saving`}>
+        <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Saving`}>
           <Trans>Save and continue</Trans>
         </Button>
-      </form>
+      </Form>
     </AuthPage>
   );
 }

@@ -7,6 +7,9 @@ import { CodeAuthFlow } from '../components/code-auth-flow';
 import { SignInReason } from '../components/sign-in-reason';
 import type { LoginMethod } from '../components/login-field';
 
+/** The code flow's posts (ask for a code, ask again, type it): code-flow-action.ts. */
+export { codeFlowAction as action } from '../code-flow-action';
+
 /**
  * /login (e-mail first) and /login/phone (phone first): sign in with a one-time code. After the
  * sign-in e-mail or phone changed (`?changed=email|phone&login=…`, every session ended), the page

@@ -3,6 +3,9 @@ import { AuthLink } from '../components/auth-links';
 import { AuthPage } from '../components/auth-page';
 import { CodeAuthFlow } from '../components/code-auth-flow';
 
+/** The code flow's posts (ask for a code, ask again, type it): code-flow-action.ts. */
+export { codeFlowAction as action } from '../code-flow-action';
+
 /** /login-recovery: a code to the account's e-mail or phone, then a new password (and signed in). */
 export function Component() {
   const { t } = useLingui();

@@ -1,27 +1,41 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { Form, useSubmit, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
-import { buttonClasses, Spinner } from '@otc/ui';
-import { useAppDispatch } from '../../../app/hooks';
-import { signOut } from '../../../app/session-slice';
+import { Button, buttonClasses, Spinner } from '@otc/ui';
+import { useAppSelector } from '../../../app/hooks';
+import { storeOf } from '../../../app/route-context';
+import { selectSignedIn, signOut } from '../../../app/session-slice';
 import { AppLink } from '../../../components/app-link';
+import { CsrfField } from '../../../lib/page-form';
 import { AuthPage } from '../components/auth-page';
 
 /**
- * /logout: the SDK revokes the refresh token and forgets the tokens, the store drops everything
- * cached for the customer; other tabs follow through storage. Runs once per visit of the page.
+ * The sign-out's post: the API ends the cookie's session (and clears the cookie), the store drops
+ * everything cached for the customer; other tabs follow (store.ts). On the server for a post sent
+ * without the scripts, here with them.
+ */
+export async function action(args: ActionFunctionArgs) {
+  await storeOf(args).dispatch(signOut());
+  return null;
+}
+
+/**
+ * /logout: a member who opens it is signed out at once (the page posts to its action once the
+ * scripts run; before or without them, its button does); then it says so.
  */
 export function Component() {
   const { t } = useLingui();
-  const dispatch = useAppDispatch();
+  const signedIn = useAppSelector(selectSignedIn);
+  const submit = useSubmit();
   const started = useRef(false);
-  const [done, setDone] = useState(false);
+  const done = !signedIn;
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !signedIn) return;
     started.current = true;
-    void dispatch(signOut()).finally(() => setDone(true));
-  }, [dispatch]);
+    void submit(null, { method: 'post' });
+  }, [signedIn, submit]);
 
   return (
     <AuthPage title={done ? t`You are signed out` : t`Signing you out`}>
@@ -42,10 +56,16 @@ export function Component() {
             </div>
           </>
         ) : (
-          <p className="flex items-center gap-3 text-lg">
-            <Spinner />
-            <Trans>Signing you out…</Trans>
-          </p>
+          <Form method="post" className="flex flex-col gap-5">
+            <CsrfField />
+            <p className="flex items-center gap-3 text-lg">
+              <Spinner />
+              <Trans>Signing you out…</Trans>
+            </p>
+            <Button type="submit" size="lg" variant="secondary">
+              <Trans>Sign out</Trans>
+            </Button>
+          </Form>
         )}
       </div>
     </AuthPage>

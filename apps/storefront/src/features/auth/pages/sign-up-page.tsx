@@ -3,6 +3,9 @@ import { AuthLink } from '../components/auth-links';
 import { AuthPage } from '../components/auth-page';
 import { CodeAuthFlow } from '../components/code-auth-flow';
 
+/** The code flow's posts (ask for a code, ask again, type it): code-flow-action.ts. */
+export { codeFlowAction as action } from '../code-flow-action';
+
 /** /sign-up: an e-mail or phone proven with a code, then sign in next time with a code or a password. */
 export function Component() {
   const { t } = useLingui();

@@ -1,14 +1,41 @@
+import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { canIncrement, errorText, formatPrice } from '@otc/sdk';
-import { ConfirmButton, LineItem, Price, QuantityStepper, VisuallyHidden } from '@otc/ui';
+import { ConfirmButton, CoverageMark, LineItem, Price, QuantityStepper, VisuallyHidden } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { LineFlags } from '../../../components/order-lines';
+import { PeriodLimitNote } from '../../../components/period-limit-note';
 import { productImageUrl, productPath } from '../../../lib/product-links';
-import { useLocale } from '../../../lib/use-locale';
+import { CartPostFields } from './cart-post-fields';
+import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { CartLine } from '../cart-api';
+
+/**
+ * A line's change as a post to the cart's action, for a page whose scripts do not run (the server
+ * draws the cart again); with the scripts the controls' own handlers act and nothing is posted.
+ */
+function LineForm({
+  productId,
+  intent,
+  children,
+}: {
+  productId: number;
+  intent: 'set' | 'remove';
+  children: ReactNode;
+}) {
+  const localize = useLocalizePath();
+  return (
+    <form method="post" action={localize('/cart')} className="contents">
+      <CartPostFields intent={intent} productId={productId} redirectTo={localize('/cart')} />
+      {children}
+    </form>
+  );
+}
 
 export interface CartLineProps {
   line: CartLine;
+  /** The guest's chosen plan's name: a row it does not cover says so by name. */
+  notCoveredBy?: string | null;
   onAmountChange: (amount: number) => void;
   onRemove: () => void;
 }
@@ -17,12 +44,13 @@ export interface CartLineProps {
  * One cart row: picture, name, unit price, flag, quantity stepper that stops at the stock ("You
  * cannot add more"), line total, and a remove button that needs a second tap.
  */
-export function CartLineItem({ line, onAmountChange, onRemove }: CartLineProps) {
+export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: CartLineProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const { product, amount, badReasonCode } = line;
   const name = product.name;
-  const canAdd = canIncrement({ product, amount }).allowed;
+  // The stock and the plan's per-period limit (what is left beyond this line) bound the stepper.
+  const canAdd = canIncrement({ product, amount }).allowed && (line.periodLimit ? line.periodLimit.left > 0 : true);
   const unitPrice = formatPrice(product.price);
   return (
     <LineItem
@@ -30,44 +58,72 @@ export function CartLineItem({ line, onAmountChange, onRemove }: CartLineProps) 
       data-bad-reason={badReasonCode ?? undefined}
       imageSrc={productImageUrl(product.mainImage)}
       title={
-        <AppLink to={productPath(product.id)} className="text-fg underline-offset-4 hover:underline">
+        <AppLink
+          to={productPath(product.id)}
+          className="text-fg underline-offset-4 hover:underline"
+        >
           {name}
         </AppLink>
       }
       aside={
         <>
-          <QuantityStepper
-            value={amount}
-            onChange={(next) => onAmountChange(next)}
-            min={1}
-            max={canAdd ? undefined : amount}
-            label={t`Quantity of ${name}`}
-            decrementLabel={t`One less ${name}`}
-            incrementLabel={t`One more ${name}`}
-            maxReachedMessage={badReasonCode === null ? errorText('cannot_add_more', locale) : undefined}
-          />
+          <LineForm productId={product.id} intent="set">
+            <QuantityStepper
+              name="amount"
+              value={amount}
+              onChange={(next) => onAmountChange(next)}
+              min={1}
+              max={canAdd ? undefined : amount}
+              label={t`Quantity of ${name}`}
+              decrementLabel={t`One less ${name}`}
+              incrementLabel={t`One more ${name}`}
+              maxReachedMessage={
+                badReasonCode === null ? errorText('cannot_add_more', locale) : undefined
+              }
+            />
+          </LineForm>
           <Price value={formatPrice(line.lineTotal)} />
-          <ConfirmButton
-            size="sm"
-            label={
-              <>
-                <Trans>Remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
-              </>
-            }
-            confirmLabel={
-              <>
-                <Trans>Press again to remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
-              </>
-            }
-            onConfirm={onRemove}
-          />
+          <LineForm productId={product.id} intent="remove">
+            <ConfirmButton
+              submitsForm
+              size="sm"
+              label={
+                <>
+                  <Trans>Remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
+                </>
+              }
+              confirmLabel={
+                <>
+                  <Trans>Press again to remove</Trans> <VisuallyHidden>{name}</VisuallyHidden>
+                </>
+              }
+              onConfirm={onRemove}
+            />
+          </LineForm>
         </>
       }
     >
       <p className="text-sm text-muted">
         <Trans>{unitPrice} each</Trans>
       </p>
-      <LineFlags code={badReasonCode} />
+      {badReasonCode === 2 && notCoveredBy ? (
+        // The catalog's mark, with the plan named (a guest may not know it is theirs yet).
+        <div className="flex flex-wrap items-center gap-2">
+          <CoverageMark covered={false}>
+            <Trans>Not covered by {notCoveredBy}</Trans>
+          </CoverageMark>
+          <AppLink
+            to="/docs/items-eligibility"
+            aria-label={t`Why is ${name} not covered?`}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-primary underline underline-offset-4"
+          >
+            <Trans>Why?</Trans>
+          </AppLink>
+        </div>
+      ) : (
+        <LineFlags code={badReasonCode} />
+      )}
+      <PeriodLimitNote limit={line.periodLimit} />
     </LineItem>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Tag } from 'lucide-react';
 import { Button, TextField } from '@otc/ui';
+import { CartPostFields } from './cart-post-fields';
+import { useLocalizePath } from '../../../lib/use-locale';
 
 export interface PromoCodeFormProps {
   /** The code on the order, or null. One code per order. */
@@ -20,6 +22,7 @@ export interface PromoCodeFormProps {
  */
 export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: PromoCodeFormProps) {
   const { t } = useLingui();
+  const localize = useLocalizePath();
   const [code, setCode] = useState('');
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -44,9 +47,22 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
               Code <span className="font-mono">{applied}</span> applied
             </Trans>
           </p>
-          <Button variant="ghost" size="sm" onClick={onRemove} disabled={busy}>
-            <Trans>Remove code</Trans>
-          </Button>
+          <form method="post" action={localize('/cart')}>
+            <CartPostFields intent="promo-remove" redirectTo={localize('/cart')} />
+            <Button
+              type="submit"
+              variant="ghost"
+              size="sm"
+              disabled={busy}
+              onClick={(event) => {
+                // With the scripts the cart removes it here; the form is posted only without them.
+                event.preventDefault();
+                onRemove();
+              }}
+            >
+              <Trans>Remove code</Trans>
+            </Button>
+          </form>
         </div>
       </section>
     );
@@ -54,6 +70,10 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (code.trim() === '') {
+      inputRef.current?.focus();
+      return;
+    }
     sent.current = true;
     onApply(code);
   };
@@ -63,7 +83,9 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
       <h2 id={headingId} className="text-lg font-bold">
         <Trans>Promo code</Trans>
       </h2>
-      <form onSubmit={submit} noValidate>
+      {/* Posted to the cart's action when the page's scripts do not run (the server draws the cart again). */}
+      <form method="post" action={localize('/cart')} onSubmit={submit} noValidate>
+        <CartPostFields intent="promo" redirectTo={localize('/cart')} />
         <TextField
           ref={inputRef}
           label={t`Enter a promo code`}
@@ -75,13 +97,7 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
           onChange={(event) => setCode(event.target.value)}
           error={error ?? undefined}
           addon={
-            <Button
-              type="submit"
-              variant="secondary"
-              loading={busy}
-              disabled={code === ''}
-              className="whitespace-nowrap"
-            >
+            <Button type="submit" variant="secondary" loading={busy} className="whitespace-nowrap">
               <Trans>Apply</Trans>
             </Button>
           }

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useNavigate, type LoaderFunctionArgs } from 'react-router';
+import { useActionData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import {
@@ -24,19 +24,22 @@ import {
   type SummaryRow,
 } from '@otc/ui';
 import { allowanceOf, useCustomer } from '../../../app/customer-api';
-import { useAppDispatch } from '../../../app/hooks';
+import { plansApi, useCoveragePlan, usePlanName } from '../../../lib/coverage-plan';
+import { useAllowanceReminder } from '../../../app/allowance-reminder';
+import { CartReminder } from '../../../components/reminder-strip';
+import { useAppDispatch, useShopSdk } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { focusTarget } from '../../../app/route-focus';
-import { prefetchInStore } from '../../../app/prefetch-query';
+import { awaitOnServer, holdQuery } from '../../../app/prefetch-query';
+import { storeOf } from '../../../app/route-context';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
-import { promoCodeStore } from '../../../lib/sdk';
+import type { FormFailure } from '../../../lib/page-form';
 import { localeOfPath } from '../../../lib/locale';
-import { onServer } from '../../../lib/on-server';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import {
   useApplyPromoCodeMutation,
@@ -63,8 +66,11 @@ function CartSkeleton() {
   );
 }
 
-/** Which issue lines to show above the rows (spec section 8, "cart invalid items"). */
-function IssuesNotice({ view }: { view: CartView }) {
+/**
+ * Which issue lines to show above the rows (spec section 8, "cart invalid items"). A guest who
+ * chose a plan is told, before signing in, which plan does not cover them and what that means.
+ */
+function IssuesNotice({ view, guestPlan }: { view: CartView; guestPlan: string | null }) {
   const issues = cartIssues(
     view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
   );
@@ -79,7 +85,13 @@ function IssuesNotice({ view }: { view: CartView }) {
         ) : null}
         {issues.notSupportedByPlan ? (
           <li>
-            <Trans>Some items are not supported by your Health Plan</Trans>
+            {guestPlan ? (
+              <Trans>
+                Some items are not covered by {guestPlan}: they cannot be paid with a {guestPlan} benefit card.
+              </Trans>
+            ) : (
+              <Trans>Some items are not supported by your Health Plan</Trans>
+            )}
           </li>
         ) : null}
         {issues.notAvailable ? (
@@ -95,15 +107,21 @@ function IssuesNotice({ view }: { view: CartView }) {
   );
 }
 
+/** Every cart form of the shop posts to this page's address (cart-action.ts). */
+export { cartAction as action } from '../cart-action';
+
 /**
- * The cart is asked for as soon as the page's code is here, not after the app's first render
- * (the browser draws this page: on the server, where no cart is, nothing is asked).
+ * The cart is asked for as soon as the page's code is here, not after the app's first render;
+ * the server draws the page with it (the visitor's cart cookie or session came with the request).
  */
-export function loader({ request }: LoaderFunctionArgs) {
-  if (onServer) return null;
-  const locale = localeOfPath(new URL(request.url).pathname);
-  prefetchInStore((store) => store.dispatch(cartApi.endpoints.getCart.initiate(locale))).catch(() => {});
-  return null;
+export function loader(args: LoaderFunctionArgs) {
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const store = storeOf(args);
+  // A guest's chosen plan is named on the rows it does not cover: its name comes with the page.
+  const plans = store.getState().guestPlan.code
+    ? [holdQuery(store.dispatch(plansApi.endpoints.getHealthPlans.initiate()))]
+    : [];
+  return awaitOnServer([holdQuery(store.dispatch(cartApi.endpoints.getCart.initiate(locale))), ...plans]);
 }
 
 /**
@@ -116,12 +134,18 @@ export function Component() {
   const localize = useLocalizePath();
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
+  const { promoCodes } = useShopSdk();
   // Focus brings the cart up to date (another tab may have changed the server draft).
   const { data: view, isLoading, isError, refetch } = useGetCartQuery(locale, {
     refetchOnFocus: true,
   });
   const { data: settings } = useGetSettingsQuery();
   const { customer, signedIn } = useCustomer();
+  // A guest's chosen plan: the rows it does not cover are marked with its name (the API marks
+  // them by the plan cookie, as a member's draft by the account's plan).
+  const coverage = useCoveragePlan();
+  const planName = usePlanName(coverage);
+  const guestPlan = !signedIn && coverage.source === 'guest' ? planName : null;
   const [setAmount] = useSetCartAmountMutation();
   const [remove] = useRemoveFromCartMutation();
   const [applyPromo, applyState] = useApplyPromoCodeMutation();
@@ -131,6 +155,10 @@ export function Component() {
   // name (the one before it when it was the last, the heading when the cart is empty), and the
   // removal is said once through the status line under the heading.
   const [removedText, setRemovedText] = useState('');
+  const refusedPost = useActionData<FormFailure>();
+  const reminder = useAllowanceReminder(locale);
+  const [searchParams] = useSearchParams();
+  const refusedName = view?.lines.find((line) => String(line.product.id) === refusedPost?.values.productId)?.product.name;
   const removal = useRef<{ id: number; next: number | null } | null>(null);
   useLayoutEffect(() => {
     const pending = removal.current;
@@ -170,14 +198,14 @@ export function Component() {
   const linkCodeTried = useRef(false);
   useEffect(() => {
     if (linkCodeTried.current || !view || view.kind !== 'server') return;
-    const linkCode = promoCodeStore.get();
+    const linkCode = promoCodes.get();
     if (!linkCode) return;
     linkCodeTried.current = true;
-    if (view.promoCode) {
-      promoCodeStore.clear();
-      return;
-    }
-    void apply(linkCode).finally(() => promoCodeStore.clear());
+    // Off the device before it is sent: the session-mode cart facade puts a code still kept here
+    // onto the draft at its next call, which would send this one twice.
+    promoCodes.clear();
+    if (view.promoCode) return;
+    void apply(linkCode);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [view]);
 
@@ -223,9 +251,17 @@ export function Component() {
   // The same element, after the heading, in the loaded and the emptied cart: the last removal is
   // still said when it empties the cart.
   const removedStatus = (
-    <p role="status" className="sr-only">
-      {removedText}
-    </p>
+    <>
+      <p role="status" className="sr-only">
+        {removedText}
+      </p>
+      {/* A cart form posted without the scripts that the cart refused: drawn by the server. */}
+      {refusedPost ? (
+        <Notice tone="error" title={apiErrorText(locale, refusedPost.error)}>
+          {refusedName}
+        </Notice>
+      ) : null}
+    </>
   );
 
   // Every state of the page keeps the same heading element (same wrapper), so a change of state
@@ -238,6 +274,8 @@ export function Component() {
             <Trans>Cart</Trans>
           </h1>
           {removedStatus}
+          {/* An empty cart near the period's end: what is left, and the basket it could be. */}
+          <CartReminder reminder={reminder} basketAdded={null} />
           {pending ?? (
             <EmptyState
               icon={<ShoppingCart className="size-12" />}
@@ -347,15 +385,17 @@ export function Component() {
           <Trans>Cart</Trans>
         </h1>
         {removedStatus}
+        <CartReminder reminder={reminder} basketAdded={searchParams.get('basket')} />
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-4">
             {pending}
-            <IssuesNotice view={view} />
+            <IssuesNotice view={view} guestPlan={guestPlan} />
             <ul aria-label={t`Items in your cart`} className="flex flex-col">
               {view.lines.map((line) => (
                 <CartLineItem
                   key={line.product.id}
                   line={line}
+                  notCoveredBy={guestPlan}
                   onAmountChange={async (amount) => {
                     const result = await setAmount({ productId: line.product.id, amount, locale });
                     if ('error' in result && result.error) failed(result.error, line.product.name);
@@ -393,7 +433,7 @@ export function Component() {
               onApply={(code) => void apply(code)}
               onRemove={async () => {
                 setPromoError(null);
-                promoCodeStore.clear();
+                promoCodes.clear();
                 const result = await removePromo({ locale });
                 if ('error' in result && result.error) failed(result.error);
               }}
@@ -415,19 +455,26 @@ export function Component() {
 
             {signedIn ? (
               <div className="flex flex-col gap-2">
-                <Button
-                  size="lg"
-                  fullWidth
-                  disabled={blocked || view.orderId === null}
-                  // Why it is disabled: the items' issues, or the minimum order's notice above
-                  // (said once on the page, not again under the button).
-                  aria-describedby={
-                    issues.blocked ? 'cart-blocked-reason' : !minimum.ok ? 'cart-minimum-order' : undefined
-                  }
-                  onClick={() => navigate(localize(`/checkout/${view.orderId}`))}
-                >
-                  <Trans>Checkout</Trans>
-                </Button>
+                {/* A form to the checkout's address, so the button leads there without the scripts too. */}
+                <form method="get" action={localize(`/checkout/${view.orderId ?? ''}`)} className="contents">
+                  <Button
+                    type="submit"
+                    size="lg"
+                    fullWidth
+                    disabled={blocked || view.orderId === null}
+                    // Why it is disabled: the items' issues, or the minimum order's notice above
+                    // (said once on the page, not again under the button).
+                    aria-describedby={
+                      issues.blocked ? 'cart-blocked-reason' : !minimum.ok ? 'cart-minimum-order' : undefined
+                    }
+                    onClick={(event) => {
+                      event.preventDefault();
+                      navigate(localize(`/checkout/${view.orderId}`));
+                    }}
+                  >
+                    <Trans>Checkout</Trans>
+                  </Button>
+                </form>
                 {issues.blocked ? (
                   <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
                     {errorText('order_has_issues', locale)}

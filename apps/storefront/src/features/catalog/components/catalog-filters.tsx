@@ -1,25 +1,21 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { priceRangeProblem } from '@otc/sdk';
 import { Button, Select, type SelectOption } from '@otc/ui';
-import type { CategoryList, HealthPlanList } from '../catalog-api';
+import type { CategoryList } from '../catalog-api';
 import type { CatalogChanges, CatalogParams } from '../catalog-params';
 
 export interface CatalogFiltersProps {
   params: CatalogParams;
-  /** The plan filtering the list (the address's, or the plan in force by default). */
-  planFilter: string | undefined;
   categories: CategoryList | undefined;
-  plans: HealthPlanList | undefined;
   brands: string[] | undefined;
   onChange: (changes: CatalogChanges) => void;
-  /** Sets the plan filter: a code, or '' for every plan. */
-  onPlanChange: (code: string) => void;
   /** Called after the price range is applied (the phone drawer closes). */
   onApplied?: () => void;
 }
 
-// min-w-0: a fieldset is as wide as its widest content by default, so a select of long plan names
+// min-w-0: a fieldset is as wide as its widest content by default, so a select of long names
 // ran past a 320 px screen.
 const fieldset = 'flex min-w-0 flex-col gap-3 rounded-xl border border-border p-4';
 const legend = 'px-1 text-lg font-bold';
@@ -27,24 +23,22 @@ const input =
   'min-h-11 w-full rounded-lg border-2 border-field-border bg-surface px-3 text-base text-fg ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus aria-invalid:border-danger';
 
-/** Category, brand, health plan and price range; each change goes to the address at once. */
+/**
+ * Category, brand and price range; each change goes to the address at once. The health plan is
+ * the coverage bar's one control (issue 33, item 4), not a filter here.
+ */
 export function CatalogFilters({
   params,
-  planFilter,
   categories,
-  plans,
   brands,
   onChange,
-  onPlanChange,
   onApplied,
 }: CatalogFiltersProps) {
   const { t } = useLingui();
   const id = useId();
-  const [priceMin, setPriceMin] = useState(params.priceMin?.toString() ?? '');
-  const [priceMax, setPriceMax] = useState(params.priceMax?.toString() ?? '');
-  // Back and Forward change the address under the form: follow it.
-  useEffect(() => setPriceMin(params.priceMin?.toString() ?? ''), [params.priceMin]);
-  useEffect(() => setPriceMax(params.priceMax?.toString() ?? ''), [params.priceMax]);
+  const [search] = useSearchParams();
+  const priceMin = params.priceMin?.toString() ?? '';
+  const priceMax = params.priceMax?.toString() ?? '';
 
   const categoryOptions: SelectOption[] = (categories ?? []).map((category) => ({
     value: String(category.id),
@@ -55,17 +49,19 @@ export function CatalogFilters({
     ...(params.brand && !brandList.includes(params.brand) ? [params.brand] : []),
     ...brandList,
   ].map((brand) => ({ value: brand, label: brand }));
-  const planOptions: SelectOption[] = (plans ?? []).map((plan) => ({
-    value: plan.code,
-    label: plan.company ? `${plan.name} (${plan.company})` : plan.name,
-  }));
 
   // A reversed range ("From" above "To") is refused with a message, never searched silently.
   const [priceError, setPriceError] = useState<string | null>(null);
   const minRef = useRef<HTMLInputElement>(null);
-  const applyPrice = (event: FormEvent) => {
+  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const bound = (text: string) => (text.trim() === '' ? undefined : Number(text));
+    // What the fields hold now (the browser keeps them: a price typed before the scripts started
+    // counts too).
+    const typed = new FormData(event.currentTarget);
+    const text = (name: string) => String(typed.get(name) ?? '');
+    const bound = (value: string) => (value.trim() === '' ? undefined : Number(value));
+    const priceMin = text('priceMin');
+    const priceMax = text('priceMax');
     if (priceRangeProblem(bound(priceMin), bound(priceMax))) {
       setPriceError(t`The “From” price is higher than the “To” price. Change one of them.`);
       minRef.current?.focus();
@@ -97,16 +93,14 @@ export function CatalogFilters({
           value={params.brand ?? ''}
           onChange={(event) => onChange({ brand: event.target.value })}
         />
-        <Select
-          label={t`Health plan`}
-          hint={t`Show only items your plan covers.`}
-          placeholder={t`All health plans`}
-          options={planOptions}
-          value={planFilter ?? ''}
-          onChange={(event) => onPlanChange(event.target.value)}
-        />
       </fieldset>
-      <form onSubmit={applyPrice}>
+      {/* A GET form of the catalog's address: without the scripts the browser asks for the page
+          with the range (the other filters ride along); with them it is checked first. Keyed by the
+          address's range, so Back and Forward draw it as the address has it. */}
+      <form method="get" onSubmit={applyPrice} key={`${priceMin}|${priceMax}`}>
+        {[...search].filter(([name]) => !['priceMin', 'priceMax', 'page'].includes(name)).map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
         <fieldset className={fieldset}>
           <legend className={legend}>
             <Trans>Price range</Trans>
@@ -124,13 +118,11 @@ export function CatalogFilters({
                 min={0}
                 step="0.01"
                 ref={minRef}
-                value={priceMin}
+                name="priceMin"
+                defaultValue={priceMin}
                 aria-invalid={priceError ? true : undefined}
                 aria-describedby={priceError ? errorId : undefined}
-                onChange={(event) => {
-                  setPriceMin(event.target.value);
-                  setPriceError(null);
-                }}
+                onChange={() => setPriceError(null)}
               />
             </div>
             <div className="flex flex-col gap-1">
@@ -144,13 +136,11 @@ export function CatalogFilters({
                 inputMode="decimal"
                 min={0}
                 step="0.01"
-                value={priceMax}
+                name="priceMax"
+                defaultValue={priceMax}
                 aria-invalid={priceError ? true : undefined}
                 aria-describedby={priceError ? errorId : undefined}
-                onChange={(event) => {
-                  setPriceMax(event.target.value);
-                  setPriceError(null);
-                }}
+                onChange={() => setPriceError(null)}
               />
             </div>
           </div>

@@ -1,17 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useActionData, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Select } from '@otc/ui';
-import type { CoveragePlan } from '../../../lib/coverage-plan';
-import { useChooseCoveragePlan } from '../../../lib/coverage-plan';
+import { Button, Checkbox, Select } from '@otc/ui';
+import type { CoveragePlan, HealthPlanList } from '../../../lib/coverage-plan';
+import { planNameOf, useChooseCoveragePlan } from '../../../lib/coverage-plan';
 import { PlanFilterChip } from '../../../lib/coverage-mark';
-import type { HealthPlanList } from '../catalog-api';
+import { CsrfField, type FormFailure } from '../../../lib/page-form';
+import { useLocalizePath } from '../../../lib/use-locale';
 
-/** A plan's name as the filters show it (code when the list is not there yet). */
-export function planNameOf(plans: HealthPlanList | undefined, code: string): string {
-  return plans?.find((plan) => plan.code === code)?.name ?? code;
-}
+/** The `intent` of the plan picker's post to the catalog's action. */
+export const PLAN_INTENT = 'plan';
 
-/** Choose the plan whose coverage the shop shows (a guest's is kept in this browser). */
+/**
+ * Choose the plan whose coverage the shop shows (a guest's is kept in the `otc_plan` cookie, a
+ * member's in the account): its marks go on every item; nothing is hidden. A form posted to the
+ * catalog's action, so it works before and without the scripts too.
+ */
 export function PlanPicker({
   plans,
   current,
@@ -26,6 +30,9 @@ export function PlanPicker({
 }) {
   const { t } = useLingui();
   const id = useId();
+  const localize = useLocalizePath();
+  const location = useLocation();
+  const refused = useActionData<FormFailure>();
   const [code, setCode] = useState(current ?? '');
   const [failed, setFailed] = useState(false);
   const { choose, busy } = useChooseCoveragePlan();
@@ -37,12 +44,23 @@ export function PlanPicker({
     else setFailed(true);
   };
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-labelledby={`${id}-title`}>
+    <form
+      method="post"
+      action={localize('/catalog')}
+      noValidate
+      onSubmit={submit}
+      className="flex flex-wrap items-end gap-3"
+      aria-labelledby={`${id}-title`}
+    >
+      <CsrfField />
+      <input type="hidden" name="intent" value={PLAN_INTENT} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <p id={`${id}-title`} className="w-full font-semibold">
         <Trans>See what your health plan covers</Trans>
       </p>
       <Select
-        className="w-full @min-[40rem]:w-80"
+        className="w-full @min-[40rem]:w-96"
+        name="code"
         label={t`Your health plan`}
         hint={member ? t`It is saved to your account.` : t`It is kept in this browser until you sign up.`}
         placeholder={t`Choose your plan`}
@@ -53,7 +71,7 @@ export function PlanPicker({
         value={code}
         onChange={(event) => setCode(event.target.value)}
       />
-      <Button type="submit" loading={busy} loadingLabel={t`Saving`} disabled={!code}>
+      <Button type="submit" loading={busy} loadingLabel={t`Saving`}>
         <Trans>Show my coverage</Trans>
       </Button>
       {onDone && current ? (
@@ -61,7 +79,7 @@ export function PlanPicker({
           <Trans>Cancel</Trans>
         </Button>
       ) : null}
-      {failed ? (
+      {failed || refused?.values.intent === PLAN_INTENT ? (
         <p role="alert" className="w-full font-semibold text-danger">
           <Trans>Your plan could not be saved. Please try again.</Trans>
         </p>
@@ -71,8 +89,9 @@ export function PlanPicker({
 }
 
 /**
- * The catalog's coverage row: whose plan the cards' marks are for, the covered-only filter (a
- * removable chip, or a button that puts it back), and for a guest the plan choice (change, forget).
+ * The catalog's one plan control (issue 33, item 4): whose plan the cards' marks are for (choose,
+ * change, forget it), and, apart from it, the explicit "covered items only" choice. A plan an old
+ * link names (`plan=`) shows as a removable chip.
  */
 export function CoverageBar({
   coverage,
@@ -85,7 +104,7 @@ export function CoverageBar({
   coverage: CoveragePlan;
   /** Someone is signed in: a plan chosen here is saved to the account. */
   signedIn: boolean;
-  /** The plan filtering the list now (the plan in force by default), if any. */
+  /** The plan filtering the list now (covered items only), if any. */
   planFilter: string | undefined;
   plans: HealthPlanList | undefined;
   /** The name of the plan in force (a member's from their account). */
@@ -96,19 +115,23 @@ export function CoverageBar({
   const { t } = useLingui();
   const [changing, setChanging] = useState(false);
   const { forget } = useChooseCoveragePlan();
+  const localize = useLocalizePath();
+  const location = useLocation();
   const code = coverage.code;
-  const otherPlan = planFilter ? planNameOf(plans, planFilter) : '';
-  const filterLabel = planFilter
-    ? planFilter === code
-      ? t`Covered by your plan only`
-      : t`Covered by ${otherPlan} only`
-    : null;
+  // A plan other than the one in force, named by the address (an old link): its own chip.
+  const otherPlan = planFilter && planFilter !== code ? planNameOf(plans, planFilter) : null;
+  const otherChip = otherPlan ? (
+    <PlanFilterChip label={t`Covered by ${otherPlan} only`} onRemove={() => onFilter('')} />
+  ) : null;
   const yourPlan = planName ?? code ?? '';
+  const coveredOnly = Boolean(code) && planFilter === code;
+  const [asked, setAsked] = useState<boolean | null>(null);
+  useEffect(() => setAsked(null), [coveredOnly]);
 
   if (!code || changing) {
     return (
       <section aria-label={t`Health plan coverage`} className="flex flex-col gap-3 rounded-xl border border-border bg-surface-2 p-4">
-        {filterLabel ? <PlanFilterChip label={filterLabel} onRemove={() => onFilter('')} /> : null}
+        {otherChip}
         <PlanPicker
           plans={plans}
           current={code}
@@ -129,23 +152,43 @@ export function CoverageBar({
           Your plan: <strong>{yourPlan}</strong>
         </Trans>
       </p>
-      {filterLabel ? (
-        <PlanFilterChip label={filterLabel} onRemove={() => onFilter('')} />
-      ) : (
-        <Button variant="secondary" size="sm" onClick={() => onFilter(code)}>
-          <Trans>Show only items your plan covers</Trans>
-        </Button>
-      )}
       {coverage.source === 'guest' ? (
         <span className="flex flex-wrap gap-x-3">
           <Button variant="link" onClick={() => setChanging(true)}>
             <Trans>Change plan</Trans>
           </Button>
-          <Button variant="link" onClick={forget}>
-            <Trans>Forget my plan</Trans>
-          </Button>
+          {/* A post of no plan to the catalog's action (the picker's form), with or without scripts. */}
+          <form
+            method="post"
+            action={localize('/catalog')}
+            className="contents"
+            onSubmit={(event) => {
+              event.preventDefault();
+              forget();
+            }}
+          >
+            <CsrfField />
+            <input type="hidden" name="intent" value={PLAN_INTENT} />
+            <input type="hidden" name="code" value="" />
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            <Button type="submit" variant="link">
+              <Trans>Forget my plan</Trans>
+            </Button>
+          </form>
         </span>
       ) : null}
+      {otherChip ?? (
+        <Checkbox
+          className="w-full"
+          label={<Trans>Show only items {yourPlan} covers</Trans>}
+          // Ticked at once; the address (and the list) follows in a transition.
+          checked={asked ?? coveredOnly}
+          onChange={(event) => {
+            setAsked(event.target.checked);
+            onFilter(event.target.checked ? code : '');
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,17 +1,21 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { redirect, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { LayoutGrid, Rows3, SlidersHorizontal, X } from 'lucide-react';
-import { SORT_OPTIONS, type SortOption } from '@otc/sdk';
-import { Button, Container, Drawer, EmptyState, Select, Skeleton } from '@otc/ui';
+import { SORT_OPTIONS, safeRedirectPath, type SortOption } from '@otc/sdk';
+import { Button, Container, Drawer, EmptyState, LinkButton, Select, Skeleton } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { awaitOnServer } from '../../../app/prefetch-query';
+import { storeOf } from '../../../app/route-context';
 import { useCustomer } from '../../../app/customer-api';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
 import { localeOfPath } from '../../../lib/locale';
-import { coverageParam, useCoveragePlan, type CoveragePlan } from '../../../lib/coverage-plan';
+import { choosePlanNow, coverageParam, planNameOf, useCoveragePlan, type CoveragePlan } from '../../../lib/coverage-plan';
+import { onServer } from '../../../lib/on-server';
+import { formFailure, textFields } from '../../../lib/page-form';
+import { localizePath } from '../../../lib/locale';
 import { SearchMatches, matchedAsWords } from '../../../lib/search-matches';
 import {
   useGetCategoriesQuery,
@@ -32,7 +36,7 @@ import {
 } from '../catalog-params';
 import { selectTwoColumns, twoColumnsToggled } from '../catalog-view-slice';
 import { CatalogFilters } from '../components/catalog-filters';
-import { CoverageBar, planNameOf } from '../components/coverage-bar';
+import { CoverageBar, PLAN_INTENT } from '../components/coverage-bar';
 import { ProductTile } from '../components/product-tile';
 import {
   coveragePlanForLoader,
@@ -55,20 +59,38 @@ function listArgsOf(params: CatalogParams, coverage: CoveragePlan, locale: Produ
   } satisfies Omit<ProductPageArgs, 'page'>;
 }
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+export function loader(args: LoaderFunctionArgs) {
+  const url = new URL(args.request.url);
+  const store = storeOf(args);
   const locale = localeOfPath(url.pathname);
   const params = readCatalogParams(url.searchParams);
   // Awaited on the server only: in the browser a changed filter shows skeletons at once, and
   // Back finds the pages in the cache. A member's list waits for their plan (`me`, usually asked
   // for already by the header).
   return awaitOnServer([
-    prefetchCategories(locale),
-    prefetchHealthPlans(),
-    coveragePlanForLoader().then((coverage) =>
-      prefetchProductPages({ ...listArgsOf(params, coverage, locale), page: params.page }),
+    prefetchCategories(store, locale),
+    prefetchHealthPlans(store),
+    coveragePlanForLoader(store).then((coverage) =>
+      prefetchProductPages(store, { ...listArgsOf(params, coverage, locale), page: params.page }),
     ),
   ]);
+}
+
+/**
+ * The plan picker's post (issue 29: it works without the scripts): a guest's plan into the
+ * `otc_plan` cookie, a member's into the account; then back to the page it was chosen on, now
+ * drawn with the plan's marks. With the scripts the picker calls the same endpoints itself.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const fields = textFields(await args.request.formData(), ['intent', 'code', 'redirectTo'] as const);
+  if (fields.intent !== PLAN_INTENT) return null;
+  const code = fields.code?.trim() ?? '';
+  const error = await choosePlanNow(store, code);
+  if (error) return formFailure({ intent: PLAN_INTENT, code }, error);
+  if (onServer) return redirect(safeRedirectPath(fields.redirectTo) ?? localizePath('/catalog', locale));
+  return null;
 }
 
 const SKELETON_COUNT = 6;
@@ -95,16 +117,28 @@ function ProductPageItems({
   args,
   skip,
   planCode,
+  onShown,
 }: {
   args: ProductPageArgs;
   /** The plan in force is not known yet (a member's `me` is loading). */
   skip: boolean;
   /** The plan in force: cards say whether it covers them when the answer's marks are its. */
   planCode: string | null;
+  /**
+   * A page "Load more" asked for: once its cards are drawn the focus goes to the first of them
+   * (never left below them, nor on the page body), and this is told how many came.
+   */
+  onShown?: (count: number) => void;
 }) {
   // `currentData`: the answer for THESE filters only (`data` would keep the previous filter's
   // rows on screen while the new ones load).
   const { currentData: data, isError, refetch } = useGetProductPageQuery(args, { skip });
+  const firstRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!onShown || !data) return;
+    firstRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    onShown(data.products.length);
+  }, [onShown, data]);
   if (isError && !data) {
     return (
       <li className="col-span-full">
@@ -124,7 +158,7 @@ function ProductPageItems({
   const showCoverage = planCode !== null && data.coveragePlan === planCode;
   // The first row of the first page is on screen at once (two columns on a phone).
   return data.products.map((product, index) => (
-    <li key={product.id}>
+    <li key={product.id} ref={index === 0 ? firstRef : undefined}>
       <ProductTile
         product={product}
         priority={args.page === 1 && index < PRIORITY_TILES}
@@ -177,6 +211,17 @@ export function Component() {
   const pageSize = first.data?.pageSize ?? 24;
   const hasMore =
     total !== undefined && last.currentData !== undefined && params.page * pageSize < total;
+  const left = hasMore && total !== undefined ? total - params.page * pageSize : 0;
+  // The page "Load more" asked for, until its cards are shown; then what was added, said once.
+  const [revealPage, setRevealPage] = useState<number | null>(null);
+  const [added, setAdded] = useState('');
+  const shown = useCallback(
+    (count: number) => {
+      setRevealPage(null);
+      setAdded(plural(count, { one: '# more product shown', other: '# more products shown' }));
+    },
+    [],
+  );
   const sortLabels: Record<SortOption, string> = {
     default: t`Recommended`,
     'name-asc': t`Name: A to Z`,
@@ -207,12 +252,9 @@ export function Component() {
   const filters = (
     <CatalogFilters
       params={params}
-      planFilter={planFilter}
       categories={categories}
-      plans={plans}
       brands={first.currentData?.brands}
       onChange={change}
-      onPlanChange={filterByPlan}
       onApplied={() => setFiltersOpen(false)}
     />
   );
@@ -346,6 +388,7 @@ export function Component() {
                       args={{ ...base, page: index + 1 }}
                       skip={skip}
                       planCode={planCode}
+                      onShown={revealPage === index + 1 ? shown : undefined}
                     />
                   ))}
                 </ul>
@@ -353,11 +396,30 @@ export function Component() {
             )}
             {hasMore ? (
               <div className="flex justify-center pt-2">
-                <Button size="lg" onClick={() => change({ page: params.page + 1 })}>
-                  <Trans>Load more</Trans>
-                </Button>
+                {/* A link to the next page's address: the server draws it without the scripts. */}
+                <LinkButton
+                  as={AppLink}
+                  size="lg"
+                  to={`/catalog?${nextCatalogSearch(searchParams, { page: params.page + 1 }).toString()}`}
+                  preventScrollReset
+                  onClick={(event: React.MouseEvent) => {
+                    event.preventDefault();
+                    setAdded('');
+                    setRevealPage(params.page + 1);
+                    change({ page: params.page + 1 });
+                  }}
+                >
+                  {plural(Math.min(pageSize, left), { one: 'Show # more product', other: 'Show # more products' })}{' '}
+                  <span className="font-normal">
+                    ({plural(left, { one: '# left', other: '# left' })})
+                  </span>
+                </LinkButton>
               </div>
             ) : null}
+            {/* There from the start, so screen readers hear what each "Load more" added. */}
+            <p role="status" className="sr-only">
+              {added}
+            </p>
           </div>
         </div>
         <Drawer

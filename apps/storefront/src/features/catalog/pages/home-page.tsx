@@ -5,7 +5,7 @@ import { Container, Skeleton, buttonClasses } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
-import { getActiveStore } from '../../../app/store';
+import { storeOf } from '../../../app/route-context';
 import { awaitOnServer } from '../../../app/prefetch-query';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
@@ -14,15 +14,15 @@ import { prefetchCategories, prefetchProductPages } from '../prefetch';
 
 const FEATURED_COUNT = 8;
 
-export function loader({ request }: LoaderFunctionArgs) {
-  const locale = localeOfPath(new URL(request.url).pathname);
+export function loader(args: LoaderFunctionArgs) {
+  const locale = localeOfPath(new URL(args.request.url).pathname);
   // Marks only (no plan filter on the home page): a guest's chosen plan is sent, a member's comes
-  // from the token.
-  const store = getActiveStore();
-  const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
+  // from the session.
+  const store = storeOf(args);
+  const coveragePlan = coverageParam(coveragePlanNow(store.getState()));
   return awaitOnServer([
-    prefetchCategories(locale),
-    prefetchProductPages({ sort: 'default', page: 1, locale, coveragePlan }),
+    prefetchCategories(store, locale),
+    prefetchProductPages(store, { sort: 'default', page: 1, locale, coveragePlan }),
   ]);
 }
 

@@ -9,6 +9,7 @@ import { usePageUrl } from '../../../lib/site-origin';
 import { notFound } from '../../../app/guards';
 import { useAppSelector } from '../../../app/hooks';
 import { AppLink } from '../../../components/app-link';
+import { PeriodLimitNote } from '../../../components/period-limit-note';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import type { SdkQueryError } from '../../../lib/api';
@@ -16,7 +17,7 @@ import { useCartPort } from '../../../lib/cart-port';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../app/session-slice';
-import { getActiveStore } from '../../../app/store';
+import { storeOf } from '../../../app/route-context';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
 import { ProductJsonLd } from '../components/product-json-ld';
@@ -27,17 +28,18 @@ import { prefetchProduct } from '../prefetch';
 /** The title is the product's name (set below), not the row's "Product". */
 export const ownsTitle = true;
 
-export async function loader({ params, request }: LoaderFunctionArgs) {
+export async function loader(args: LoaderFunctionArgs) {
+  const { params, request } = args;
   const url = new URL(request.url);
   // An id no product can have (letters, 0, past the database's integers) is the 404 page at once:
   // the API refuses it as a bad request (422), which the page would draw as a failed load.
   const id = Number(params.id);
   if (!idSchema.safeParse(id).success) notFound(url.pathname);
   try {
-    // A guest's chosen plan marks the item (and its similar items); a member's comes from the token.
-    const store = getActiveStore();
-    const coveragePlan = store ? coverageParam(coveragePlanNow(store.getState())) : undefined;
-    await prefetchProduct({ id, locale: localeOfPath(url.pathname), coveragePlan });
+    // A guest's chosen plan marks the item (and its similar items); a member's comes from the session.
+    const store = storeOf(args);
+    const coveragePlan = coverageParam(coveragePlanNow(store.getState()));
+    await prefetchProduct(store, { id, locale: localeOfPath(url.pathname), coveragePlan });
   } catch (error) {
     // An unknown product is the 404 page; other failures are shown by the page (retry).
     if ((error as SdkQueryError | undefined)?.status === 404) notFound(url.pathname);
@@ -150,13 +152,14 @@ function BuyBox({ product }: { product: ProductDetail }) {
   const locale = useLocale();
   const cannotAddMore = errorText('cannot_add_more', locale);
   const cart = useCartPort();
-  const addToCart = cart.useAddToCart();
+  const { AddToCartForm } = cart;
   const inCart = cart.useAmountInCart(product.id);
   const [quantity, setQuantity] = useState(1);
-  const [busy, setBusy] = useState(false);
   const availability = availabilityOf(product);
-  const canAddOne = canIncrement({ product, amount: inCart }).allowed;
-  const canIncrementMore = canIncrement({ product, amount: inCart + quantity }).allowed;
+  // The stock and the plan's per-period limit (`left`: beyond the member's orders and cart).
+  const periodLeft = product.periodLimit ? product.periodLimit.left : Infinity;
+  const canAddOne = canIncrement({ product, amount: inCart }).allowed && periodLeft > 0;
+  const canIncrementMore = canIncrement({ product, amount: inCart + quantity }).allowed && quantity < periodLeft;
   const name = product.name;
   // The last units added take the Add to cart button away: the focus goes to the cart link
   // beside "You cannot add more" instead of falling to the page body.
@@ -176,15 +179,20 @@ function BuyBox({ product }: { product: ProductDetail }) {
           <Trans>{inCart} in your cart</Trans>
         </span>
         <span aria-hidden="true">·</span>
-        <AppLink to="/cart" className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4">
+        <AppLink
+          to="/cart"
+          className="inline-flex min-h-11 items-center font-semibold text-primary underline underline-offset-4"
+        >
           <Trans>View cart</Trans>
         </AppLink>
       </p>
     ) : null;
+  const limitNote = <PeriodLimitNote limit={product.periodLimit} />;
   if (!canAddOne) {
     return (
       <div className="flex flex-col gap-1">
-        <p className="font-semibold text-warning">{cannotAddMore}</p>
+        {periodLeft > 0 ? <p className="font-semibold text-warning">{cannotAddMore}</p> : null}
+        {limitNote}
         {inCartLine}
       </div>
     );
@@ -202,26 +210,28 @@ function BuyBox({ product }: { product: ProductDetail }) {
           incrementLabel={t`One more`}
           maxReachedMessage={cannotAddMore}
         />
-        <Button
-          size="lg"
-          loading={busy}
-          startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
-          onClick={async (event) => {
-            const hadFocus = document.activeElement === event.currentTarget;
-            setBusy(true);
-            try {
-              if (await addToCart(product, quantity)) {
-                setQuantity(1);
-                if (hadFocus) setFocusCart(true);
-              }
-            } finally {
-              setBusy(false);
-            }
+        <AddToCartForm
+          product={product}
+          amount={quantity}
+          onAdded={() => {
+            setQuantity(1);
+            // The last units take this form away: the focus goes to the cart link instead.
+            setFocusCart(true);
           }}
         >
-          <Trans>Add to cart</Trans>
-        </Button>
+          {(busy) => (
+            <Button
+              type="submit"
+              size="lg"
+              loading={busy}
+              startIcon={<ShoppingCart aria-hidden="true" className="size-5" />}
+            >
+              <Trans>Add to cart</Trans>
+            </Button>
+          )}
+        </AddToCartForm>
       </div>
+      {limitNote}
       {inCartLine}
     </div>
   );
@@ -247,7 +257,11 @@ export function Component() {
   const locale = useLocale();
   const id = Number(useParams().id);
   const coverage = useCoveragePlan();
-  const { currentData: data, isError, refetch } = useGetProductQuery({
+  const {
+    currentData: data,
+    isError,
+    refetch,
+  } = useGetProductQuery({
     id,
     locale,
     coveragePlan: coverageParam(coverage),
@@ -283,7 +297,10 @@ export function Component() {
 
   const covered = showCoverage ? (product.coveredByPlan ?? null) : null;
   // The coverage mark says it once: no second "Not covered by your plan" badge.
-  const availability = { ...availabilityOf(product), ...(covered === null ? {} : { notCovered: false }) };
+  const availability = {
+    ...availabilityOf(product),
+    ...(covered === null ? {} : { notCovered: false }),
+  };
   return (
     <div className="@container">
       <Container className="py-6 lg:py-10">

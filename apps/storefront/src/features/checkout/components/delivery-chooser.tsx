@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { addressInputSchema, isDeliverable, type Address, type OrderDraft } from '@otc/sdk';
@@ -7,8 +7,10 @@ import { useGetSettingsQuery } from '../../../app/settings-api';
 import { useStateOptions } from '../../../components/us-states';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
+import { CsrfField, type FormFailure } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
+import { DELIVERY_FIELD } from '../checkout-action';
 import {
   useAddDeliveryAddressMutation,
   useGetAddressesQuery,
@@ -23,12 +25,47 @@ export function formatAddress(address: Pick<Address, 'address' | 'address2' | 'c
 
 const EMPTY = { address: '', address2: '', city: '', state: '', zip: '' };
 
-function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded: (address: Address) => void; onCancel?: () => void }) {
+/** The address fields of a refused post's values (nothing else it carried). */
+function textFieldsOf(values: Partial<Record<string, string>> | undefined): Partial<typeof EMPTY> {
+  const out: Partial<typeof EMPTY> = {};
+  for (const name of Object.keys(EMPTY) as (keyof typeof EMPTY)[]) {
+    const value = values?.[name];
+    if (typeof value === 'string') out[name] = value;
+  }
+  return out;
+}
+
+/**
+ * Where the new address form posts without the scripts (the checkout's action, `intent=address`),
+ * and its refusal drawn by the server (the fields as typed, their errors).
+ */
+export interface AddressPost {
+  action: string;
+  refused?: FormFailure | null;
+}
+
+function AddressForm({
+  states,
+  onAdded,
+  onCancel,
+  post,
+}: {
+  states: string[];
+  onAdded: (address: Address) => void;
+  onCancel?: () => void;
+  post?: AddressPost;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const [add, { isLoading }] = useAddDeliveryAddressMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useShopForm(addressInputSchema, { defaultValues: EMPTY });
+  const refused = post?.refused ?? null;
+  const typed = { ...EMPTY, ...textFieldsOf(refused?.values) };
+  const [failure, setFailure] = useState<string | null>(() =>
+    refused && Object.keys(refused.error.fieldCodes ?? {}).length === 0 ? apiErrorText(locale, refused.error) : null,
+  );
+  const form = useShopForm(addressInputSchema, { defaultValues: typed, serverError: refused?.error });
+  // In the markup too: a page drawn by the server after a refused post shows what was typed.
+  const typedValue = (name: keyof typeof EMPTY) => (refused ? { defaultValue: typed[name] } : {});
   const stateOptions = useStateOptions(states);
 
   const onSubmit = form.submit(async (values) => {
@@ -43,10 +80,17 @@ function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded:
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} className="@container flex flex-col gap-4" aria-label={t`New address`}>
-      <TextField label={t`Street address`} autoComplete="address-line1" requiredMark="*" required {...form.field('address')} />
-      <TextField label={t`Apartment, suite, unit (optional)`} autoComplete="address-line2" {...form.field('address2')} />
-      <TextField label={t`City`} autoComplete="address-level2" requiredMark="*" required {...form.field('city')} />
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      method={post ? 'post' : undefined}
+      action={post?.action}
+      className="@container flex flex-col gap-4"
+      aria-label={t`New address`}
+    >
+      <TextField label={t`Street address`} autoComplete="address-line1" requiredMark="*" required {...form.field('address')} {...typedValue('address')} />
+      <TextField label={t`Apartment, suite, unit (optional)`} autoComplete="address-line2" {...form.field('address2')} {...typedValue('address2')} />
+      <TextField label={t`City`} autoComplete="address-level2" requiredMark="*" required {...form.field('city')} {...typedValue('city')} />
       {/* Side by side once the form is 32rem wide: the state's name ("Carolina del Norte (NC)") needs half of it. */}
       <div className="grid gap-4 @lg:grid-cols-2">
         <Select
@@ -57,10 +101,18 @@ function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded:
           placeholder={t`Choose a state`}
           options={stateOptions}
           {...form.field('state')}
+          {...typedValue('state')}
         />
-        <TextField label={t`ZIP code`} autoComplete="postal-code" inputMode="numeric" requiredMark="*" required {...form.field('zip')} />
+        <TextField label={t`ZIP code`} autoComplete="postal-code" inputMode="numeric" requiredMark="*" required {...form.field('zip')} {...typedValue('zip')} />
       </div>
       {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {/* After the fields: the form's first field is the one that takes the focus. */}
+      {post ? (
+        <>
+          <input type="hidden" name="intent" value="address" />
+          <CsrfField />
+        </>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={isLoading}>
           <Trans>Save and deliver here</Trans>
@@ -76,14 +128,36 @@ function AddressForm({ states, onAdded, onCancel }: { states: string[]; onAdded:
 }
 
 /**
- * The delivery address of the open order: one of the customer's addresses in a delivery state,
- * or a new one (added, then chosen). Used by checkout step 2 and by /order/delivery.
+ * The customer's addresses where we deliver (the SDK's one deliverability rule; the checkout gate
+ * and the server's `complete` use it too), and the only one, when there is one.
  */
-export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
-  const { t } = useLingui();
-  const locale = useLocale();
+export function useDeliverableAddresses() {
   const { data: settings } = useGetSettingsQuery();
   const { data: addresses, isLoading } = useGetAddressesQuery();
+  const deliveryStates = settings?.deliveryStates;
+  const deliverable = (addresses ?? []).filter((address) => isDeliverable(address, deliveryStates));
+  return { addresses, isLoading, settings, deliveryStates, deliverable, single: deliverable.length === 1 ? deliverable[0]! : null };
+}
+
+/**
+ * The delivery address of the open order: one of the customer's addresses in a delivery state,
+ * or a new one (added, then chosen). Used by checkout step 2 and by /order/delivery.
+ * `choiceForm` puts the choice in a form of the page's (checkout step 2 posts it without the
+ * scripts); the new address's own form stays outside it.
+ */
+export function DeliveryChooser({
+  draft,
+  choiceForm = (choice) => choice,
+  addressPost,
+}: {
+  draft: OrderDraft | undefined;
+  choiceForm?: (choice: ReactNode) => ReactNode;
+  /** Without the scripts, the new address form posts there. */
+  addressPost?: AddressPost;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { addresses, isLoading, settings, deliveryStates, deliverable, single } = useDeliverableAddresses();
   const [setDelivery, { isLoading: saving }] = useSetDeliveryAddressMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
@@ -96,7 +170,7 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
   useEffect(() => {
     if (!toggled.current) return;
     toggled.current = false;
-    if (adding) newAddressForm.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    if (adding) newAddressForm.current?.querySelector<HTMLElement>('input:not([type="hidden"]), select, textarea')?.focus();
     else addButton.current?.focus();
   }, [adding]);
   const openForm = (open: boolean) => {
@@ -112,9 +186,6 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
 
   // One address where we deliver and none chosen yet: it is chosen for the customer.
   const autoChosen = useRef(false);
-  // The SDK's one deliverability rule (the checkout gate and the server's `complete` use it too).
-  const deliveryStates = settings?.deliveryStates;
-  const deliverable = (addresses ?? []).filter((address) => isDeliverable(address, deliveryStates));
   useEffect(() => {
     if (autoChosen.current || !draft || draft.deliveryAddress || deliverable.length !== 1) return;
     autoChosen.current = true;
@@ -124,14 +195,17 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
 
   if (isLoading) return <Skeleton className="h-40 w-full" />;
   const list = addresses ?? [];
-  const current = draft?.deliveryAddress?.id ?? null;
+  // The only address we deliver to is shown chosen from the first render (the server's too): the
+  // effect above saves it with the scripts, the step's form posts it without them.
+  const current = draft?.deliveryAddress?.id ?? single?.id ?? null;
 
   return (
     <div className="flex flex-col gap-4">
       {list.length > 0 ? (
+        choiceForm(
         <RadioCardGroup
           legend={<Trans>Deliver to</Trans>}
-          name="delivery-address"
+          name={DELIVERY_FIELD}
           value={current === null ? null : String(current)}
           onChange={(value) => {
             if (!saving) void choose(Number(value));
@@ -146,7 +220,8 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
               disabledReason: deliverable ? undefined : t`We do not deliver to this state.`,
             };
           })}
-        />
+        />,
+        )
       ) : (
         <p>
           <Trans>Add the address where we should deliver your order.</Trans>
@@ -161,6 +236,7 @@ export function DeliveryChooser({ draft }: { draft: OrderDraft | undefined }) {
           <AddressForm
             states={states}
             onCancel={list.length > 0 ? () => openForm(false) : undefined}
+            post={addressPost}
             onAdded={(address) => {
               openForm(false);
               void choose(address.id);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Form } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   CARD_CODE_LENGTHS,
@@ -14,12 +15,10 @@ import {
   type PaymentMethodCode,
 } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOption } from '@otc/ui';
+import { CsrfField } from '../../../lib/page-form';
+import { CARD_METHODS, NEW_CARD, type PAY_FIELDS } from '../checkout-action';
 
-/** The choice of a card typed at checkout (not one on file). */
-const NEW_CARD = 'new';
-
-/** A card method takes a typed number; prohealth and balance pay from the account. */
-export const CARD_METHODS: readonly PaymentMethodCode[] = ['trnsx', 'nationsbenefits', 'credit'];
+export { CARD_METHODS };
 /** The benefit card type of a method paid with a typed card number (trnsx, nationsbenefits). */
 function typedCardType(method: PaymentMethodCode) {
   return method === 'trnsx' || method === 'nationsbenefits' ? TYPED_CARD_TYPE[method] : null;
@@ -42,10 +41,8 @@ function onAccount(
   );
 }
 
-export interface PaymentChoice {
-  code: PaymentMethodCode;
-  input: Record<string, string>;
-}
+/** What the payment form posted, drawn again after a refusal (never the security code). */
+export type PaymentTyped = Partial<Record<(typeof PAY_FIELDS)[number], string>>;
 
 export interface PaymentStepProps {
   customer: Customer | undefined;
@@ -68,7 +65,13 @@ export interface PaymentStepProps {
   failure: PaymentFailure | null;
   /** What the shopper can do about the failure (pay or cancel another order, back to cart). */
   failureActions?: ReactNode;
-  onPlace: (choice: PaymentChoice) => void;
+  /** What was typed before a refusal drawn by the server (the form is drawn with it). */
+  typed?: PaymentTyped;
+  /**
+   * The checked form goes on: the page posts it to the checkout's action (`intent=pay`). Without
+   * the scripts the browser posts it there itself.
+   */
+  onPlace: (form: HTMLFormElement) => void;
 }
 
 export interface PaymentFailure {
@@ -130,6 +133,7 @@ export function PaymentStep({
   action = 'place',
   failure,
   failureActions,
+  typed,
   onPlace,
 }: PaymentStepProps) {
   const { t } = useLingui();
@@ -145,13 +149,17 @@ export function PaymentStep({
   );
   // The shopper's pick; until there is one, the first usable method. Derived on every render, not
   // frozen at the first: the settings and the customer may answer after the step first draws.
-  const [picked, setMethod] = useState<PaymentMethodCode | null>(null);
+  const [picked, setMethod] = useState<PaymentMethodCode | null>(
+    () => options.find((option) => option.code === typed?.['payment-method'])?.code ?? null,
+  );
   const method = picked ?? firstUsable?.code ?? null;
-  const [card, setCard] = useState('');
+  const [card, setCard] = useState(typed?.card ?? '');
   /** Which card pays a card method: a card on file (its id) or one typed (`NEW_CARD`). */
-  const [cardChoice, setCardChoice] = useState<string>('');
+  const [cardChoice, setCardChoice] = useState<string>(typed?.['payment-card'] ?? '');
   const [code, setCode] = useState('');
-  const [cardError, setCardError] = useState<string | null>(null);
+  // A refused card drawn by the server (no scripts yet): its fields marked from the first render.
+  const refusedText = failure?.cardRefused ? errorText('card_number_or_code_is_not_correct', locale) : null;
+  const [cardError, setCardError] = useState<string | null>(() => (typed?.card ? refusedText : null));
   const [codeError, setCodeError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -262,30 +270,27 @@ export function PaymentStep({
       );
       return;
     }
-    const input: Record<string, string> = {};
     const problems: { field: HTMLInputElement | null; show: () => void }[] = [];
     if (needsCard && !typing) {
-      onPlace({ code: method, input: { cardId: chosenCard } });
+      if (formRef.current) onPlace(formRef.current);
       return;
     }
+    // The form's own fields are posted (the action builds the method's input from them).
     if (needsCard) {
       const problem = cardNumberProblem(method, card, locale);
       if (problem) problems.push({ field: cardRef.current, show: () => setCardError(problem) });
-      else input.card = normalizeCardNumber(card);
     }
     if (needsCode) {
-      const typed = code.trim();
-      if (typed === '' && codeOptional) {
+      const typedCode = code.trim();
+      if (typedCode === '' && codeOptional) {
         // A card on the customer's account pays without its code.
-      } else if (typed === '') {
+      } else if (typedCode === '') {
         const problem = errorText('required', locale);
         problems.push({ field: codeRef.current, show: () => setCodeError(problem) });
-      } else if (!isCardCodeOfType(typed, cardType)) {
+      } else if (!isCardCodeOfType(typedCode, cardType)) {
         // A typed card is a network or national one: 3 digits.
         const problem = errorText('security_code_3_digits', locale);
         problems.push({ field: codeRef.current, show: () => setCodeError(problem) });
-      } else {
-        input.code = typed;
       }
     }
     if (problems.length > 0) {
@@ -293,11 +298,13 @@ export function PaymentStep({
       focus(problems[0]!.field);
       return;
     }
-    onPlace({ code: method, input });
+    if (formRef.current) onPlace(formRef.current);
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <Form ref={formRef} method="post" noValidate onSubmit={submit} className="flex flex-col gap-5">
+      <input type="hidden" name="intent" value="pay" />
+      <CsrfField />
       <RadioCardGroup
         legend={<Trans>Payment method</Trans>}
         name="payment-method"
@@ -346,6 +353,7 @@ export function PaymentStep({
             requiredMark="*"
             required
             ref={cardRef}
+            name="card"
             value={card}
             onChange={(event) => setCard(event.target.value)}
             error={cardError ?? undefined}
@@ -364,6 +372,7 @@ export function PaymentStep({
               requiredMark={codeOptional ? undefined : '*'}
               required={!codeOptional}
               ref={codeRef}
+              name="code"
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={codeError ?? undefined}
@@ -397,6 +406,6 @@ export function PaymentStep({
           <Trans>Place order and pay {amount}</Trans>
         )}
       </Button>
-    </form>
+    </Form>
   );
 }

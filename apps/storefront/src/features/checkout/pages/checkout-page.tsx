@@ -1,124 +1,72 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
-import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  allowedCheckoutStep,
-  checkoutGate,
-  errorText,
-  formatPrice,
-  type CheckoutStep,
-  type OrderDetail,
-  type OrderDraft,
-} from '@otc/sdk';
-import { Badge, Button, Container, LineItem, LinkButton, Notice, Skeleton, Stepper } from '@otc/ui';
+  useActionData,
+  useNavigate,
+  useNavigation,
+  useParams,
+  useSearchParams,
+  useSubmit,
+  type LoaderFunctionArgs,
+} from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { allowedCheckoutStep, checkoutGate, type CheckoutStep } from '@otc/sdk';
+import { Button, Container, LinkButton, Notice, Skeleton, Stepper } from '@otc/ui';
 import { useCustomer } from '../../../app/customer-api';
 import { useGetCartQuery } from '../../../app/draft-api';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../app/notify';
 import { focusTarget } from '../../../app/route-focus';
-import { prefetchInStore } from '../../../app/prefetch-query';
+import { awaitOnServer, holdQuery } from '../../../app/prefetch-query';
+import { storeOf } from '../../../app/route-context';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { AppLink } from '../../../components/app-link';
 import { CancelConsequence, CancelOrderButton } from '../../../components/cancel-order-button';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
-import { BillingSummary, LineFlags } from '../../../components/order-lines';
+import { BillingSummary } from '../../../components/order-lines';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import { useBackToCart } from '../../../components/use-back-to-cart';
-import type { SdkQueryError } from '../../../lib/api';
-import { failureLines } from '../../../lib/form-messages';
+import { apiErrorText } from '../../../lib/form-messages';
 import { untilText } from '../../../lib/hold-time';
-import { productImageUrl } from '../../../lib/product-links';
 import { localeOfPath } from '../../../lib/locale';
-import { onServer } from '../../../lib/on-server';
+import type { FormFailure } from '../../../lib/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { checkoutApi, useOpenCheckoutQuery, usePayOrderMutation, usePlaceOrderMutation } from '../checkout-api';
-import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
-import { PaymentStep, type PaymentChoice, type PaymentFailure } from '../components/payment-step';
+import type { CheckoutFailureMore } from '../checkout-action';
+import { checkoutApi, useOpenCheckoutQuery } from '../checkout-api';
+import { useDescribeCheckoutFailure } from '../components/checkout-failure';
+import {
+  BACK_TO_CART_FORM,
+  DeliveryStep,
+  OrderRows,
+  PayForOrder,
+  PaymentSection,
+  ProductsStep,
+  formatAddress,
+  linkClass,
+} from '../components/checkout-steps';
 
-const linkClass = 'font-semibold text-primary underline underline-offset-4';
+/** Every form of the page posts here, on the server without the scripts and here with them. */
+export { checkoutAction as action } from '../checkout-action';
 
-function ProductsReview({ draft }: { draft: OrderDraft }) {
-  const { t } = useLingui();
-  return (
-    <ul aria-label={t`Products in your order`} className="flex flex-col">
-      {draft.rows.map((row) => {
-        const amount = row.amount;
-        return (
-          <LineItem
-            key={row.sku.id}
-            size="sm"
-            imageSrc={productImageUrl(row.sku.mainImage)}
-            title={row.sku.name}
-          >
-            <p className="text-sm text-muted">
-              <Trans>Quantity: {amount}</Trans>
-            </p>
-            <p className="font-bold tabular-nums">{formatPrice(row.price)}</p>
-            <LineFlags code={row.badReasonCode} />
-          </LineItem>
-        );
-      })}
-    </ul>
-  );
-}
+type CheckoutRefusal = FormFailure & CheckoutFailureMore;
 
-/** The rows of an order waiting for payment; rows the server refused at pay are marked. */
-function OrderRows({ order, refused }: { order: OrderDetail; refused: readonly number[] }) {
-  const { t } = useLingui();
-  return (
-    <ul aria-label={t`Products in your order`} className="flex flex-col">
-      {order.products.map((product, index) => {
-        const qty = product.qty;
-        return (
-          <LineItem
-            key={product.sku_id}
-            size="sm"
-            imageSrc={productImageUrl(product.image)}
-            title={product.name}
-          >
-            <p className="text-sm text-muted">
-              <Trans>Quantity: {qty}</Trans>
-            </p>
-            <p className="font-bold tabular-nums">{formatPrice(product.price)}</p>
-            {refused.includes(index) ? (
-              <div>
-                <Badge tone="danger">
-                  <Trans>Cannot be ordered now</Trans>
-                </Badge>
-              </div>
-            ) : null}
-          </LineItem>
-        );
-      })}
-    </ul>
-  );
-}
-
-/** "Pay for order 100041": the unpaid order's heading, and the link to another waiting order. */
-function PayForOrder({ number }: { number: string }) {
-  return <Trans>Pay for order {number}</Trans>;
-}
-
-/** The page's failure: what the notice shows, and what the shopper can do about it. */
-interface Failure extends PaymentFailure {
-  /** `order_has_issues` at pay: the indexes of the rows the server refused. */
-  refusedRows?: number[];
-  /** `unpaid_order_exists`: another order waits; the notice offers to pay for it or cancel it. */
-  otherOrderWaits?: boolean;
-  /** `order_payment_time_over`: the items are back in the cart. */
-  timeOver?: boolean;
+function isRefusal(answer: unknown): answer is CheckoutRefusal {
+  return typeof answer === 'object' && answer !== null && 'error' in answer && 'stage' in answer;
 }
 
 /**
- * The checkout is opened as soon as the page's code is here, not after the app's first render
- * (the browser draws this page, signed in: on the server nothing of a customer is asked).
+ * The checkout is opened as soon as the page's code is here, not after the app's first render;
+ * the server draws it for the member whose session came with the request (with the member's
+ * addresses at the delivery step: its choice is drawn, and posted, without the scripts).
  */
-export function loader({ params, request }: LoaderFunctionArgs) {
-  if (onServer) return null;
-  const locale = localeOfPath(new URL(request.url).pathname);
-  const id = Number(params.id);
-  prefetchInStore((store) => store.dispatch(checkoutApi.endpoints.openCheckout.initiate({ id, locale }))).catch(() => {});
-  return null;
+export function loader(args: LoaderFunctionArgs) {
+  const address = new URL(args.request.url);
+  const locale = localeOfPath(address.pathname);
+  const id = Number(args.params.id);
+  const store = storeOf(args);
+  const queries = [holdQuery(store.dispatch(checkoutApi.endpoints.openCheckout.initiate({ id, locale })))];
+  if (address.searchParams.get('step') === 'delivery')
+    queries.push(holdQuery(store.dispatch(checkoutApi.endpoints.getAddresses.initiate())));
+  return awaitOnServer(queries);
 }
 
 /**
@@ -128,7 +76,8 @@ export function loader({ params, request }: LoaderFunctionArgs) {
  * - an order waiting for payment: its payment step again ("Pay now"), its rows, total, address
  *   and the time its hold ends, and Back to cart;
  * - a closed order: its order page; any other id: the open draft.
- * The order's life is the server's: nothing is undone when the page is left.
+ * The order's life is the server's: nothing is undone when the page is left. Placing and paying
+ * are the page's action (checkout-action.ts): the same with the scripts and without them.
  */
 export function Component() {
   // Another order's address is another page (its own failure, its own form).
@@ -153,11 +102,31 @@ function CheckoutPage() {
   const order = opened.data?.kind === 'unpaid' ? opened.data.order : null;
   const { data: settings } = useGetSettingsQuery();
   const { customer } = useCustomer();
-  const [place] = usePlaceOrderMutation();
-  const [pay] = usePayOrderMutation();
-  const [busy, setBusy] = useState(false);
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const describe = useDescribeCheckoutFailure();
+
+  // The action's refusal (drawn by the server too); a new post or a step change puts it away.
+  const answer = useActionData();
+  const refusal = isRefusal(answer) ? answer : null;
+  const [dismissed, setDismissed] = useState<unknown>(null);
+  const posting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'pay';
+  const shownRefusal = refusal && refusal !== dismissed && !posting ? refusal : null;
+  const payRefusal =
+    shownRefusal && (shownRefusal.stage === 'place' || shownRefusal.stage === 'pay') ? shownRefusal : null;
+  const failure = payRefusal ? describe(payRefusal.error, payRefusal.stage, order) : null;
+  // One press places one order: a second press before the answer is not posted again.
   const busyRef = useRef(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const busy = posting || (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay');
+
+  // Said once, as the spec asks (a notification); the notice beside the button keeps it.
+  const told = useRef<unknown>(null);
+  useEffect(() => {
+    if (!payRefusal || told.current === payRefusal) return;
+    told.current = payRefusal;
+    const said = describe(payRefusal.error, payRefusal.stage, order);
+    notify(dispatch, { title: said.title, description: said.lines.join('\n'), icon: 'error', color: 'danger' });
+  }, [payRefusal, describe, order, dispatch]);
 
   // Where to go instead: a closed order's page, or the open draft for any other id.
   useEffect(() => {
@@ -185,24 +154,9 @@ function CheckoutPage() {
   }, [step]);
 
   const goTo = (next: CheckoutStep) => {
-    setFailure(null);
+    setDismissed(refusal);
     setSearchParams(next === 'products' ? {} : { step: next });
     window.scrollTo?.({ top: 0 });
-  };
-
-  const fieldName = (field: string): string => {
-    const names: Record<string, string> = {
-      card: t`Card number`,
-      'input.card': t`Card number`,
-      code: t`Payment method`,
-      'input.code': t`Security code`,
-      deliveryAddress: t`Delivery address`,
-      promoCode: t`Promo code`,
-      total: t`Total`,
-      rows: t`Products`,
-      status: t`Order`,
-    };
-    return names[field] ?? field;
   };
 
   const stepHeading = () => {
@@ -210,77 +164,14 @@ function CheckoutPage() {
     if (heading) focusTarget(heading);
   };
 
-  /** Says why once (a notification, as the spec asks) and keeps it beside the button. */
-  const fail = (error: SdkQueryError, stage: 'place' | 'pay') => {
-    // A refused payment comes after the order was placed: it is not lost, only unpaid, so the
-    // title says the payment was not accepted (the spec's "Error placing order" is for placing).
-    // When the order itself stopped the payment (it changed, its time is over), no payment was
-    // tried: the title says the order could not be paid.
-    const orderSide = ['order_has_issues', 'order_payment_time_over', 'minimum_order', 'order_not_waiting_for_payment'];
-    const title =
-      stage === 'place'
-        ? t`Error placing order`
-        : orderSide.includes(error.code ?? '')
-          ? t`Your order could not be paid`
-          : t`Your payment was not accepted`;
-    const lines = failureLines(locale, error, fieldName);
-    // The API gives one answer for a wrong number, a wrong code and a refused card (so it
-    // tells nobody which cards exist): say what the shopper can do about each.
-    const cardRefused =
-      error.code === 'card_number_or_code_is_not_correct' ||
-      Object.values(error.fieldCodes ?? {}).some(
-        (issue) => issue?.code === 'card_number_or_code_is_not_correct',
-      );
-    const next: Failure = { title, lines, cardRefused };
-    if (cardRefused) {
-      next.advice = t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`;
-    } else if (error.code === 'unpaid_order_exists') {
-      next.otherOrderWaits = true;
-    } else if (error.code === 'order_has_issues' && order) {
-      const refused = error.rowIndexes?.rows ?? [];
-      next.refusedRows = refused;
-      for (const index of refused) {
-        const name = order.products[index]?.name;
-        if (name) next.lines.push(t`Cannot be ordered now: ${name}`);
-      }
-      next.advice = t`Something changed since you placed the order. Bring its items back to your cart to see what and change it.`;
-    } else if (error.code === 'order_payment_time_over') {
-      next.timeOver = true;
-      next.lines = [errorText('order_payment_time_over', locale)];
-    }
-    setFailure(next);
-    notify(dispatch, { title, description: next.lines.join('\n'), icon: 'error', color: 'danger' });
-  };
-
-  const submitPayment = async (choice: PaymentChoice) => {
+  /** The checked payment form goes to the action: it places the draft (when it is one) and pays. */
+  const placeAndPay = (form: HTMLFormElement) => {
     if (busyRef.current || (!draft && !order)) return;
     busyRef.current = true;
-    setBusy(true);
-    setFailure(null);
-    try {
-      let orderId: number;
-      if (order) {
-        orderId = order.id;
-      } else {
-        const placed = await place({ orderId: draft!.id, locale });
-        if ('error' in placed && placed.error) {
-          fail(placed.error as SdkQueryError, 'place');
-          return;
-        }
-        orderId = placed.data!.id;
-        // The placed order's own address: a reload shows its payment step again.
-        navigate(localize(`/checkout/${orderId}?step=payment`), { replace: true });
-      }
-      const paid = await pay({ orderId, code: choice.code, input: choice.input, locale });
-      if ('error' in paid && paid.error) {
-        fail(paid.error as SdkQueryError, 'pay');
-        return;
-      }
-      navigate(localize(`/success/${orderId}`), { replace: true });
-    } finally {
+    // Settled once the action has answered and the page is drawn with it (or has moved on).
+    void submit(form).finally(() => {
       busyRef.current = false;
-      setBusy(false);
-    }
+    });
   };
 
   const { back: bringBackToCart, isLoading: bringingBack } = useBackToCart();
@@ -353,11 +244,7 @@ function CheckoutPage() {
   const promoCode = order ? order.promoCode : draft!.promoCode;
   const address = order ? order.deliveryAddress : draft!.deliveryAddress;
   const deliveryTo = address ? formatAddress(address) : '';
-  const number = order?.number ?? '';
   const until = order?.payableUntil ? untilText(order.payableUntil, locale) : '';
-  const minimumText = gate
-    ? errorText('minimum_order', locale, { qty: formatPrice(gate.minimumOrder) })
-    : '';
   const waiting = draft?.pendingOrder ?? null;
 
   // What the shopper can do about the failure, beside it.
@@ -375,19 +262,16 @@ function CheckoutPage() {
           consequence={<CancelConsequence paid={null} />}
           onCancelled={() => {
             // Placing may be tried again.
-            setFailure(null);
+            setDismissed(refusal);
             stepHeading();
           }}
         />
       </>
     );
   } else if (failure?.refusedRows && order) {
+    // The page's own "Back to cart" form (the payment form cannot hold another form).
     failureActions = (
-      <Button
-        variant="secondary"
-        loading={bringingBack}
-        onClick={() => void backToCartNow(order.id)}
-      >
+      <Button type="submit" form={BACK_TO_CART_FORM} variant="secondary" loading={bringingBack}>
         <Trans>Back to cart</Trans>
       </Button>
     );
@@ -418,109 +302,36 @@ function CheckoutPage() {
         )}
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_22rem]">
           <section aria-labelledby="checkout-step-heading" className="flex min-w-0 flex-col gap-5">
-            {step === 'products' && draft && gate ? (
-              <>
-                <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                  <Trans>1. Products</Trans>
-                </h2>
-                <ProductsReview draft={draft} />
-                {gate.hasIssues ? (
-                  <Notice tone="error" title={errorText('order_has_issues', locale)}>
-                    <Trans>Please remove them to be able to place the order.</Trans>{' '}
-                    <AppLink to="/cart" className={linkClass}>
-                      <Trans>Back to cart</Trans>
-                    </AppLink>
-                  </Notice>
-                ) : null}
-                {!gate.hasIssues && gate.belowMinimum ? (
-                  <Notice tone="warning" title={minimumText}>
-                    <AppLink to="/catalog" className={linkClass}>
-                      <Trans>Continue shopping</Trans>
-                    </AppLink>
-                  </Notice>
-                ) : null}
-                <div className="flex flex-wrap gap-3">
-                  <LinkButton as={AppLink} to="/cart" variant="secondary">
-                    <Trans>Edit cart</Trans>
-                  </LinkButton>
-                  <Button
-                    size="lg"
-                    disabled={gate.hasIssues || gate.belowMinimum}
-                    onClick={() => goTo('delivery')}
-                  >
-                    <Trans>Continue to delivery</Trans>
-                  </Button>
-                </div>
-              </>
-            ) : null}
-
+            {step === 'products' && draft && gate ? <ProductsStep draft={draft} gate={gate} onGo={goTo} /> : null}
             {step === 'delivery' && draft && gate ? (
-              <>
-                <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                  <Trans>2. Delivery information</Trans>
-                </h2>
-                <DeliveryChooser draft={draft} />
-                <div className="flex flex-wrap gap-3">
-                  <Button variant="secondary" onClick={() => goTo('products')}>
-                    <Trans>Back</Trans>
-                  </Button>
-                  <Button size="lg" disabled={gate.needsDelivery} onClick={() => goTo('payment')}>
-                    <Trans>Continue to payment</Trans>
-                  </Button>
-                </div>
-              </>
+              <DeliveryStep
+                draft={draft}
+                gate={gate}
+                refused={shownRefusal?.stage === 'delivery' ? shownRefusal.error : null}
+                addressRefused={shownRefusal?.stage === 'address' ? shownRefusal : null}
+                onGo={goTo}
+              />
             ) : null}
-
             {step === 'payment' ? (
-              <>
-                <h2 id="checkout-step-heading" className="text-2xl font-bold">
-                  {order ? <PayForOrder number={number} /> : <Trans>3. Payment information</Trans>}
-                </h2>
-                {order && until ? (
-                  <Notice
-                    tone="info"
-                    live={false}
-                    title={<Trans>We hold these items for you until {until}.</Trans>}
-                  >
-                    <Trans>
-                      Your order is placed and waits for payment. If it is not paid by then, its
-                      items go back to your cart.
-                    </Trans>
-                  </Notice>
-                ) : null}
-                {deliveryTo ? (
-                  <p className="text-muted">
-                    <Trans>Delivery to: {deliveryTo}</Trans>
-                  </p>
-                ) : null}
-                <PaymentStep
-                  customer={customer}
-                  supported={settings?.paymentMethods ?? []}
-                  total={totals.total}
-                  locale={locale}
-                  placing={busy}
-                  action={order ? 'pay' : 'place'}
-                  failure={failure}
-                  failureActions={failureActions}
-                  onPlace={(choice) => void submitPayment(choice)}
-                />
-                <div>
-                  {order ? (
-                    <Button
-                      variant="secondary"
-                      disabled={busy}
-                      loading={bringingBack}
-                      onClick={() => void backToCartNow(order.id)}
-                    >
-                      <Trans>Back to cart</Trans>
-                    </Button>
-                  ) : (
-                    <Button variant="ghost" disabled={busy} onClick={() => goTo('delivery')}>
-                      <Trans>Back to delivery</Trans>
-                    </Button>
-                  )}
-                </div>
-              </>
+              <PaymentSection
+                order={order}
+                customer={customer}
+                supported={settings?.paymentMethods ?? []}
+                total={totals.total}
+                deliveryTo={deliveryTo}
+                until={until}
+                busy={busy}
+                bringingBack={bringingBack}
+                failure={failure}
+                failureActions={failureActions}
+                typed={payRefusal?.values}
+                onPlace={placeAndPay}
+                onBackToCart={(orderId) => void backToCartNow(orderId)}
+                onGo={goTo}
+              />
+            ) : null}
+            {shownRefusal && (shownRefusal.stage === 'back-to-cart' || shownRefusal.stage === 'cancel') ? (
+              <Notice tone="warning">{apiErrorText(locale, shownRefusal.error)}</Notice>
             ) : null}
           </section>
 

@@ -1,13 +1,14 @@
 import { Trans } from '@lingui/react/macro';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
-import { useLocale } from '../../../lib/use-locale';
+import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { useGetCartQuery } from '../../../app/draft-api';
 import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
 
 /** /order/delivery: the delivery address of the open order, chosen or added. */
 export function Component() {
   const locale = useLocale();
+  const localize = useLocalizePath();
   // The open draft: the cart's one cache entry.
   const { data: view, isLoading } = useGetCartQuery(locale);
   const draft = view?.draft ?? undefined;
@@ -30,7 +31,11 @@ export function Component() {
               <Trans>Choose or add the address where we should deliver your order.</Trans>
             </Notice>
           )}
-          <DeliveryChooser draft={draft} />
+          {/* Without the scripts a new address posts to the open order's checkout, which delivers there. */}
+          <DeliveryChooser
+            draft={draft}
+            addressPost={draft ? { action: localize(`/checkout/${draft.id}?step=delivery`) } : undefined}
+          />
           {draft && draft.rows.length > 0 ? (
             <div>
               <LinkButton

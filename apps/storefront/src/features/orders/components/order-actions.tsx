@@ -1,23 +1,22 @@
 import { useState, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
-import { Trans } from '@lingui/react/macro';
+import { Form, useNavigation, useSearchParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ORDER_STATUS, formatDate, formatPrice, type OrderSummary } from '@otc/sdk';
-import { Button, LinkButton, Notice } from '@otc/ui';
+import { Button, LinkButton, Notice, type ButtonVariant } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
-import { useBackToCart } from '../../../components/use-back-to-cart';
 import {
+  CANCEL_STEP_PARAM,
   CancelConsequence,
   CancelOrderButton,
   type OrderPaidWith,
 } from '../../../components/cancel-order-button';
 import { untilText } from '../../../lib/hold-time';
+import { CsrfField } from '../../../lib/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
+import { isWaitingForPayment, type OrderIntent } from '../order-action';
 import { useLazyGetOrderQuery, type OrderDetail } from '../orders-api';
 
-/** An order waiting for payment that may still be paid (its hold has not ended). */
-export function isWaitingForPayment(order: Pick<OrderSummary, 'status' | 'payableUntil'>): boolean {
-  return order.status === ORDER_STATUS.waitingForPayment && order.payableUntil !== null;
-}
+export { isWaitingForPayment };
 
 /** What paid for an order, for the cancel confirmation (null: nothing yet). */
 export function paidWith(order: OrderDetail | undefined): OrderPaidWith {
@@ -27,33 +26,100 @@ export function paidWith(order: OrderDetail | undefined): OrderPaidWith {
   return { amount: order.billing.total, code: order.payment.code, last4: order.payment.last4 };
 }
 
+/**
+ * An order form's address (the order page's action, order-action.ts) and whether its post is under
+ * way (the button shows it and a second press is not posted again).
+ */
+export function useOrderPost(orderId: number, intent: OrderIntent) {
+  const localize = useLocalizePath();
+  const navigation = useNavigation();
+  const action = localize(`/order/${orderId}`);
+  const busy =
+    navigation.state !== 'idle' &&
+    navigation.formAction === action &&
+    navigation.formData?.get('intent') === intent;
+  return { action, busy };
+}
+
+/** A button that posts `intent` to the order page's action, with the scripts or without them. */
+function OrderPostButton({
+  orderId,
+  intent,
+  variant,
+  loadingLabel,
+  children,
+}: {
+  orderId: number;
+  intent: OrderIntent;
+  variant?: ButtonVariant;
+  loadingLabel?: string;
+  children: ReactNode;
+}) {
+  const { action, busy } = useOrderPost(orderId, intent);
+  return (
+    <Form
+      method="post"
+      action={action}
+      noValidate
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={intent} />
+      <CsrfField />
+      <Button type="submit" variant={variant} loading={busy} loadingLabel={loadingLabel}>
+        {children}
+      </Button>
+    </Form>
+  );
+}
+
 /** **Back to cart**: the unpaid order's rows go back into the cart, then the cart is shown. */
 function BackToCartButton({ orderId, number }: { orderId: number; number: string }) {
-  const localize = useLocalizePath();
-  const navigate = useNavigate();
-  const { back: bringBack, isLoading } = useBackToCart();
-  const back = async () => {
-    if (await bringBack(orderId)) navigate(localize('/cart'));
-  };
   return (
-    <Button variant="secondary" loading={isLoading} onClick={() => void back()}>
+    <OrderPostButton orderId={orderId} intent="back-to-cart" variant="secondary">
       <Trans>Back to cart</Trans>{' '}
       <span className="sr-only">
         <Trans>order {number}</Trans>
       </span>
-    </Button>
+    </OrderPostButton>
   );
 }
 
-/** **Pay now**: the order's payment step again. */
-function PayNowLink({ orderId, number }: { orderId: number; number: string }) {
+/** **Pay now**: the order's payment step again, while it still waits for payment. */
+function PayNowButton({ orderId, number }: { orderId: number; number: string }) {
   return (
-    <LinkButton as={AppLink} to={`/checkout/${orderId}?step=payment`}>
+    <OrderPostButton orderId={orderId} intent="pay">
       <Trans>Pay now</Trans>{' '}
       <span className="sr-only">
         <Trans>order {number}</Trans>
       </span>
-    </LinkButton>
+    </OrderPostButton>
+  );
+}
+
+/**
+ * The cancel confirmation drawn in the page (`/order/{id}?cancel=1`): the step a visitor without
+ * the scripts takes where the dialog would ask. It says what happens; "Yes, cancel the order"
+ * posts to the page's action, "Keep the order" goes back to the order.
+ */
+export function CancelStep({ order }: { order: OrderDetail }) {
+  const { t } = useLingui();
+  const number = order.number;
+  return (
+    <Notice tone="warning" live={false} title={t`Cancel order ${number}?`}>
+      <p>
+        <CancelConsequence paid={paidWith(order)} />
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        <OrderPostButton orderId={order.id} intent="cancel" variant="danger" loadingLabel={t`Cancelling the order`}>
+          <Trans>Yes, cancel the order</Trans>
+        </OrderPostButton>
+        <LinkButton as={AppLink} to={`/order/${order.id}`} variant="secondary">
+          <Trans>Keep the order</Trans>
+        </LinkButton>
+      </div>
+    </Notice>
   );
 }
 
@@ -114,6 +180,15 @@ export function CancelledNotice({ order }: { order: OrderDetail }) {
       title={date ? <Trans>Cancelled on {date}</Trans> : <Trans>This order was cancelled.</Trans>}
     >
       {refundLine ? <p>{refundLine}</p> : null}
+      {refund?.allowanceReturned === false ? (
+        // The SDK's refundReturnsTo: an allowance is the plan's money for one period.
+        <p>
+          <Trans>
+            The allowance period this order was paid in had ended, so its allowance does not come
+            back: a plan's allowance is for one period only.
+          </Trans>
+        </p>
+      ) : null}
       {!refundLine && !date ? (
         <p>
           <Trans>If it was paid, the amount goes back to how you paid.</Trans>
@@ -136,8 +211,10 @@ export function OrderNextSteps({
   onCancelled: () => void;
 }) {
   const locale = useLocale();
+  const [searchParams] = useSearchParams();
   const number = order.number;
   if (order.status === ORDER_STATUS.cancelled) return <CancelledNotice order={order} />;
+  if (order.cancellableUntil && searchParams.get(CANCEL_STEP_PARAM) === '1') return <CancelStep order={order} />;
   const cancel = order.cancellableUntil ? (
     <CancelOrderButton
       orderId={order.id}
@@ -156,8 +233,16 @@ export function OrderNextSteps({
             cart.
           </Trans>
         </p>
+        {order.holdEndsWithPeriod ? (
+          <p className="mt-2">
+            <Trans>
+              That is when your allowance period ends: the hold cannot go past it, and the period's
+              allowance cannot pay after it.
+            </Trans>
+          </p>
+        ) : null}
         <div className="mt-3 flex flex-wrap gap-3">
-          <PayNowLink orderId={order.id} number={number} />
+          <PayNowButton orderId={order.id} number={number} />
           <BackToCartButton orderId={order.id} number={number} />
           {cancel}
         </div>
@@ -190,7 +275,7 @@ export function OrderRowActions({
   const waiting = isWaitingForPayment(order);
   return (
     <>
-      {waiting ? <PayNowLink orderId={order.id} number={order.number} /> : null}
+      {waiting ? <PayNowButton orderId={order.id} number={order.number} /> : null}
       {waiting ? <BackToCartButton orderId={order.id} number={order.number} /> : null}
       {order.cancellableUntil ? (
         <HistoryCancelButton order={order} onCancelled={onCancelled} />

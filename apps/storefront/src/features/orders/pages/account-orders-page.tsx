@@ -13,6 +13,9 @@ import { BuyAgainButton } from '../components/buy-again-button';
 import { OrderRowActions, OrderRowNote, isWaitingForPayment } from '../components/order-actions';
 import { OrderStatusBadge } from '../components/order-status';
 
+/** Drawn by the server with its data (order-loaders.ts). */
+export { ordersListLoader as loader } from '../order-loaders';
+
 /** One page of the history; pages are stacked by "Load more". */
 function OrdersPageRows({ page }: { page: number }) {
   const locale = useLocale();

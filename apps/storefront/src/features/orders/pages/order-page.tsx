@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useActionData, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import {
@@ -9,9 +9,10 @@ import {
   orderProgress,
   type ProgressStepName,
 } from '@otc/sdk';
-import { Container, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
+import { Container, Notice, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { BillingSummary } from '../../../components/order-lines';
+import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
 import { focusTarget } from '../../../app/route-focus';
 import { BuyAgainButton } from '../components/buy-again-button';
@@ -19,7 +20,13 @@ import { OrderNextSteps, isWaitingForPayment } from '../components/order-actions
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
+import { isOrderRefusal } from '../order-action';
 import { useGetOrderQuery, type OrderDetail } from '../orders-api';
+
+/** Drawn by the server with its data (order-loaders.ts). */
+export { orderLoader as loader } from '../order-loaders';
+/** Pay now, Back to cart and Cancel order post here (and from the history's rows), with or without the scripts. */
+export { orderAction as action } from '../order-action';
 
 /** The status codes that mean a progress step was reached (for its date). */
 const STEP_STATUSES: Record<ProgressStepName, number[]> = {
@@ -133,7 +140,33 @@ export function Component() {
   const id = Number(useParams().id);
   const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
 
-  if (isLoading) {
+  // A refused post (paid, cancelled or back in the cart meanwhile): said in the page, which takes
+  // the focus (the button pressed may be gone with the order's new state).
+  const answer = useActionData();
+  const refusal = isOrderRefusal(answer) && answer.orderId === id ? answer : null;
+  const refusalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusal && refusalRef.current) focusTarget(refusalRef.current);
+  }, [refusal]);
+  const problem = refusal ? (
+    <div ref={refusalRef} tabIndex={-1}>
+      <Notice tone="warning">{apiErrorText(locale, refusal.error)}</Notice>
+    </div>
+  ) : null;
+
+  // Cancelled while the page is shown (the dialog, or the page's own confirmation step): the
+  // heading keeps the focus, the cancel button went away with the order's new state.
+  const status = order?.status;
+  const shownStatus = useRef(status);
+  useEffect(() => {
+    const before = shownStatus.current;
+    shownStatus.current = status;
+    if (before === undefined || before === status || status !== ORDER_STATUS.cancelled || refusal) return;
+    const heading = document.querySelector<HTMLElement>('#main h1');
+    if (heading) focusTarget(heading);
+  }, [status, refusal]);
+
+  if (!order && isLoading) {
     return (
       <Container className="flex flex-col gap-6 py-8">
         <Skeleton className="h-10 w-2/3" />
@@ -142,7 +175,12 @@ export function Component() {
     );
   }
   if (isError || !order) {
-    return <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />;
+    return (
+      <>
+        {problem ? <Container className="pt-8">{problem}</Container> : null}
+        <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />
+      </>
+    );
   }
 
   const number = order.number;
@@ -165,6 +203,7 @@ export function Component() {
           <Trans>Placed on {placed}</Trans>
         </p>
       </div>
+      {problem}
       <OrderNextSteps
         order={order}
         onCancelled={() => {

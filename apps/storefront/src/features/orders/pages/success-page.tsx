@@ -5,17 +5,19 @@ import { msg } from '@lingui/core/macro';
 import { CircleCheck } from 'lucide-react';
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS } from '@otc/sdk';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, useShopSdk } from '../../../app/hooks';
 import { PageTitle } from '../../../app/page-title';
 import { AppLink } from '../../../components/app-link';
 import { BillingSummary } from '../../../components/order-lines';
 import { api } from '../../../lib/api';
-import { promoCodeStore } from '../../../lib/sdk';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { useGetOrderQuery } from '../orders-api';
+
+/** Drawn by the server with its data (order-loaders.ts). */
+export { orderLoader as loader } from '../order-loaders';
 
 /** The page draws its own title: an order that is not found is not thanked for there either. */
 export const ownsTitle = true;
@@ -33,6 +35,7 @@ export function Component() {
   const locale = useLocale();
   const localize = useLocalizePath();
   const dispatch = useAppDispatch();
+  const { promoCodes } = useShopSdk();
   const id = Number(useParams().id);
   const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
 
@@ -42,9 +45,9 @@ export function Component() {
   const placed = order !== undefined && order.id === id && !isError && isPlacedOrder(order.status);
   useEffect(() => {
     if (!placed) return;
-    promoCodeStore.clear();
+    promoCodes.clear();
     dispatch(api.util.invalidateTags(['Cart', 'Orders']));
-  }, [dispatch, placed]);
+  }, [dispatch, placed, promoCodes]);
 
   // Another customer's order, or none, answers as /order/{id} does: nobody is thanked for it.
   if (isError) {

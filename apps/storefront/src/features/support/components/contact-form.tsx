@@ -1,32 +1,65 @@
 import { useEffect, useRef, useState } from 'react';
+import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2, AlertTriangle } from 'lucide-react';
 import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
 import { Button, TextAreaField, TextField } from '@otc/ui';
+import { storeOf } from '../../../app/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
+import { localeOfPath } from '../../../lib/locale';
+import { CsrfField, formFailure, parsePosted, textFields, useCheckedPost, type FormFailure } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';
-import type { SdkQueryError } from '../../../lib/api';
-import { useSendContactMessageMutation } from '../support-api';
+import { supportApi, type ContactMessageInput } from '../support-api';
 
 const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' };
+type Typed = typeof EMPTY;
+const FIELDS = Object.keys(EMPTY) as (keyof Typed)[];
+
+/** What the contact page's action answers: the reference of the message, or why it was not sent. */
+export type ContactAnswer = { reference: string } | FormFailure<Typed>;
+
+/**
+ * The contact form's post, on the server for a form sent without scripts and here with them:
+ * the message sent (its reference), or the refusal with everything typed kept.
+ */
+export async function contactAction(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const typed: Typed = { ...EMPTY, ...textFields(await args.request.formData(), FIELDS) };
+  const checked = parsePosted<ContactMessageInput>(contactMessageSchema, typed);
+  if ('error' in checked) return formFailure<Typed>(typed, checked.error);
+  const result = await store.dispatch(supportApi.endpoints.sendContactMessage.initiate({ body: checked.data, locale }));
+  if (result.error) return formFailure<Typed>(typed, result.error);
+  return { reference: result.data.reference } satisfies ContactAnswer;
+}
 
 /**
  * The contact form (spec: first name, last name, optional e-mail, phone, message), checked with
  * the SDK's `contactMessageSchema` through `useShopForm` (300 ms after the last edit, and on
- * submit); the API's 422 field codes show under their fields; what the person typed stays on
- * every error. Success shows the reference number.
+ * submit), then posted to the page's action (`contactAction`); the API's 422 field codes show
+ * under their fields; what the person typed stays on every error. Success shows the reference
+ * number.
  */
 export function ContactForm() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [reference, setReference] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [send, { isLoading }] = useSendContactMessageMutation();
-  const form = useShopForm(contactMessageSchema, { defaultValues: EMPTY });
-  const { field } = form;
+  const answer = useActionData<ContactAnswer>();
+  const navigation = useNavigation();
+  // "Send another message" leaves the answer behind; the next post's answer is drawn.
+  const [closed, setClosed] = useState<ContactAnswer | undefined>(undefined);
+  const current = answer && answer !== closed ? answer : undefined;
+  const reference = current && 'reference' in current ? current.reference : null;
+  const refused = current && 'error' in current ? current : undefined;
+  const typed: Typed = { ...EMPTY, ...refused?.values };
+  const form = useShopForm(contactMessageSchema, { defaultValues: typed, serverError: refused?.error });
+  const { field, applyServerErrors, reset } = form;
   const messageCount = useCharacterCount(form.watch('message'), TEXT_MAX.message);
+  // Checked here first; a form that passes goes to the page's action.
+  const onSubmit = useCheckedPost((post) => form.submit(post));
+  const failure = refused ? apiErrorText(locale, refused.error) : null;
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const failureRef = useRef<HTMLDivElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -37,28 +70,20 @@ export function ContactForm() {
   useEffect(() => {
     if (reference) {
       shown.current = true;
+      // The next message starts empty.
+      reset(EMPTY);
       confirmationRef.current?.focus();
     } else if (shown.current) {
       shown.current = false;
-      formRef.current?.querySelector<HTMLElement>('input, textarea')?.focus();
+      formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
     }
-  }, [reference]);
-
-  const onSubmit = form.submit(async (values) => {
-    setFailure(null);
-    const result = await send({ body: values, locale });
-    if ('data' in result && result.data) {
-      setReference(result.data.reference);
-      form.reset(EMPTY);
-      return;
-    }
-    const error = ('error' in result ? result.error : undefined) as SdkQueryError | undefined;
-    const underFields = form.applyServerErrors(error);
-    setFailure(apiErrorText(locale, error));
-    requestAnimationFrame(() => {
-      if (!underFields) failureRef.current?.focus();
-    });
-  });
+  }, [reference, reset]);
+  // A refusal: under its fields (the focus goes to the first), else the notice takes the focus.
+  useEffect(() => {
+    if (!refused) return;
+    const underFields = applyServerErrors(refused.error);
+    if (!underFields) failureRef.current?.focus();
+  }, [refused, applyServerErrors]);
 
   if (reference) {
     return (
@@ -77,10 +102,7 @@ export function ContactForm() {
             it in case you call us about this message.
           </Trans>
         </p>
-        <p className="mt-2">
-          <Trans>Contact messages are processed within the next business day.</Trans>
-        </p>
-        <Button variant="secondary" className="mt-4" onClick={() => setReference(null)}>
+        <Button variant="secondary" className="mt-4" onClick={() => setClosed(current)}>
           <Trans>Send another message</Trans>
         </Button>
       </div>
@@ -88,13 +110,15 @@ export function ContactForm() {
   }
 
   return (
-    <form
+    <Form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={onSubmit}
       className="flex flex-col gap-5"
       aria-describedby="contact-form-note"
     >
+      <CsrfField />
       <p id="contact-form-note" className="text-muted">
         <Trans>Fields marked with * are required.</Trans>
       </p>
@@ -121,6 +145,7 @@ export function ContactForm() {
           autoComplete="given-name"
           required
           {...field('firstName')}
+          defaultValue={typed.firstName}
         />
         <TextField
           label={t`Last name`}
@@ -128,6 +153,7 @@ export function ContactForm() {
           autoComplete="family-name"
           required
           {...field('lastName')}
+          defaultValue={typed.lastName}
         />
       </div>
       <TextField
@@ -136,6 +162,7 @@ export function ContactForm() {
         autoComplete="email"
         inputMode="email"
         {...field('email')}
+          defaultValue={typed.email}
       />
       <TextField
         label={t`Phone number`}
@@ -146,6 +173,7 @@ export function ContactForm() {
         inputMode="tel"
         required
         {...field('phone')}
+          defaultValue={typed.phone}
       />
       <TextAreaField
         label={t`Message`}
@@ -154,12 +182,13 @@ export function ContactForm() {
         required
         {...messageCount}
         {...field('message')}
+          defaultValue={typed.message}
       />
       <div>
-        <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Sending`}>
+        <Button type="submit" size="lg" loading={busy} loadingLabel={t`Sending`}>
           <Trans>Send message</Trans>
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

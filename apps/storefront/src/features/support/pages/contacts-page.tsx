@@ -5,6 +5,9 @@ import { Container, Skeleton } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { ContactForm } from '../components/contact-form';
 
+/** The contact form's post (contact-form.tsx). */
+export { contactAction as action } from '../components/contact-form';
+
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }

@@ -1,54 +1,83 @@
-import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Form, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageSearch } from 'lucide-react';
 import { TEXT_MAX, productRequestSchema } from '@otc/sdk';
 import { Button, Container, Notice, TextAreaField, TextField } from '@otc/ui';
-import type { SdkQueryError } from '../../../lib/api';
+import { storeOf } from '../../../app/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
+import { localeOfPath } from '../../../lib/locale';
+import { CsrfField, formFailure, parsePosted, textFields, useCheckedPost, type FormFailure } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';
-import { useRequestProductMutation } from '../support-api';
+import { supportApi, type ProductRequestInput } from '../support-api';
 
 const EMPTY = { name: '', description: '', link: '' };
+type Typed = typeof EMPTY;
+
+type RequestAnswer = { number: string } | FormFailure<Typed>;
+
+/**
+ * The request's post, on the server for a form sent without scripts and here with them: the
+ * request's number, or the refusal with everything typed kept.
+ */
+export async function action(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const typed: Typed = { ...EMPTY, ...textFields(await args.request.formData(), ['name', 'description', 'link'] as const) };
+  const checked = parsePosted<ProductRequestInput>(productRequestSchema, typed);
+  if ('error' in checked) return formFailure<Typed>(typed, checked.error);
+  const result = await store.dispatch(supportApi.endpoints.requestProduct.initiate({ body: checked.data, locale }));
+  if (result.error) return formFailure<Typed>(typed, result.error);
+  return { number: result.data.number } satisfies RequestAnswer;
+}
 
 /**
  * Asks the shop to carry a product (signed-in customers; the route sends visitors to sign in
  * first): its name, an optional description and link (checked with the SDK's
- * `productRequestSchema`). The answer is the request's number. `?name=` (the words of a search
- * that found nothing) fills the name.
+ * `productRequestSchema`), posted to the page's action. The answer is the request's number.
+ * `?name=` (the words of a search that found nothing) fills the name.
  */
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [send, { isLoading }] = useRequestProductMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [number, setNumber] = useState<string | null>(null);
+  const answer = useActionData<RequestAnswer>();
+  const navigation = useNavigation();
+  // "Request another product" leaves the answer behind; the next post's answer is drawn.
+  const [closed, setClosed] = useState<RequestAnswer | undefined>(undefined);
+  const current = answer && answer !== closed ? answer : undefined;
+  const number = current && 'number' in current ? current.number : null;
+  const refused = current && 'error' in current ? current : undefined;
   const [searchParams] = useSearchParams();
   const [searched] = useState(() =>
     (searchParams.get('name') ?? '').trim().slice(0, TEXT_MAX.productName),
   );
-  const form = useShopForm(productRequestSchema, { defaultValues: { ...EMPTY, name: searched } });
+  const typed: Typed = refused ? { ...EMPTY, ...refused.values } : { ...EMPTY, name: searched };
+  const form = useShopForm(productRequestSchema, { defaultValues: typed, serverError: refused?.error });
+  const { applyServerErrors, reset } = form;
   const nameCount = useCharacterCount(form.watch('name'), TEXT_MAX.productName);
   const descriptionCount = useCharacterCount(form.watch('description'), TEXT_MAX.description);
-
-  const onSubmit = form.submit(async (values) => {
-    setFailure(null);
-    const result = await send({ body: values, locale });
-    if ('data' in result && result.data) {
-      setNumber(result.data.number);
-      form.reset(EMPTY);
-      return;
-    }
-    const error = ('error' in result ? result.error : undefined) as SdkQueryError | undefined;
-    if (error?.status === 422 && form.applyServerErrors(error)) return;
-    setFailure(
-      error && error.status !== 'FETCH_ERROR' && error.status >= 500
+  const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
+  // Checked here first; a form that passes goes to the action above.
+  const onSubmit = useCheckedPost((post) => form.submit(post));
+  // A refusal naming the form's fields is said under them (from the first render: useShopForm's
+  // serverError), anything else in the notice.
+  const fieldsNamed = Boolean(
+    refused?.error.status === 422 && Object.keys(refused.error.fieldCodes ?? {}).some((name) => name in EMPTY),
+  );
+  useEffect(() => {
+    if (refused) applyServerErrors(refused.error);
+  }, [refused, applyServerErrors]);
+  useEffect(() => {
+    if (number) reset(EMPTY);
+  }, [number, reset]);
+  const failure =
+    refused && !fieldsNamed
+      ? refused.error.status !== 'FETCH_ERROR' && refused.error.status >= 500
         ? t`Something went wrong. Please try again later.`
-        : apiErrorText(locale, error),
-    );
-  });
+        : apiErrorText(locale, refused.error)
+      : null;
 
   return (
     <Container className="py-8 sm:py-12">
@@ -75,14 +104,20 @@ export function Component() {
                 </Trans>
               </p>
               <div>
-                <Button variant="secondary" onClick={() => setNumber(null)}>
+                <Button variant="secondary" onClick={() => setClosed(current)}>
                   <Trans>Request another product</Trans>
                 </Button>
               </div>
             </div>
           </div>
         ) : (
-          <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
+          <Form
+            method="post"
+            noValidate
+            onSubmit={onSubmit}
+            className="flex flex-col gap-5"
+          >
+            <CsrfField />
             {failure ? (
               <Notice tone="error" title={t`Your request was not sent`}>
                 {failure}
@@ -94,12 +129,14 @@ export function Component() {
               required
               {...nameCount}
               {...form.field('name')}
+              defaultValue={typed.name}
             />
             <TextAreaField
               label={t`Description (optional)`}
               hint={t`The brand, the size, what you use it for.`}
               {...descriptionCount}
               {...form.field('description')}
+              defaultValue={typed.description}
             />
             <TextField
               label={t`Link to the product (optional)`}
@@ -108,13 +145,14 @@ export function Component() {
               inputMode="url"
               autoComplete="url"
               {...form.field('link')}
+              defaultValue={typed.link}
             />
             <div>
-              <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Sending`}>
+              <Button type="submit" size="lg" loading={busy} loadingLabel={t`Sending`}>
                 <Trans>Send request</Trans>
               </Button>
             </div>
-          </form>
+          </Form>
         )}
       </div>
     </Container>

@@ -1,0 +1,124 @@
+// The posts of the one-time-code flows (/login, /login/phone, /sign-up, /login-recovery): ask for a
+// code, ask again, type it. The same action runs on the server for a form sent without the scripts
+// (the page is drawn again at the step it answers, or the visitor is led on) and here with them;
+// the page draws whatever it answers (`CodeFlowAnswer`).
+import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { storeOf } from '../../app/route-context';
+import { settingsApi } from '../../app/settings-api';
+import type { SdkQueryError } from '../../lib/api';
+import { localeOfPath } from '../../lib/locale';
+import { formFailure, textFields } from '../../lib/page-form';
+import { authApi, type CodePurpose, type CodeRequestError } from './auth-api';
+import { finishSignIn } from './use-sign-in-flow';
+
+/** The code went out: the page shows step 2. */
+export interface SentCode {
+  purpose: CodePurpose;
+  login: string;
+  channel: 'email' | 'sms';
+  /** Epoch ms after which another code may be asked for (0: now). */
+  resendAt: number;
+  /** A sign-up that chose a password for next time: step 2 asks for it. */
+  withPassword: boolean;
+}
+
+/** What the page offers after a refusal: register a login with no account, or sign in with a known one. */
+export interface CodeOffer {
+  purpose: CodePurpose;
+  login: string;
+}
+
+export type CodeFlowAnswer =
+  | { step: 'code'; sent: SentCode; values?: undefined; error?: SdkQueryError; resendFailed?: boolean }
+  | { step: 'request'; values: { login?: string }; error: SdkQueryError; offer: CodeOffer | null };
+
+/** The hidden fields the flow's forms post (besides `login`, `code` and the passwords). */
+export const CODE_FLOW_FIELDS = {
+  intent: 'intent',
+  purpose: 'purpose',
+  resendAt: 'resend-at',
+  withPassword: 'with-password',
+  /** The sign-up's radio: how the member signs in next time. */
+  signInWay: 'sign-in-way',
+} as const;
+
+const PURPOSES: readonly CodePurpose[] = ['login', 'register', 'recovery'];
+
+export function channelOf(login: string): 'email' | 'sms' {
+  return login.includes('@') ? 'email' : 'sms';
+}
+
+export async function codeFlowAction(args: ActionFunctionArgs) {
+  const store = storeOf(args);
+  const address = new URL(args.request.url);
+  const locale = localeOfPath(address.pathname);
+  const f = CODE_FLOW_FIELDS;
+  const posted = textFields(await args.request.formData(), [
+    f.intent,
+    f.purpose,
+    f.resendAt,
+    f.withPassword,
+    f.signInWay,
+    'login',
+    'code',
+    'password',
+    'passwordConfirmation',
+  ] as const);
+  const purpose = PURPOSES.find((name) => name === posted.purpose);
+  const login = (posted.login ?? '').trim();
+  if (!purpose) return data({ message: 'Unknown code flow' }, { status: 400 });
+  const withPassword =
+    purpose === 'register' && (posted[f.signInWay] === 'password' || posted[f.withPassword] === '1');
+  const sentOf = (resendAt: number): SentCode => ({ purpose, login, channel: channelOf(login), resendAt, withPassword });
+
+  if (posted.intent === 'verify') {
+    const code = posted.code ?? '';
+    const password = posted.password ?? '';
+    const result =
+      purpose === 'login'
+        ? await store.dispatch(authApi.endpoints.verifyLoginCode.initiate({ login, code, locale }))
+        : purpose === 'register'
+          ? await store.dispatch(
+              authApi.endpoints.register.initiate({ login, code, ...(withPassword && password ? { password } : {}), locale }),
+            )
+          : await store.dispatch(
+              authApi.endpoints.recoverAccount.initiate({
+                login,
+                code,
+                password,
+                passwordConfirmation: posted.passwordConfirmation ?? '',
+                locale,
+              }),
+            );
+    if (result.error) {
+      // Still at step 2, with the wait the form carried (nothing typed there is sent back: a code
+      // is used once, a password never).
+      const resendAt = Number(posted[f.resendAt]);
+      return formFailure({}, result.error, { step: 'code' as const, sent: sentOf(Number.isFinite(resendAt) ? resendAt : 0) });
+    }
+    return redirect(await finishSignIn(store, result.data, address, locale));
+  }
+
+  // `request` (step 1, or an offer's button) and `resend` (step 2).
+  const result = await store.dispatch(authApi.endpoints.requestAuthCode.initiate({ purpose, login, locale }));
+  if (result.error) {
+    const error = result.error as CodeRequestError;
+    if (error.code === 'resend_too_soon' && error.retryAfterSeconds) {
+      // A code went out moments ago and is still good: type that one, or wait for a new one.
+      return { step: 'code' as const, sent: sentOf(Date.now() + error.retryAfterSeconds * 1000) } satisfies CodeFlowAnswer;
+    }
+    if (posted.intent === 'resend') {
+      return formFailure({}, error, { step: 'code' as const, sent: sentOf(0), resendFailed: true });
+    }
+    const offer: CodeOffer | null =
+      error.code === 'account_not_found' && purpose !== 'register'
+        ? { purpose: 'register', login }
+        : error.code === 'account_exists' && purpose === 'register'
+          ? { purpose: 'login', login }
+          : null;
+    return formFailure({ login }, error, { step: 'request' as const, offer });
+  }
+  const settings = await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
+  const seconds = settings.data?.codeResendSeconds ?? result.data.resendIn;
+  return { step: 'code' as const, sent: sentOf(Date.now() + seconds * 1000) } satisfies CodeFlowAnswer;
+}

@@ -1,0 +1,39 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PAGE_PARAMS, knownSearch, pageCacheAddress } from './page-params';
+
+const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === 'test' || name === 'locales' ? [] : sourceFiles(full);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.|fixtures/.test(name) ? [full] : [];
+  });
+}
+
+describe('the parameters pages read', () => {
+  it('lists every query parameter the source reads from an address', () => {
+    const read = new Set<string>();
+    const reads = /\b(?:searchParams|search|params|query)\.(?:get|getAll|has)\('([A-Za-z_-]+)'\)/g;
+    for (const file of sourceFiles(SRC)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(reads)) read.add(match[1]!);
+    }
+    // The scan finds the catalog's reads, so it is looking at the right files.
+    expect(read).toContain('priceMin');
+    expect([...read].filter((name) => !PAGE_PARAMS.has(name))).toEqual([]);
+  });
+
+  it('keeps only those, sorted by name, in the page cache address', () => {
+    expect(pageCacheAddress('/catalog?sort=price-asc&n=8271&q=vitamin&utm_source=mail')).toBe(
+      '/catalog?q=vitamin&sort=price-asc',
+    );
+    expect(pageCacheAddress('/catalog?q=vitamin&sort=price-asc')).toBe(pageCacheAddress('/catalog?sort=price-asc&q=vitamin'));
+    expect(pageCacheAddress('/catalog?n=1')).toBe('/catalog');
+    expect(pageCacheAddress('/es/item/12')).toBe('/es/item/12');
+    // A name given twice keeps its values in order.
+    expect(knownSearch('?brand=b&brand=a&x=1')).toBe('?brand=b&brand=a');
+    expect(knownSearch('?personalcode=ABC&q=a', new Set(['personalcode']))).toBe('?q=a');
+  });
+});

@@ -1,0 +1,56 @@
+// The query parameters a page of the shop reads: every one, whatever the page. Anything else in an
+// address changes nothing the server draws, so the page cache's key and the canonical address
+// leave it out (issue 32: junk parameters made every request a cache miss). A page that starts
+// reading a new parameter adds it here; page-params.test.ts fails until it does.
+
+/** Every query parameter some page reads (catalog filters, sign-in steps, links from e-mails). */
+export const PAGE_PARAMS: ReadonlySet<string> = new Set([
+  // The catalog and search (features/catalog/catalog-params.ts, the coverage plan).
+  'q',
+  'category',
+  'brand',
+  'plan',
+  'coverage',
+  'coveragePlan',
+  'priceMin',
+  'priceMax',
+  'sort',
+  'page',
+  // Where a sign-in or a step leads, and what it starts with.
+  'redirect',
+  'continue',
+  'changed',
+  'login',
+  'fields',
+  'step',
+  'name',
+  // Links from e-mails and partners.
+  'token',
+  'basket',
+  'personalcode',
+  'agentId',
+  'address',
+]);
+
+/** Parameters that only carry something into this browser; never part of a page's canonical address. */
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId']);
+
+/**
+ * `search` (with or without its `?`) with only the parameters pages read, sorted by name (a
+ * name's values keep their order): the same page under one address. `?` included when any are left.
+ */
+export function knownSearch(search: string, leaveOut: ReadonlySet<string> = new Set()): string {
+  const kept = [...new URLSearchParams(search)].filter(([name]) => PAGE_PARAMS.has(name) && !leaveOut.has(name));
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = new URLSearchParams(kept).toString();
+  return query ? `?${query}` : '';
+}
+
+/**
+ * The address the server draws a page for no one with, and keeps it under: its path and the
+ * parameters pages read, sorted. `address` is a request's path and query.
+ */
+export function pageCacheAddress(address: string): string {
+  const at = address.indexOf('?');
+  return at < 0 ? address : `${address.slice(0, at)}${knownSearch(address.slice(at))}`;
+}
