@@ -46,10 +46,20 @@ const orderHoldsSpecs = /order-holds\.spec\.ts/;
 const REMINDERS_PORT = PORT + 3;
 export const remindersURL = `http://127.0.0.1:${REMINDERS_PORT}`;
 
+/**
+ * Another team's web app on another origin (issue 32, item 9): `cross-origin-image.spec.ts` serves
+ * its page from this port (the one after the fourth server's). A CORS origin is a host and a port,
+ * so the page's port is fixed to be listed; its page on a port the system picks is the origin not
+ * allowed.
+ */
+export const partnerOrigin = `http://127.0.0.1:${PORT + 4}`;
+
 const serverEnv = {
   HOST: '127.0.0.1',
   NODE_ENV: 'development',
   STOREFRONT_DIR: storefrontDir,
+  // Only the partner page's origin may read the API's answers (cross-origin-image.spec.ts).
+  CORS_ORIGINS: partnerOrigin,
   // Every worker is the same client address; the suite makes more API calls (and asks for more
   // sign-in codes) than one shopper, so the per-address ceilings are raised for this run only.
   // The per-login limits (CODE_LOGIN_FREE_PER_HOUR and its waits, wrong-code attempts) stay as
