@@ -19,6 +19,18 @@ describe('CORS', () => {
     expect(exposed).toEqual(expect.arrayContaining(['retry-after', 'x-contract-version']));
   });
 
+  it('keeps Vary: Origin on the public answers it keeps, first and kept (a shared cache must not mix origins)', async () => {
+    const url = '/api/catalog/products?page=1&sort=price-asc';
+    for (const origin of ['https://partner.test', 'https://evil.test', 'https://partner.test']) {
+      const res = await shop.app.inject({ method: 'GET', url, headers: { origin } });
+      expect(res.statusCode).toBe(200);
+      const vary = String(res.headers.vary ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase());
+      expect(vary, origin).toEqual(expect.arrayContaining(['origin', 'accept-language']));
+    }
+  });
+
   it('does not allow an origin that is not configured', async () => {
     const res = await shop.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.test' } });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();

@@ -158,7 +158,12 @@ export default fp(
       policy.dependsOnVisitor && isPersonalRequest(request);
 
     function describe(request: FastifyRequest, reply: FastifyReply, policy: PublicAnswerPolicy, answer: KeptAnswer) {
-      const vary = [...policy.vary];
+      // CORS (configured origins) varies the answer by Origin: kept, or a shared cache could hand
+      // one origin's answer (or one without the allow header) to another.
+      const byOrigin = String(reply.getHeader('vary') ?? '')
+        .split(',')
+        .some((name) => name.trim().toLowerCase() === 'origin');
+      const vary = [...(byOrigin ? ['Origin'] : []), ...policy.vary];
       // Written as @fastify/compress writes it, so it adds no second one.
       if (answer.bytes >= COMPRESS_THRESHOLD_BYTES && compressesRoute(request.url)) vary.push('accept-encoding');
       reply.header('cache-control', policy.cacheControl).header('etag', answer.etag);
