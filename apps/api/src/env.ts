@@ -75,6 +75,12 @@ const envSchema = z
     /** Days before an allowance period's end its reminder is sent (issue 31; 0: on the last day). */
     // At most a whole quarter (92 days: July to September), so a window can cover any period.
     ALLOWANCE_REMINDER_DAYS: z.coerce.number().int().nonnegative().max(92).default(14),
+    /**
+     * Days the "This was not me" link of an account-change notice can be used (issue 32): 7, so an
+     * owner who reads mail once a week still can; past that a link lying in a mailbox no longer
+     * locks the account, and support or recovery takes over.
+     */
+    ACCOUNT_UNDO_DAYS: z.coerce.number().int().positive().max(30).default(7),
     /** Seconds between two sweeps of due allowance reminders in each process (0: no timer). */
     REMINDER_SWEEP_SECONDS: z.coerce.number().nonnegative().max(86_400).default(600),
     CORS_ORIGINS: list([]),
@@ -249,6 +255,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Days before an allowance period's end its reminder is sent. */
   allowanceReminderDays: number;
+  /** Days an account-change notice's "This was not me" link can be used. */
+  accountUndoDays: number;
   /** Interval of each process's sweep of due allowance reminders (ms; 0: no timer). */
   reminderSweepMs: number;
   /** Undefined outside production: a secret is generated once and kept in `dataDir`. */
@@ -338,6 +346,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     mailFrom: env.MAIL_FROM,
     allowanceReminderDays: env.ALLOWANCE_REMINDER_DAYS,
     reminderSweepMs: Math.round(env.REMINDER_SWEEP_SECONDS * 1000),
+    accountUndoDays: env.ACCOUNT_UNDO_DAYS,
     jwtSecret: env.JWT_SECRET,
     corsOrigins: env.CORS_ORIGINS,
     publicUrl:

@@ -164,13 +164,20 @@ describe('real answers against the OpenAPI document', () => {
     const reminded = await send({ method: 'GET', url: '/api/dev/outbox?to=network.demo@example.com' });
     expect(JSON.stringify(reminded.body)).toContain('List-Unsubscribe-Post');
 
+    // Issue 32, item 6: a "This was not me" link (GET, POST, then 410 once used; 404 changed).
+    const undo = `/api/auth/undo?token=${await t.app.services.accountUndo.create(shopper.id, 'password_changed')}`;
+    await send({ method: 'GET', url: undo });
+    await send({ method: 'POST', url: undo });
+    await send({ method: 'POST', url: undo });
+    await send({ method: 'GET', url: `${undo}x` });
+
     // Development routes: 409 and 404 carry `detail`; 403 to a client that is not loopback.
     await send({ method: 'POST', url: `/api/dev/orders/${first}/advance` });
     await send({ method: 'POST', url: '/api/dev/orders/999999/advance' });
     await send({ method: 'GET', url: '/api/dev/outbox?to=answers@example.com', remoteAddress: '203.0.113.9' });
 
     const statuses = new Set(answers.map((answer) => answer.status));
-    for (const status of [200, 401, 403, 404, 409, 422, 429]) expect(statuses, `a ${status} was sent`).toContain(status);
+    for (const status of [200, 401, 403, 404, 409, 410, 422, 429]) expect(statuses, `a ${status} was sent`).toContain(status);
     const kinds = answers.filter((answer) => answer.status >= 400).map((answer) => Object.keys(answer.body));
     for (const member of ['retryAfter', 'seconds', 'minutes', 'params', 'detail', 'fields']) {
       expect(kinds.some((keys) => keys.includes(member)), `an error with ${member} was sent`).toBe(true);

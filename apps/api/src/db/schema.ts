@@ -273,6 +273,35 @@ export const sessions = pgTable(
 );
 
 /**
+ * The "This was not me" links of account-change notices (services/account-undo.ts): the SHA-256
+ * of each single-use token (the token itself only in the notice), the change it undoes and what
+ * the undo needs: the contact the change added, made primary or removed (`contact*`), and the
+ * primary contact it took the place of (`previous*`).
+ */
+export const accountUndoLinks = pgTable(
+  'account_undo_links',
+  {
+    id: serial().primaryKey(),
+    customerId: integer()
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text().notNull().unique(),
+    /** An `AccountChange` of the SDK (`password_changed`, `contact_made_primary`...). */
+    change: text().notNull(),
+    /** 'email' or 'phone' (contact changes). */
+    contactKind: text(),
+    contactId: integer(),
+    contactValue: text(),
+    previousId: integer(),
+    previousValue: text(),
+    createdAt: createdAt(),
+    expiresAt: moment().notNull(),
+    usedAt: moment(),
+  },
+  (t) => [index().on(t.customerId)],
+);
+
+/**
  * Increasing waits for sending one-time codes (services/code-throttle.ts): one row per scope
  * (`login:<target>` or `client:<address>`), counting the requests of the current window and the
  * earliest moment the next one is allowed.

@@ -4,6 +4,7 @@
  * e-mails, phones).
  */
 import { mergeHandlers } from '../lib/contract-routes.js';
+import accountUndo from './account-undo/index.js';
 import addresses from './addresses/index.js';
 import auth from './auth/index.js';
 import cards from './cards/index.js';
@@ -34,4 +35,5 @@ export const handlers = mergeHandlers([
   search,
   favorites,
   reminders,
+  accountUndo,
 ]);

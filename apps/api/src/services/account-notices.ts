@@ -7,6 +7,12 @@
  * formatting in the customer's interface language), and how to report it: the account's security
  * page and the support phone.
  *
+ * "This was not me" (issue 32, item 6): a notice sent through `notify` with a recipient that
+ * names its customer carries a single-use link, valid ACCOUNT_UNDO_DAYS days, to the storefront's
+ * `/account/undo` page, which undoes the change, locks the password and ends every session
+ * (services/account-undo.ts). The link is made before the notice is sent; when it cannot be made,
+ * the notice goes without it (logged).
+ *
  * A notice that cannot be sent never fails the change: the failure is logged.
  *
  * Time zone: the shop has no configured time zone, so the time is written in UTC and says so.
@@ -19,6 +25,7 @@ import { customers, emails, phones } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
 import type { Lang } from '../lib/errors.js';
+import type { AccountUndo, UndoDetail } from './account-undo.js';
 import type { Notifier } from './notifier.js';
 
 /** The time zone notices are written in, and how they name it. */
@@ -33,11 +40,28 @@ export interface Contact {
 /** Where a customer's notices go: a contact, and the customer's interface language. */
 export interface NoticeRecipient extends Contact {
   lang: Lang;
+  /** The account changed: the notice's "This was not me" link undoes the change on it. */
+  customerId?: number;
 }
+
+/** A contact a change names, with its row (the undo removes an added one by its id). */
+export type ChangedContact = Contact & { id?: number };
 
 export type AccountChange =
   | { type: 'password-set' | 'password-changed' | 'password-recovered' }
-  | { type: 'contact-added' | 'contact-primary' | 'contact-removed'; contact: Contact };
+  | { type: 'contact-added' | 'contact-removed'; contact: ChangedContact }
+  /** `previous`: the primary contact that lost its place (the undo gives it back). */
+  | { type: 'contact-primary'; contact: ChangedContact; previous?: { id: number; value: string } | undefined };
+
+/** The SDK's name of a change (`AccountChange` of `@otc/sdk/schemas`), as the undo link keeps it. */
+const UNDO_CHANGE = {
+  'password-set': 'password_set',
+  'password-changed': 'password_changed',
+  'password-recovered': 'password_recovered',
+  'contact-added': 'contact_added',
+  'contact-primary': 'contact_made_primary',
+  'contact-removed': 'contact_removed',
+} as const;
 
 /** `j•••@example.com` (first character of the name, the whole domain). */
 export function maskEmail(address: string): string {
@@ -86,6 +110,8 @@ interface NoticeTexts {
   };
   when: string;
   ok: string;
+  undo: string;
+  undoHow: string;
   notYou: string;
   page: string;
   call: string;
@@ -121,6 +147,8 @@ const TEXTS: Record<Lang, NoticeTexts> = {
     },
     when: 'When: {time}.',
     ok: 'If you did this, you do not need to do anything.',
+    undo: 'This was not me: {undo}',
+    undoHow: 'That link undoes the change and signs every device out. It works once, for {days} days.',
     notYou: 'If you did not do this, tell us right away:',
     page: 'Open {link}',
     call: 'Or call us at {phone}.',
@@ -153,6 +181,8 @@ const TEXTS: Record<Lang, NoticeTexts> = {
     },
     when: 'Cuándo: {time}.',
     ok: 'Si fue usted, no tiene que hacer nada.',
+    undo: 'No fui yo: {undo}',
+    undoHow: 'Ese enlace deshace el cambio y cierra la sesión en todos los dispositivos. Sirve una vez, durante {days} días.',
     notYou: 'Si no fue usted, avísenos enseguida:',
     page: 'Abra {link}',
     call: 'O llámenos al {phone}.',
@@ -165,20 +195,29 @@ const fill = (text: string, values: Record<string, string>) =>
 export interface AccountNoticesOptions {
   db: Db;
   clock: Clock;
-  config: Pick<AppConfig, 'publicUrl' | 'supportPhone'>;
+  config: Pick<AppConfig, 'publicUrl' | 'supportPhone'> & Partial<Pick<AppConfig, 'port' | 'accountUndoDays'>>;
   notifier: Notifier;
   log: FastifyBaseLogger;
+  /** The "This was not me" links (without it, notices carry none). */
+  undo?: AccountUndo;
 }
 
 export function createAccountNotices(options: AccountNoticesOptions) {
-  const { db, clock, config, notifier, log } = options;
+  const { db, clock, config, notifier, log, undo } = options;
 
   /** The security page of the storefront in a language (Spanish pages live under /es). */
   const securityPage = (lang: Lang) =>
     config.publicUrl ? `${config.publicUrl}${lang === 'es' ? '/es' : ''}/account/security` : null;
 
+  /**
+   * The storefront's undo page for a token, in a language: PUBLIC_URL, else this process's own
+   * address (development: the API serves the storefront).
+   */
+  const undoPage = (lang: Lang, token: string) =>
+    `${config.publicUrl ?? `http://localhost:${config.port ?? 3000}`}${lang === 'es' ? '/es' : ''}/account/undo?token=${encodeURIComponent(token)}`;
+
   /** Subject and text of a notice (exported through the service for tests and previews). */
-  function compose(change: AccountChange, lang: Lang, at: Date) {
+  function compose(change: AccountChange, lang: Lang, at: Date, undoLink?: string) {
     const texts = TEXTS[lang];
     const what =
       'contact' in change
@@ -193,6 +232,9 @@ export function createAccountNotices(options: AccountNoticesOptions) {
       fill(texts.when, { time }),
       '',
       texts.ok,
+      ...(undoLink
+        ? [fill(texts.undo, { undo: undoLink }), fill(texts.undoHow, { days: String(config.accountUndoDays ?? 7) })]
+        : []),
       texts.notYou,
       ...(link ? [fill(texts.page, { link })] : []),
       fill(texts.call, { phone: config.supportPhone }),
@@ -222,7 +264,7 @@ export function createAccountNotices(options: AccountNoticesOptions) {
         if (!row) return null;
         const to = contact ?? (await primaryContact(exec, customerId));
         if (!to) return null;
-        return { ...to, lang: row.lang === 'es' ? 'es' : 'en' };
+        return { ...to, lang: row.lang === 'es' ? 'es' : 'en', customerId };
       } catch (error) {
         log.error({ err: error, customerId }, 'account notice: recipient could not be read');
         return null;
@@ -239,8 +281,18 @@ export function createAccountNotices(options: AccountNoticesOptions) {
         log.warn({ change: change.type }, 'account notice: no contact to send it to');
         return;
       }
+      let undoLink: string | undefined;
+      if (undo && recipient.customerId !== undefined) {
+        try {
+          const detail: UndoDetail = 'contact' in change ? { contact: change.contact } : {};
+          if (change.type === 'contact-primary' && change.previous) detail.previous = change.previous;
+          undoLink = undoPage(recipient.lang, await undo.create(recipient.customerId, UNDO_CHANGE[change.type], detail, at));
+        } catch (error) {
+          log.error({ err: error, change: change.type }, 'account notice: its undo link could not be made');
+        }
+      }
       try {
-        const { subject, text } = compose(change, recipient.lang, at);
+        const { subject, text } = compose(change, recipient.lang, at, undoLink);
         await notifier.send({
           to: recipient.value,
           channel: recipient.kind === 'email' ? 'email' : 'sms',

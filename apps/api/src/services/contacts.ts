@@ -184,7 +184,7 @@ export function createContactsService(options: ContactsServiceOptions) {
         if (isUniqueViolation(error)) throw errors.conflict('contact_taken');
         throw error;
       }
-      await notices.notify(recipient, { type: 'contact-added', contact: { kind, value: row.value } });
+      await notices.notify(recipient, { type: 'contact-added', contact: { kind, value: row.value, id: row.id } });
       return customers.get(customerId);
     },
 
@@ -224,7 +224,11 @@ export function createContactsService(options: ContactsServiceOptions) {
         // The login changed: every session signs in again (see the decisions above).
         await tokens.revokeCustomer(customerId, tx);
       });
-      await notices.notify(recipient, { type: 'contact-primary', contact: { kind, value: row.value } });
+      await notices.notify(recipient, {
+        type: 'contact-primary',
+        contact: { kind, value: row.value, id: row.id },
+        previous: oldPrimary ? { id: oldPrimary.id, value: oldPrimary.value } : undefined,
+      });
       return customers.get(customerId);
     },
 

@@ -11,6 +11,7 @@ import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
 import { csrfToken, csrfTokenMatches, signCart, verifyCart, type CsrfSubject } from '../lib/web-session.js';
 import { createAccountNotices } from './account-notices.js';
+import { createAccountUndo } from './account-undo.js';
 import { createAddressesService } from './addresses.js';
 import { createAuthService } from './auth.js';
 import { createSiteVerifyBotCheck, type BotCheck } from './bot-check.js';
@@ -78,7 +79,9 @@ export function createServices(deps: ServiceDeps) {
   const tokens = createTokensService({ db, clock, secret });
   const customers = createCustomersService({ db, clock });
   /** Notices of changes that could take an account, to the primary contact before the change. */
-  const notices = createAccountNotices({ db, clock, config, notifier, log: deps.log });
+  /** Their "This was not me" links: undo the change, lock the password, end every session. */
+  const accountUndo = createAccountUndo({ db, clock, tokens, days: config.accountUndoDays });
+  const notices = createAccountNotices({ db, clock, config, notifier, log: deps.log, undo: accountUndo });
   const auth = createAuthService({ db, clock, codes, tokens, customers, guard, notices });
   /** Recent proof of a session (current password or a code to the primary contact). */
   const proof = createProofService({ db, clock, codes, tokens, customers, guard });
@@ -116,6 +119,7 @@ export function createServices(deps: ServiceDeps) {
     auth,
     proof,
     notices,
+    accountUndo,
     orders,
     guestCarts,
     payments,

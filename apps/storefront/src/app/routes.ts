@@ -92,4 +92,5 @@ export const pageRoutes: PageRoute[] = [
   { name: 'sign-up', path: 'sign-up', title: msg`Sign up`, guestOnly: true, load: () => import('../features/auth/pages/sign-up-page') },
   { name: 'logout', path: 'logout', title: msg`Sign out`, load: () => import('../features/auth/pages/logout-page') },
   { name: 'reminders-unsubscribe', path: 'reminders/unsubscribe', title: msg`Allowance reminders`, load: () => import('../features/account/pages/unsubscribe-page') },
+  { name: 'account-undo', path: 'account/undo', title: msg`This was not me`, load: () => import('../features/account/pages/undo-page') },
 ];

@@ -298,6 +298,25 @@ export const contract = {
     response: s.unsubscribeAnswerSchema,
   }),
 
+  accountUndoPreview: route({
+    method: 'GET',
+    path: '/api/auth/undo',
+    auth: false,
+    tag: 'auth',
+    summary: "What an account-change notice's \"This was not me\" link would undo (changes nothing; works signed out)",
+    query: s.accountUndoQuerySchema,
+    response: s.accountUndoAnswerSchema,
+  }),
+  accountUndo: route({
+    method: 'POST',
+    path: '/api/auth/undo',
+    auth: false,
+    tag: 'auth',
+    summary: "Undo the change of an account-change notice's single-use link: the change undone where it can, the password locked, every session ended (works signed out)",
+    query: s.accountUndoQuerySchema,
+    response: s.accountUndoAnswerSchema,
+  }),
+
   // --- emails ---
   addEmail: route({
     method: 'POST',

@@ -65,6 +65,19 @@ export function authEndpoints<M extends AuthMode>(core: ClientCore<M>) {
     prove: (input: RouteInput<'prove'>['body'], options?: CallOptions) =>
       core.call('prove', { body: input }, options),
     /**
+     * What an account-change notice's "This was not me" link would undo (signed out too; changes
+     * nothing). A changed link: 404 `undo_link_invalid`; a used or expired one: 410
+     * `undo_link_used` / `undo_link_expired`.
+     */
+    undoPreview: (token: string, options?: CallOptions) =>
+      core.call('accountUndoPreview', { query: { token } }, options),
+    /**
+     * Undoes that change with the link (once): the change undone where it can, the password
+     * locked (the owner recovers the account through the sign-in given back), every session ended.
+     */
+    undoChange: (token: string, options?: CallOptions) =>
+      core.call('accountUndo', { query: { token } }, options),
+    /**
      * Same as `client.signOut()`: revokes the refresh token (tokens) or ends the cookie's session
      * (session), best effort, and forgets the session.
      */

@@ -206,6 +206,24 @@ export const ERROR_CATALOGUE = {
     en: 'This unsubscribe link is not valid. Turn reminders off in your account instead.',
     es: 'Este enlace para darse de baja no es válido. Desactive los recordatorios en su cuenta.',
   },
+  /** An account-change notice's "This was not me" link that was changed or is not ours. */
+  undo_link_invalid: {
+    status: 404,
+    en: 'This link is not valid. If someone changed your account, call us or recover your account from the sign-in page.',
+    es: 'Este enlace no es válido. Si alguien cambió su cuenta, llámenos o recupere su cuenta desde la página para iniciar sesión.',
+  },
+  /** That link was used already: the change was undone once. */
+  undo_link_used: {
+    status: 410,
+    en: 'This link was already used: the change was undone. Recover your account from the sign-in page to set a new password.',
+    es: 'Este enlace ya se usó: el cambio se deshizo. Recupere su cuenta desde la página para iniciar sesión y elija una contraseña nueva.',
+  },
+  /** That link is older than its days (ACCOUNT_UNDO_DAYS). */
+  undo_link_expired: {
+    status: 410,
+    en: 'This link has expired. If someone changed your account, call us or recover your account from the sign-in page.',
+    es: 'Este enlace venció. Si alguien cambió su cuenta, llámenos o recupere su cuenta desde la página para iniciar sesión.',
+  },
 
   // --- cards and payments ---
   card_number_or_code_is_not_correct: {

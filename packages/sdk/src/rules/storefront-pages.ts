@@ -50,6 +50,7 @@ export const STOREFRONT_PAGES = [
   { name: 'sign-up', path: 'sign-up', guestOnly: true },
   { name: 'logout', path: 'logout' },
   { name: 'reminders-unsubscribe', path: 'reminders/unsubscribe' },
+  { name: 'account-undo', path: 'account/undo' },
 ] as const satisfies readonly StorefrontPage[];
 
 export type StorefrontPageName = (typeof STOREFRONT_PAGES)[number]['name'];

@@ -7,3 +7,4 @@ export * from './settings.js';
 export * from './misc.js';
 export * from './session.js';
 export * from './basket.js';
+export * from './account-undo.js';

@@ -29,6 +29,7 @@ import { loginKind } from '../validation/validate-login.js';
 import { validateState } from '../validation/validate-state.js';
 import type { z } from 'zod/mini';
 import { BASKET_ROUTES } from './basket-routes.js';
+import { UNDO_ROUTES, noticeAccountChange } from './undo-routes.js';
 import { TestShopError, invalid, issue, type TestFieldIssues } from './errors.js';
 import {
   ACCESS_TOKEN_MINUTES,
@@ -656,7 +657,13 @@ function contactRoutes(kind: 'email' | 'phone') {
       const contact = contactOf(customer, kind, id);
       if (!contact.verified) throw new TestShopError('contact_not_verified');
       if (contact.reg) return customerView(shop.state, customer, shop.now());
-      const list = (kind === 'email' ? customer.emails : customer.phones) as Array<{ reg: boolean }>;
+      const list = (kind === 'email' ? customer.emails : customer.phones) as Array<{ id: number; reg: boolean }>;
+      const previous = list.find((c) => c.reg);
+      const valueOf = (c: object) => contactValue(c as { address?: string; number?: string });
+      noticeAccountChange(shop, customer, 'contact_made_primary', {
+        contact: { kind, id: contact.id, value: valueOf(contact) },
+        previous: previous ? { id: previous.id, value: valueOf(previous) } : null,
+      });
       for (const c of list) c.reg = false;
       contact.reg = true;
       // As the API: the login changed, so every device signs in again.
@@ -715,6 +722,7 @@ function reference(prefix: string, n: number): string {
 /** Every route of the contract, as the test shop answers it. */
 export const ROUTES: RouteImpls = {
   ...BASKET_ROUTES,
+  ...UNDO_ROUTES,
   // --- auth ---
   requestCode: ({ shop, body }) => {
     const customer = customerByLogin(shop.state, body.login);
@@ -876,6 +884,7 @@ export const ROUTES: RouteImpls = {
     } else {
       requireProof(shop, session);
     }
+    noticeAccountChange(shop, customer, customer.password === null ? 'password_set' : 'password_changed');
     customer.password = body.password;
     customer.passwordUpdatedAt = shop.now().toISOString();
     endSessions(shop, customer.id, session.id);

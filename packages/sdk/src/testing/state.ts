@@ -12,6 +12,7 @@ import {
 import { fromCents, percentOfCents, toCents } from '../money/index.js';
 import { itemAvailability } from '../rules/item-availability.js';
 import type {
+  AccountChange,
   Address,
   Customer,
   Email,
@@ -161,6 +162,19 @@ export interface TestOutboxMessage {
   createdAt: string;
 }
 
+/** A "This was not me" link: what it undoes, until when, and whether it was used. */
+export interface TestUndoLink {
+  token: string;
+  customerId: number;
+  change: AccountChange;
+  /** The contact the change made primary, and the one it took the place of (contact_made_primary). */
+  contact: { kind: 'email' | 'phone'; id: number; value: string } | null;
+  previous: { id: number; value: string } | null;
+  changedAt: string;
+  expiresAt: string;
+  usedAt: string | null;
+}
+
 export interface Cents {
   subtotalCents: number;
   discountCents: number;
@@ -189,6 +203,8 @@ export interface TestShopState {
   nextId: number;
   /** Allowance reminders sent, `<customer id>:<period end>` (once per period). */
   remindersSent?: string[];
+  /** "This was not me" links of account-change notices (undo-routes.ts), by token. */
+  undoLinks?: TestUndoLink[];
 }
 
 /** Data to add to the shop (records with an existing id replace it). */

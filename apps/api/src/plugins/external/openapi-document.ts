@@ -198,6 +198,8 @@ export const ERROR_CODES_OF: Partial<Record<RouteName, ErrorCode[]>> = {
   setDelivery: ['not_found', 'state_not_delivered'],
   sendContactMessage: ['low_rate', 'unavailable'],
   requestProduct: ['low_rate', 'unavailable', 'invalid_url'],
+  accountUndoPreview: ['undo_link_invalid', 'undo_link_used', 'undo_link_expired'],
+  accountUndo: ['undo_link_invalid', 'undo_link_used', 'undo_link_expired'],
   devAdvanceOrder: ['conflict'],
   devSetStock: ['conflict'],
 };
@@ -236,6 +238,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Refused',
   404: 'Not found',
   409: 'Conflicts with the current state',
+  410: 'Gone: a single-use link that was used or has expired',
   413: 'The request body is too large',
   415: 'The body is not JSON',
   422: 'The input was refused: `data` and `fields` name each field',

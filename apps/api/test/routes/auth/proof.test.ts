@@ -364,16 +364,19 @@ describe('notices of such changes', () => {
       channel: 'email',
       subject: 'Se agregó un contacto nuevo a su cuenta',
     });
-    expect(addedNotice!.text).toBe(
+    expect(addedNotice!.text.split('\n')).toEqual(
       [
         'Se agregó un correo electrónico nuevo a su cuenta: n•••@example.com.',
         `Cuándo: ${when}.`,
         '',
         'Si fue usted, no tiene que hacer nada.',
+        // The "This was not me" link (issue 32; test/routes/account-undo) to the Spanish page.
+        expect.stringMatching(new RegExp(`^No fui yo: ${PUBLIC_URL}/es/account/undo\\?token=[\\w-]{43}$`)),
+        'Ese enlace deshace el cambio y cierra la sesión en todos los dispositivos. Sirve una vez, durante 7 días.',
         'Si no fue usted, avísenos enseguida:',
         `Abra ${PUBLIC_URL}/es/account/security`,
         `O llámenos al ${SUPPORT_PHONE}.`,
-      ].join('\n'),
+      ],
     );
     // Nothing to the new address but its code.
     expect(await notices('nueva.notices@example.com')).toEqual([]);
