@@ -68,6 +68,8 @@ const serverEnv = {
   AUTH_RATE_LIMIT_PER_MINUTE: '2000',
   CODE_CLIENT_FREE_PER_HOUR: '2000',
   SUPPORT_DAILY_LIMIT_PER_CLIENT: '200',
+  // A line per request from four servers is CPU the browsers need; errors and warnings still show.
+  LOG_LEVEL: 'warn',
 };
 
 /** Chromium comes from Debian (`/usr/bin/chromium`); Playwright never downloads a browser here. */
@@ -94,7 +96,11 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // CI records a trace on the retry of a failed test only: a trace of every run (a snapshot
+    // and screenshots at each action, thrown away when the test passes) costs its two cores dearly.
+    // E2E_TRACE (on, off, retain-on-failure, …) chooses another.
+    trace: (process.env.E2E_TRACE as 'on' | 'off' | 'retain-on-failure' | 'on-first-retry' | undefined) ??
+      (process.env.CI ? 'on-first-retry' : 'retain-on-failure'),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

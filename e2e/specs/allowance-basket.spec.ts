@@ -3,8 +3,10 @@
  * when under the header ("$120.00 left to spend by Dec 31 · 33 days"), opens the suggested basket
  * from there, changes an amount, adds it all to the cart in one request (a notice there says so)
  * and checks out; another member turns the reminders off on the account page, and one from the
- * reminder e-mail's link, signed out. The reminder e-mails, rendered from the development outbox in
- * both languages, are screenshot for a person to look at (test-results/allowance-basket/).
+ * reminder e-mail's link, signed out. With `E2E_SHOTS=1` the pages and the reminder e-mails (rendered
+ * from the development outbox) are screenshot in both languages for a person to look at
+ * (test-results/allowance-basket/); the test command leaves them out (they assert nothing and cost
+ * CI about a minute).
  *
  * Against the fourth server of playwright.config.ts: its reminder window is a whole quarter, so
  * the demo members (whose periods end with the quarter) are near the end whatever the day, and it
@@ -26,6 +28,7 @@ test.describe.configure({ mode: 'default' });
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
 const SHOTS = 'test-results/allowance-basket';
+const TAKE_SHOTS = Boolean(process.env.E2E_SHOTS);
 
 const words = {
   en: {
@@ -95,6 +98,7 @@ async function axe(page: Page, name: string, found: string[]) {
 
 /** Screenshots of the page at a phone's and a desktop's width, light and dark. */
 async function shots(page: Page, name: string) {
+  if (!TAKE_SHOTS) return;
   const size = page.viewportSize();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -129,6 +133,7 @@ async function reminderMail(request: APIRequestContext, to: string): Promise<Out
 
 /** The e-mail as a reader sees its text (the outbox keeps plain text), screenshot. */
 async function renderMail(page: Page, mail: OutboxMessage, name: string) {
+  if (!TAKE_SHOTS) return;
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
   await page.setViewportSize({ width: 720, height: 900 });
   await page.setContent(

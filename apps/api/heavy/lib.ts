@@ -24,9 +24,11 @@ export const JWT_SECRET = randomBytes(32).toString('hex');
 export const APPROVE_CARD = { number: '6035000000000001', code: '123' };
 
 /**
- * How servers are started: `dist` runs apps/api/dist/server.js (the heavy run; build first),
- * `src` runs src/server.ts through tsx's loader (the quick variant inside `pnpm test`, where the
- * API's own build may not have run yet). Either way `node` itself is the process signalled.
+ * How servers are started: `dist` runs apps/api/dist/server.js (the heavy run, and the quick
+ * variant inside `pnpm test`, whose turbo task builds the API first: about 50 processes started
+ * through tsx's loader each compiled the API again, minutes of CPU on a 2-core CI), `src` runs
+ * src/server.ts through tsx's loader (`HEAVY_SERVER=src`, no build needed). Either way `node`
+ * itself is the process signalled.
  */
 export const SERVER_MODE: 'dist' | 'src' =
   (process.env.HEAVY_SERVER as 'dist' | 'src' | undefined) ?? (HEAVY ? 'dist' : 'src');

@@ -3,7 +3,7 @@
  * loopback, two of them sharing one PostgreSQL database and one Redis. One figure per item.
  *
  *   pnpm test:heavy                  full counts (HEAVY=1), servers from apps/api/dist/server.js
- *   pnpm --filter @otc/api test:heavy:quick   small counts (CI), servers from src through tsx
+ *   pnpm --filter @otc/api test:heavy:quick   small counts (CI), servers from dist (turbo builds it first)
  *
  * Needs PostgreSQL (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test) and Redis
  * (TEST_REDIS_URL, default redis://127.0.0.1:6379). Creates its own database and claims a Redis

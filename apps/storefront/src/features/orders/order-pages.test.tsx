@@ -1,5 +1,6 @@
-import { fireEvent, waitFor, within } from '@testing-library/react';
-import { delay, http } from 'msw';
+import { onTestFinished, vi } from 'vitest';
+import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { ORDER_STATUS, formatDate, type OrderDetail } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
@@ -83,6 +84,12 @@ describe('an order waiting for payment, and cancel', () => {
   });
 
   it('Cancel order asks first, with no time limit, says what happens, then cancels and refreshes the allowance', async () => {
+    // The clock is the test's (it also runs with real time, for the page's own requests), so
+    // 4.5 s pass at once instead of being waited for.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const api = useOrderApi(orderOf());
     await renderPage('/order/41');
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
@@ -92,7 +99,7 @@ describe('an order waiting for payment, and cancel', () => {
     );
     expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
     // A confirmation that waits (not a two-tap that times out after 4 s).
-    await delay(4500);
+    await act(() => vi.advanceTimersByTimeAsync(4500));
     expect(screen.getByRole('dialog', { name: 'Cancel order 100041?' })).toBeInTheDocument();
     expect(api.calls).toEqual([]);
 
