@@ -64,6 +64,7 @@ export type {
   TestSession,
   TestShopSeed,
   TestShopState,
+  TestPromoCode,
 } from './state.js';
 
 export interface TestShopOptions {

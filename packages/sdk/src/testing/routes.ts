@@ -53,6 +53,7 @@ import {
   primaryContact,
   productDetail,
   productSummary,
+  activePromotions,
   promoPercent,
   sandboxOf,
   signInProofUntil,
@@ -1190,7 +1191,7 @@ export const ROUTES: RouteImpls = {
     const order = ownedDraft(shop, customer.id, params.id);
     if (body.promoCode === null) order.promoCode = null;
     else if (body.promoCode !== undefined) {
-      const promo = promoPercent(shop.state, body.promoCode, customer.id, order.id);
+      const promo = promoPercent(shop.state, body.promoCode, customer.id, order.id, shop.now());
       if ('refused' in promo) {
         throw new TestShopError(promo.refused, { fields: { promoCode: [issue(promo.refused)] } });
       }
@@ -1210,7 +1211,7 @@ export const ROUTES: RouteImpls = {
       throw new TestShopError('unpaid_order_exists', { params, extra: { params } });
     }
     if (order.promoCode) {
-      const promo = promoPercent(state, order.promoCode, customer.id, order.id);
+      const promo = promoPercent(state, order.promoCode, customer.id, order.id, now);
       if ('refused' in promo) {
         throw new TestShopError(promo.refused, { fields: { promoCode: [issue(promo.refused)] } });
       }
@@ -1385,7 +1386,7 @@ export const ROUTES: RouteImpls = {
   },
 
   // --- settings and operations ---
-  settings: ({ shop }) => structuredClone(shop.state.settings),
+  settings: ({ shop }) => ({ ...structuredClone(shop.state.settings), promotions: activePromotions(shop.state, shop.now()) }),
   health: () => ({ status: 'ok' }),
   devOutbox: ({ shop, query }) => {
     const to = normalizeLogin(query.to);

@@ -175,6 +175,20 @@ export interface TestUndoLink {
   usedAt: string | null;
 }
 
+/**
+ * A promo code as the API's `promo_codes` table holds it (`ops promo:add`): a window (from
+ * `validFrom`, ended at `validTo`, ISO date-times) and limits on placed orders carrying it, per
+ * customer and in all (null: none). Seeded with `shop.seed({ promoCodes })`.
+ */
+export interface TestPromoCode {
+  code: string;
+  percent: number;
+  validFrom?: string | null;
+  validTo?: string | null;
+  maxUsesPerCustomer?: number | null;
+  maxUses?: number | null;
+}
+
 export interface Cents {
   subtotalCents: number;
   discountCents: number;
@@ -205,6 +219,11 @@ export interface TestShopState {
   remindersSent?: string[];
   /** "This was not me" links of account-change notices (undo-routes.ts), by token. */
   undoLinks?: TestUndoLink[];
+  /**
+   * Promo codes with their windows and limits (as the API's table). A code of
+   * `settings.promotions` not here is one use per customer, no window (as the API's Welcome10).
+   */
+  promoCodes?: TestPromoCode[];
 }
 
 /** Data to add to the shop (records with an existing id replace it). */
@@ -215,6 +234,8 @@ export interface TestShopSeed {
   products?: TestProduct[];
   sandboxCards?: SandboxCard[];
   customers?: TestCustomerSeed[];
+  /** Promo codes with windows and limits (a code already there, compared without case, is replaced). */
+  promoCodes?: TestPromoCode[];
 }
 
 export const ACCESS_TOKEN_MINUTES = 15;
@@ -283,6 +304,12 @@ export function applySeed(state: TestShopState, seed: TestShopSeed, now: Date): 
     const at = state.sandboxCards.findIndex((c) => c.number === card.number && c.type === card.type);
     if (at >= 0) state.sandboxCards[at] = { ...card };
     else state.sandboxCards.push({ ...card });
+  }
+  for (const promo of seed.promoCodes ?? []) {
+    const codes = (state.promoCodes ??= []);
+    const at = codes.findIndex((p) => p.code.toLowerCase() === promo.code.toLowerCase());
+    if (at >= 0) codes[at] = { ...promo };
+    else codes.push({ ...promo });
   }
   return (seed.customers ?? []).map((c) => addCustomer(state, c, now));
 }
@@ -518,24 +545,72 @@ export function availableUnits(p: TestProduct): { available: number; orderable: 
   return { available: a.available, orderable: a.orderable };
 }
 
-/** The percent a promo code takes off for a customer now, or null when it cannot be used. */
+/** A promo code's record: from `promoCodes`, else a code of `settings.promotions` (one use per customer). */
+function promoRecord(state: TestShopState, code: string): TestPromoCode | undefined {
+  const lower = code.toLowerCase();
+  const own = state.promoCodes?.find((p) => p.code.toLowerCase() === lower);
+  if (own) return own;
+  const listed = state.settings.promotions.find((p) => p.code.toLowerCase() === lower);
+  return listed ? { code: listed.code, percent: listed.percent, maxUsesPerCustomer: 1 } : undefined;
+}
+
+/** Placed orders (not drafts, not cancelled) carrying a code, leaving out `exceptOrderId`. */
+function promoUses(state: TestShopState, code: string, exceptOrderId?: number, customerId?: number): number {
+  return state.orders.filter(
+    (o) =>
+      o.id !== exceptOrderId &&
+      (customerId === undefined || o.customerId === customerId) &&
+      o.promoCode?.toLowerCase() === code.toLowerCase() &&
+      o.status !== ORDER_STATUS.draft &&
+      o.status !== ORDER_STATUS.cancelled,
+  ).length;
+}
+
+function promoCurrent(promo: TestPromoCode, now: Date): boolean {
+  const t = now.getTime();
+  return !(promo.validFrom && Date.parse(promo.validFrom) > t) && !(promo.validTo && Date.parse(promo.validTo) <= t);
+}
+
+export type PromoRefusal = 'promo_code_invalid' | 'promo_code_expired' | 'promo_code_used' | 'promo_code_used_up';
+
+/**
+ * The percent a promo code takes off for a customer's order now, or why it cannot be used, as the
+ * API's `promotions.check`: unknown → invalid; ended (`validTo` passed) → expired; not started →
+ * invalid too (a hidden campaign is not revealed); the customer's placed orders used it
+ * `maxUsesPerCustomer` times → used; `maxUses` placed orders carry it → used up.
+ */
 export function promoPercent(
   state: TestShopState,
   code: string,
   customerId: number,
   orderId: number,
-): { percent: number; code: string } | { refused: 'promo_code_invalid' | 'promo_code_used' } {
-  const promo = state.settings.promotions.find((p) => p.code.toLowerCase() === code.toLowerCase());
-  if (!promo) return { refused: 'promo_code_invalid' };
-  const used = state.orders.some(
-    (o) =>
-      o.id !== orderId &&
-      o.customerId === customerId &&
-      o.promoCode?.toLowerCase() === promo.code.toLowerCase() &&
-      o.status !== ORDER_STATUS.draft &&
-      o.status !== ORDER_STATUS.cancelled,
-  );
-  return used ? { refused: 'promo_code_used' } : { percent: promo.percent, code: promo.code };
+  now: Date = new Date(),
+): { percent: number; code: string } | { refused: PromoRefusal } {
+  const promo = promoRecord(state, code);
+  if (!promo || !Number.isInteger(promo.percent) || promo.percent < 1 || promo.percent > 100) {
+    return { refused: 'promo_code_invalid' };
+  }
+  const t = now.getTime();
+  if (promo.validTo && Date.parse(promo.validTo) <= t) return { refused: 'promo_code_expired' };
+  if (promo.validFrom && Date.parse(promo.validFrom) > t) return { refused: 'promo_code_invalid' };
+  const perCustomer = promo.maxUsesPerCustomer ?? null;
+  if (perCustomer !== null && promoUses(state, promo.code, orderId, customerId) >= perCustomer) {
+    return { refused: 'promo_code_used' };
+  }
+  const inAll = promo.maxUses ?? null;
+  if (inAll !== null && promoUses(state, promo.code, orderId) >= inAll) return { refused: 'promo_code_used_up' };
+  return { percent: promo.percent, code: promo.code };
+}
+
+/** The promotions the settings answer lists now: current, and not used up (as the API's `active`). */
+export function activePromotions(state: TestShopState, now: Date): Array<{ code: string; percent: number }> {
+  const codes = new Map<string, TestPromoCode>();
+  for (const p of state.settings.promotions) codes.set(p.code.toLowerCase(), { code: p.code, percent: p.percent });
+  for (const p of state.promoCodes ?? []) codes.set(p.code.toLowerCase(), p);
+  return [...codes.values()]
+    .filter((p) => promoCurrent(p, now) && !(p.maxUses != null && promoUses(state, p.code) >= p.maxUses))
+    .map((p) => ({ code: p.code, percent: p.percent }))
+    .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
 function planCovers(customer: TestCustomer | undefined, p: TestProduct): boolean {

@@ -1,0 +1,38 @@
+// The shop scenarios (shop-scenarios.ts) against the test kit; apps/api/test/kit-scenarios.test.ts
+// runs the same scenarios against the real API, so the kit answers as the API does.
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { createClient } from '../../client/index.js';
+import { createMemoryStorage } from '../../storage/index.js';
+import { createTestShop } from '../index.js';
+import { shopScenarios, type ScenarioTarget } from './shop-scenarios.js';
+
+const baseUrl = 'https://shop.test';
+const { handlers, shop } = createTestShop({ baseUrl });
+const server = setupServer(...handlers);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
+const kit: ScenarioTarget = {
+  client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale }),
+  addPromoCode: async (promo) => {
+    shop.seed({
+      promoCodes: [
+        {
+          code: promo.code,
+          percent: promo.percent,
+          validFrom: promo.validFrom?.toISOString() ?? null,
+          validTo: promo.validTo?.toISOString() ?? null,
+          maxUsesPerCustomer: promo.maxUsesPerCustomer ?? null,
+          maxUses: promo.maxUses ?? null,
+        },
+      ],
+    });
+  },
+  now: () => shop.now(),
+};
+
+describe('the shop scenarios against @otc/sdk/testing', () => {
+  shopScenarios(() => kit);
+});
