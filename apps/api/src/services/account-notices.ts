@@ -27,15 +27,11 @@ import type { Clock } from '../lib/clock.js';
 import type { Lang } from '../lib/errors.js';
 import type { AccountUndo, UndoDetail } from './account-undo.js';
 import type { Notifier } from './notifier.js';
+import { maskContact, type Contact } from './contact-masks.js';
 
 /** The time zone notices are written in, and how they name it. */
 const NOTICE_TIME_ZONE = 'UTC';
 
-/** An e-mail (normalized, lower case) or a phone (ten digits). */
-export interface Contact {
-  kind: 'email' | 'phone';
-  value: string;
-}
 
 /** Where a customer's notices go: a contact, and the customer's interface language. */
 export interface NoticeRecipient extends Contact {
@@ -63,21 +59,6 @@ const UNDO_CHANGE = {
   'contact-removed': 'contact_removed',
 } as const;
 
-/** `j•••@example.com` (first character of the name, the whole domain). */
-export function maskEmail(address: string): string {
-  const at = address.lastIndexOf('@');
-  if (at <= 0) return '•••';
-  return `${address.slice(0, 1)}•••${address.slice(at)}`;
-}
-
-/** `(•••) •••-1234` (the last four digits only). */
-export function maskPhone(number: string): string {
-  return `(•••) •••-${number.replace(/\D/g, '').slice(-4)}`;
-}
-
-export function maskContact(contact: Contact): string {
-  return contact.kind === 'email' ? maskEmail(contact.value) : maskPhone(contact.value);
-}
 
 /**
  * The customer's primary contact: the primary (sign-in) e-mail, else the primary phone — the

@@ -31,7 +31,7 @@ import { accountUndoLinks, customers, emails, phones } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import { randomToken, sha256 } from '../lib/crypto.js';
 import { HttpError } from '../lib/errors.js';
-import { maskContact, type Contact } from './account-notices.js';
+import { maskContact, type Contact } from './contact-masks.js';
 import type { TokensService } from './tokens.js';
 
 /** What an undo needs to know of a contact change. */

@@ -29,7 +29,8 @@ import {
   type FieldIssue,
   type Lang,
 } from '../lib/errors.js';
-import { maskContact, primaryContact, type Contact } from './account-notices.js';
+import { primaryContact } from './account-notices.js';
+import { maskContact, type Contact } from './contact-masks.js';
 import { invalidCodeError, type CodesService } from './codes.js';
 import type { CustomersService } from './customers.js';
 import type { SignInGuard } from './sign-in-guard.js';

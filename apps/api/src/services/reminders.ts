@@ -32,7 +32,7 @@ import type { Clock } from '../lib/clock.js';
 import { keyedHash } from '../lib/crypto.js';
 import { HttpError, errors, issue, type Lang } from '../lib/errors.js';
 import { startSweepTimer } from '../lib/sweep-timer.js';
-import { maskContact } from './account-notices.js';
+import { maskContact } from './contact-masks.js';
 import { rowsOf } from './catalog.js';
 import type { Notifier } from './notifier.js';
 import type { SuggestedBasketService } from './suggested-basket.js';

@@ -5,7 +5,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { manualClock } from '../../src/lib/clock.js';
-import { createAccountNotices, maskEmail, maskPhone } from '../../src/services/account-notices.js';
+import { createAccountNotices } from '../../src/services/account-notices.js';
+import { maskEmail, maskPhone } from '../../src/services/contact-masks.js';
 import {
   createNotifier,
   type Notifier,
