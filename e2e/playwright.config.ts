@@ -9,6 +9,8 @@ import { defineConfig } from '@playwright/test';
 // E2E_DATA lets several runs side by side (each with its own E2E_PORT) keep their own copies.
 const dataDir = process.env.E2E_DATA ?? '.e2e-data';
 const storefrontDir = fileURLToPath(new URL(`./${dataDir}/storefront`, import.meta.url));
+/** The demo data seeded once; every server starts on a copy of it. */
+const templateDir = `${dataDir}/seeded`;
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://127.0.0.1:${PORT}`;
@@ -122,10 +124,14 @@ export default defineConfig({
   ],
   // The whole product at one address: the API serves the built storefront, on a fresh PGlite
   // database seeded with the demo data, with the development outbox on for sign-in codes.
+  // The demo data is seeded once (`ops seed` into a template folder, its JWT secret with it: the
+  // sandbox cards' fingerprints are keyed by it) and each server starts on a copy: four first-start
+  // seedings one after the other took over a minute of CI before any test ran.
   webServer: [
     {
       command:
-        `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r ../apps/storefront/dist ${dataDir}/storefront && node ../apps/api/dist/server.js`,
+        `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r ../apps/storefront/dist ${dataDir}/storefront && ` +
+        `DATA_DIR=${templateDir} node ../apps/api/dist/ops.js seed && cp -r ${templateDir} ${dataDir}/db && node ../apps/api/dist/server.js`,
       url: `${baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
@@ -134,7 +140,7 @@ export default defineConfig({
     // Started after the first (Playwright starts web servers in order), so its folder survives
     // the first one's clean-up; it serves the same copy of the storefront.
     {
-      command: `rm -rf ${dataDir}/more-methods && mkdir -p ${dataDir}/more-methods && node ../apps/api/dist/server.js`,
+      command: `rm -rf ${dataDir}/more-methods && mkdir -p ${dataDir}/more-methods && cp -r ${templateDir} ${dataDir}/more-methods/db && node ../apps/api/dist/server.js`,
       url: `${moreMethodsURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
@@ -147,7 +153,7 @@ export default defineConfig({
     },
     // The third, started after the first too; same copy of the storefront.
     {
-      command: `rm -rf ${dataDir}/order-holds && mkdir -p ${dataDir}/order-holds && node ../apps/api/dist/server.js`,
+      command: `rm -rf ${dataDir}/order-holds && mkdir -p ${dataDir}/order-holds && cp -r ${templateDir} ${dataDir}/order-holds/db && node ../apps/api/dist/server.js`,
       url: `${orderHoldsURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
@@ -162,7 +168,7 @@ export default defineConfig({
     },
     // The fourth (a quarter-long reminder window), started after the first too.
     {
-      command: `rm -rf ${dataDir}/reminders && mkdir -p ${dataDir}/reminders && node ../apps/api/dist/server.js`,
+      command: `rm -rf ${dataDir}/reminders && mkdir -p ${dataDir}/reminders && cp -r ${templateDir} ${dataDir}/reminders/db && node ../apps/api/dist/server.js`,
       url: `${remindersURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: !process.env.CI,
