@@ -71,15 +71,28 @@ case "${1:-}" in
     install_deps
     ensure_chromium
     ensure_nginx
-    log "Lint, typecheck, unit and route tests, build"
     # Reports of an earlier run must not count; turbo restores those of cached runs.
     rm -rf packages/*/test-results apps/*/test-results e2e/test-results
     status=0
-    "${PNPM[@]}" exec turbo run lint typecheck test build --output-logs=errors-only --continue --concurrency=2 || status=$?
+    log "Build"
+    "${PNPM[@]}" exec turbo run build --output-logs=errors-only --concurrency=2 || status=$?
+    # The unit and route tests and the browser suites side by side: one after the other, either
+    # left the two cores half idle for minutes (the heavy suite's waits, a last long file), and
+    # CI has 30 minutes. The unit stage's log is printed when it ends. `--only`: the builds are
+    # done (and not restored from turbo's cache under the running servers).
+    unit_log=$(mktemp)
+    log "Lint, typecheck, unit and route tests (log below when done) beside the end-to-end tests in Chromium"
+    "${PNPM[@]}" exec turbo run lint typecheck test --only --output-logs=errors-only --continue --concurrency=2 >"$unit_log" 2>&1 &
+    unit_pid=$!
     if [[ -d e2e/specs ]]; then
-      log "End-to-end tests in Chromium"
       "${PNPM[@]}" --filter @otc/e2e e2e || status=$?
     fi
+    unit_status=0
+    wait "$unit_pid" || unit_status=$?
+    log "Lint, typecheck, unit and route tests"
+    cat "$unit_log"
+    rm -f "$unit_log"
+    [[ $unit_status -eq 0 ]] || status=$unit_status
     node scripts/test-summary.mjs || status=$?
     exit $status
     ;;
