@@ -85,15 +85,41 @@ async function expectedReminder(request: APIRequestContext, customer: Customer, 
   };
 }
 
+/** A violation's rule and first nodes, with the colours axe measured for a contrast one. */
+function describeViolations(violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations']): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes.slice(0, 3).map((n) => {
+        const data = n.any[0]?.data as { fgColor?: string; bgColor?: string; contrastRatio?: number } | undefined;
+        const colours = data?.fgColor ? ` (${data.fgColor} on ${data.bgColor}, ${data.contrastRatio})` : '';
+        return `${n.target.join(' ')}${colours}`;
+      });
+      return `${v.id} ${nodes.join(' | ')}`;
+    })
+    .join('; ');
+}
+
 async function axe(page: Page, name: string, found: string[]) {
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
     // The shop follows the system scheme: scanned once the page has taken it.
     await expect(page.locator('html')).toHaveClass(scheme === 'dark' ? /(^|\s)dark(\s|$)/ : /^(?!.*\bdark\b)/);
     // Only colours differ between the schemes: dark is checked for contrast alone (as accessibility.spec.ts does).
-    const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-    const results = await (scheme === 'dark' ? builder.withRules(['color-contrast']) : builder).analyze();
-    for (const v of results.violations) found.push(`${name} (${scheme}): ${v.id} ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
+    const scan = () => {
+      const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+      return (scheme === 'dark' ? builder.withRules(['color-contrast']) : builder).analyze();
+    };
+    let results = await scan();
+    // A contrast finding on the strip came and went between runs (CI, twice) and did not come back
+    // here: once the page has settled (its requests done), scan again; what stays is reported, with
+    // the colours axe measured, and what went is printed so its cause can still be found.
+    const contrast = (r: typeof results) => r.violations.filter((v) => v.id === 'color-contrast');
+    if (contrast(results).length > 0) {
+      console.log(`${name} (${scheme}): contrast on the first scan, scanning again: ${describeViolations(contrast(results))}`);
+      await page.waitForLoadState('networkidle');
+      results = await scan();
+    }
+    for (const v of results.violations) found.push(`${name} (${scheme}): ${describeViolations([v])}`);
   }
   await page.emulateMedia({ colorScheme: 'light' });
 }
