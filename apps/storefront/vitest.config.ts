@@ -11,7 +11,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     // Route modules and catalogs are transformed on first import; slow on a busy machine.
-    testTimeout: 20_000,
+    // Beside the browser suites (scripts/shop.sh test) a whole form walk took 21 s.
+    testTimeout: 60_000,
     env: { VITE_API_BASE_URL: 'http://shop.test' },
   },
 });

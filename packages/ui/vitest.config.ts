@@ -9,6 +9,6 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     // As the storefront's: the first render of a file pays for jsdom and the module graph, which
     // on a loaded 2-core CI machine took over the 5 s default (product-card's first test).
-    testTimeout: 20_000,
+    testTimeout: 60_000,
   },
 });

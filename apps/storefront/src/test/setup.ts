@@ -3,8 +3,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { server } from './server';
 
-// Lazy route modules and catalogs are transformed on first import; give them time under load.
-configure({ asyncUtilTimeout: 4000 });
+// Lazy route modules and catalogs are transformed on first import; give them time under load. The
+// test command runs this stage beside the browser suites on two cores (CI has 30 minutes), where
+// a page's first draw took up to 6 s: a ceiling, never a wait (findBy* answers when the thing shows).
+configure({ asyncUtilTimeout: 15_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
