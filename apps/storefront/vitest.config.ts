@@ -13,6 +13,9 @@ export default defineConfig({
     // Route modules and catalogs are transformed on first import; slow on a busy machine.
     // Beside the browser suites (scripts/shop.sh test) a whole form walk took 21 s.
     testTimeout: 60_000,
+    // Two files at once: vitest's default on two cores is one, and this stage ended CI's run
+    // alone on one core for six minutes after the browser suites were done.
+    maxWorkers: 2,
     env: { VITE_API_BASE_URL: 'http://shop.test' },
   },
 });
