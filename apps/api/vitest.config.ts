@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
+    // A run id for the PostgreSQL template databases, and their removal at the end.
+    globalSetup: ['./test/global-setup.ts'],
     // PGlite compiles PostgreSQL (WebAssembly) once per file; two cores, so two workers.
     maxWorkers: 2,
     // Files share a worker's modules (and so its one migrated PGlite template, cloned per app):

@@ -14,6 +14,7 @@ import { openDatabase, type Database } from '../src/db/client.js';
 import { loadConfig, testDatabaseUrl, type AppConfig } from '../src/env.js';
 import { manualClock, type ManualClock } from '../src/lib/clock.js';
 import { seed } from '../src/seed/seed.js';
+import { RUN_ID_VARIABLE } from './global-setup.js';
 
 /** Random-looking, as JWT_SECRET must be (a typed one is refused: lib/secret.ts `secretWeakness`). */
 export const TEST_SECRET = 'f8f8ddc9fc61621ce53cf50251ca7ee99e581fe0daf7c878f57b41555944f7a8';
@@ -31,7 +32,9 @@ async function postgresTemplate(url: string, kind: 'migrated' | 'seeded'): Promi
   let made = templates.get(kind);
   if (!made) {
     made = (async () => {
-      const name = `otc_test_tpl_${kind}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+      // The run's id (test/global-setup.ts): its teardown drops this run's templates.
+      const run = process.env[RUN_ID_VARIABLE] ?? 'local';
+      const name = `otc_test_tpl_${run}_${kind}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
       const admin = postgres(url, { max: 1, onnotice: () => {} });
       try {
         if (kind === 'seeded') {
@@ -52,7 +55,6 @@ async function postgresTemplate(url: string, kind: 'migrated' | 'seeded'): Promi
         // A template must have no connection when a database is created from it.
         await database.close();
       }
-      dropAtExit(url, name);
       return { name };
     })();
     templates.set(kind, made);
@@ -77,20 +79,6 @@ async function pgliteTemplate(kind: 'migrated' | 'seeded'): Promise<Database> {
     templates.set(kind, made);
   }
   return (await made).database!;
-}
-
-/** The templates of this process are dropped when its last file is done (a run leaves none). */
-const leftTemplates: { url: string; name: string }[] = [];
-function dropAtExit(url: string, name: string): void {
-  if (leftTemplates.length === 0) {
-    process.once('beforeExit', () => {
-      const admin = postgres(url, { max: 1, onnotice: () => {} });
-      void Promise.all(leftTemplates.splice(0).map(({ name: left }) => admin.unsafe(`DROP DATABASE IF EXISTS "${left}" WITH (FORCE)`)))
-        .catch(() => {})
-        .finally(() => admin.end());
-    });
-  }
-  leftTemplates.push({ url, name });
 }
 
 /**
