@@ -78,21 +78,38 @@ case "${1:-}" in
     "${PNPM[@]}" exec turbo run build --output-logs=errors-only --concurrency=2 || status=$?
     # The unit and route tests and the browser suites side by side: one after the other, either
     # left the two cores half idle for minutes (the heavy suite's waits, a last long file), and
-    # CI has 30 minutes. The unit stage's log is printed when it ends. `--only`: the builds are
-    # done (and not restored from turbo's cache under the running servers).
+    # CI has 30 minutes. The API's tests start at once, on their own: they end with the heavy
+    # suite, minutes of holds and cache windows waited out at little CPU, which turbo had started
+    # last (CI's run at c04499a ended on it, four minutes after the browser suites). Each log is
+    # printed when its stage ends. `--only`: the builds are done (and not restored from turbo's
+    # cache under the running servers).
+    api_log=$(mktemp)
     unit_log=$(mktemp)
-    log "Lint, typecheck, unit and route tests (log below when done) beside the end-to-end tests in Chromium"
-    "${PNPM[@]}" exec turbo run lint typecheck test --only --output-logs=errors-only --continue --concurrency=2 >"$unit_log" 2>&1 &
+    log "API tests; lint, typecheck and the other unit tests (logs below when done), beside the end-to-end tests in Chromium"
+    "${PNPM[@]}" --filter @otc/api test >"$api_log" 2>&1 &
+    api_pid=$!
+    (
+      rc=0
+      "${PNPM[@]}" exec turbo run lint typecheck --only --output-logs=errors-only --continue --concurrency=2 >"$unit_log" 2>&1 || rc=$?
+      "${PNPM[@]}" exec turbo run test --only --output-logs=errors-only --continue --concurrency=2 \
+        --filter='!@otc/api' >>"$unit_log" 2>&1 || rc=$?
+      exit $rc
+    ) &
     unit_pid=$!
     if [[ -d e2e/specs ]]; then
       "${PNPM[@]}" --filter @otc/e2e e2e || status=$?
     fi
     unit_status=0
     wait "$unit_pid" || unit_status=$?
-    log "Lint, typecheck, unit and route tests"
+    api_status=0
+    wait "$api_pid" || api_status=$?
+    log "Lint, typecheck, unit tests"
     cat "$unit_log"
-    rm -f "$unit_log"
+    log "API tests (PGlite, PostgreSQL, heavy)"
+    cat "$api_log"
+    rm -f "$unit_log" "$api_log"
     [[ $unit_status -eq 0 ]] || status=$unit_status
+    [[ $api_status -eq 0 ]] || status=$api_status
     node scripts/test-summary.mjs || status=$?
     exit $status
     ;;
