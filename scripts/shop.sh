@@ -89,10 +89,11 @@ case "${1:-}" in
     "${PNPM[@]}" --filter @otc/api test >"$api_log" 2>&1 &
     api_pid=$!
     (
+      # The long test runs first; lint and typecheck (short tasks) fill the end.
       rc=0
-      "${PNPM[@]}" exec turbo run lint typecheck --only --output-logs=errors-only --continue --concurrency=2 >"$unit_log" 2>&1 || rc=$?
       "${PNPM[@]}" exec turbo run test --only --output-logs=errors-only --continue --concurrency=2 \
-        --filter='!@otc/api' >>"$unit_log" 2>&1 || rc=$?
+        --filter='!@otc/api' >"$unit_log" 2>&1 || rc=$?
+      "${PNPM[@]}" exec turbo run lint typecheck --only --output-logs=errors-only --continue --concurrency=2 >>"$unit_log" 2>&1 || rc=$?
       exit $rc
     ) &
     unit_pid=$!

@@ -1,12 +1,12 @@
 /**
- * axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route of spec section 2, in English and
- * Spanish (English in light and dark, Spanish in light: colours do not depend on the language),
- * signed out and then signed in (a cart with items, the three checkout steps, the account pages,
- * orders and one order), with a notification on screen on the item page and the search modal open
- * once. Signed-out and signed-in pages are four tests per language (they run side by side); each
- * screen is scanned in light and then in dark mode for contrast (the shop follows the system
- * scheme as it changes), so a page is loaded once for both. Every violation found on the way is collected, and the test asks
- * for none at the end, so one run reports them all.
+ * axe (WCAG 2.0, 2.1 and 2.2, levels A and AA) on every route of spec section 2. The public pages
+ * in English and Spanish (English in light and dark, Spanish in light: colours do not depend on the
+ * language), in two halves, with a notification on screen on the item page and the search modal
+ * open once; the signed-in ones (a cart with items, the three checkout steps, the account pages,
+ * orders and one order) in English, light and dark. Each test runs beside the others. Each screen
+ * is scanned in light and then in dark mode for contrast (the shop follows the system scheme as it
+ * changes), so a page is loaded once for both. Every violation found on the way is collected, and
+ * the test asks for none at the end, so one run reports them all.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -157,6 +157,11 @@ for (const locale of shopLocales) {
       expect(found, found.join('\n')).toEqual([]);
     });
   });
+
+  // The signed-in pages in English only (light and dark): their texts in Spanish are the
+  // storefront's catalog, checked whole by its tests, and pa11y scans half of them in Spanish; both
+  // languages' public pages stay here. The Spanish pass of these took 80 s of CI's 30 minutes.
+  if (locale.code !== 'en') continue;
 
   test(`axe: every account page, an order and its thank-you page (${locale.code}, ${schemes}) have no WCAG A/AA violation`, async ({
     page,

@@ -225,10 +225,10 @@ test('the reminder e-mail in both languages; its link turns the reminders off, s
   expect(found, found.join('\n')).toEqual([]);
 });
 
-const journeys = [
-  { locale: en, member: demoCustomers.james, address: '45 Oak Street, Columbus, OH 43215' },
-  { locale: es, member: demoCustomers.rosa, address: '1200 Palm Avenue, Miami, FL 33130' },
-] as const;
+// Walked in Spanish, the longer words (issue 31 is closed; its journey took 37 s of CI's 30 minutes
+// in each language): the e-mail and the account page's switch above and below are checked in both,
+// the strip's and the basket's texts in both catalogs by the storefront's tests.
+const journeys = [{ locale: es, member: demoCustomers.rosa, address: '1200 Palm Avenue, Miami, FL 33130' }] as const;
 
 for (const { locale, member, address } of journeys) {
   test(`near the period's end: the strip, the basket, add all, checkout (${locale.code})`, async ({ page, request }) => {

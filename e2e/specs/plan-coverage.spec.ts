@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales, type LocaleCode } from '../fixtures/locales';
+import { localized, shopLocales, takesTurn, type LocaleCode } from '../fixtures/locales';
 import { registerCustomer, useSession } from '../fixtures/account';
 import { outboxCode, uniqueEmail, words as authWordsOf } from '../fixtures/auth';
 import { catalogTotal, mainHeading, openSearch, productList } from '../fixtures/shop';
@@ -69,7 +69,8 @@ for (const locale of shopLocales) {
   const w = words[locale.code];
 
   test.describe(`plan coverage (${locale.code})`, () => {
-    test('a member’s catalog, search and item use their plan: a removable chip, and every card says whether it is covered', async ({ page, request }) => {
+    // Each test in one language, by turns (`takesTurn`): the marks and the chip are the same code.
+    if (takesTurn(locale, 0)) test('a member’s catalog, search and item use their plan: a removable chip, and every card says whether it is covered', async ({ page, request }) => {
       const tokens = await registerCustomer(request, uniqueEmail(`cover-${locale.code}`));
       const auth = { authorization: `Bearer ${tokens.token}` };
       expect((await request.put('/api/customer/health-plan', { headers: auth, data: { code: PLAN.code } })).ok()).toBe(true);
@@ -133,7 +134,7 @@ for (const locale of shopLocales) {
       await expect(dialog.locator('[data-covered="false"]').first()).toHaveText(w.notCovered);
     });
 
-    test('a guest picks a plan (kept in the otc_plan cookie) to see the same, and it goes into the account at sign-up', async ({ page, request }) => {
+    if (takesTurn(locale, 1)) test('a guest picks a plan (kept in the otc_plan cookie) to see the same, and it goes into the account at sign-up', async ({ page, request }) => {
       const covered = await apiTotal(request, `q=tylenol&plan=${PLAN.code}`, locale.code);
       await page.goto(`${localized(locale, '/catalog')}?q=tylenol`);
       await expect(productList(page, locale).getByRole('listitem').first()).toBeVisible();

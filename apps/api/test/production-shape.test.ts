@@ -13,7 +13,7 @@ import { buildApp } from '../src/app.js';
 import { ConfigError, PLACEHOLDER_SUPPORT_PHONE, loadConfig, type AppConfig } from '../src/env.js';
 import { secretWeakness } from '../src/lib/secret.js';
 import { servedInProduction } from '../src/plugins/external/storefront.js';
-import { bearer, buildTestApp, registerCustomer, testConfig, type TestApp } from './helpers.js';
+import { bearer, buildTestApp, openTestDatabase, registerCustomer, testConfig, type TestApp } from './helpers.js';
 
 let t: TestApp;
 let token: string;
@@ -185,10 +185,19 @@ describe('SUPPORT_PHONE (issue 33, item 14)', () => {
   });
 
   it('starts with its own number; a demo deploy (PAYMENT_SANDBOX=on) keeps the placeholder', async () => {
-    const own = await production({ supportPhone: '+1 (800) 555-0100' });
-    await own.close();
-    const demo = await buildApp({ env: { NODE_ENV: 'test' }, config: testConfig({ nodeEnv: 'production', paymentSandbox: true, supportPhone: PLACEHOLDER_SUPPORT_PHONE }) });
-    await demo.close();
+    // On a test database (a copy of the migrated template): two fresh in-memory databases, each
+    // migrated from nothing, took more than 90 s beside the browser suites.
+    const startsOn = async (config: AppConfig, gateways?: []) => {
+      const { database, drop } = await openTestDatabase();
+      try {
+        const app = await buildApp({ env: { NODE_ENV: 'test' }, config, database, ...(gateways ? { gateways } : {}) });
+        await app.close();
+      } finally {
+        await drop();
+      }
+    };
+    await startsOn(testConfig({ nodeEnv: 'production', paymentSandbox: false, supportPhone: '+1 (800) 555-0100' }), []);
+    await startsOn(testConfig({ nodeEnv: 'production', paymentSandbox: true, supportPhone: PLACEHOLDER_SUPPORT_PHONE }));
   });
 });
 

@@ -90,6 +90,25 @@ function marked(row: ProductSummary, plan: string | null): ProductSummary {
 /** Milliseconds the product list waits before answering (to look at the loading state). */
 export const listDelay = { ms: 0 };
 
+/**
+ * When set, the product list answers only once it resolves: the loading state is looked at for as
+ * long as the test needs, however busy the machine (a 1.5 s delay ran out beside the browser
+ * suites in CI).
+ */
+export const listGate: { held: Promise<void> | null } = { held: null };
+
+/** Holds the product list's answers until the returned function is called. */
+export function holdProductList(): () => void {
+  let release = () => {};
+  listGate.held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return () => {
+    listGate.held = null;
+    release();
+  };
+}
+
 /** Every product-list query the API received, in order. */
 export const productRequests: URLSearchParams[] = [];
 /** Every product-detail query the API received, in order. */
@@ -130,6 +149,7 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
   productRequests.length = 0;
   productDetailRequests.length = 0;
   listDelay.ms = 0;
+  listGate.held = null;
   tokenPlan.code = null;
   server.use(
     http.get(`${API}/api/catalog/categories`, () => HttpResponse.json(categoriesFixture)),
@@ -138,6 +158,7 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
       const params = new URL(request.url).searchParams;
       productRequests.push(params);
       if (listDelay.ms > 0) await delay(listDelay.ms);
+      if (listGate.held) await listGate.held;
       return HttpResponse.json(listAnswer(params));
     }),
     http.get(`${API}/api/catalog/products/:id`, ({ params, request }) => {

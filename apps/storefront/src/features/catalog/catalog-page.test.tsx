@@ -4,7 +4,7 @@ import type { Customer } from '@otc/sdk';
 import { API, server } from '../../test/server';
 import { customerOf, draftOf } from '../../test/fixtures';
 import { currentUrl, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
-import { listDelay, productDetailRequests, productRequests, tokenPlan, useCatalogHandlers } from './catalog-fixtures';
+import { holdProductList, productDetailRequests, productRequests, tokenPlan, useCatalogHandlers } from './catalog-fixtures';
 
 function productNames(): string[] {
   const list = screen.getByRole('list', { name: /^(Products|Productos)$/ });
@@ -103,14 +103,15 @@ describe('catalog page', () => {
     const { router } = await renderApp('/catalog?page=2');
     await waitForProducts(8);
     productRequests.length = 0;
-    // Long enough that a busy machine still sees the cleared list before the answer.
-    listDelay.ms = 1500;
+    // The answer waits until the cleared list has been looked at, however busy the machine.
+    const answer = holdProductList();
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=2'));
     // As soon as the page shows the new filter, the old pages are gone (skeletons or new rows).
     await waitFor(() => expect(screen.getByLabelText('Category')).toHaveValue('2'));
     expect(productNames()).toEqual([]);
     expect(screen.getByRole('list', { name: 'Products' })).toHaveAttribute('aria-busy', 'true');
+    answer();
     await waitFor(() =>
       expect(productNames()).toEqual(['Bandage G', 'Bandage H', 'Bandage I', 'Bandage J']),
     );
