@@ -7,7 +7,6 @@ import { draftOf, productOf } from '../../test/fixtures';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { useFakeOrdersApi } from '../../test/fake-orders-api';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const year = new Date().getUTCFullYear();
 const vitamin = productOf(5, { name: 'Vitamin C', price: '12.00', inStock: 4 });

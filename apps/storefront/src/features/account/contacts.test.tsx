@@ -8,7 +8,6 @@ import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { customerFixture, useAccountHandlers } from './account-fixtures';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 async function renderAccount(path: string) {
   const view = await renderApp(path);

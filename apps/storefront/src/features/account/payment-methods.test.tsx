@@ -7,7 +7,6 @@ import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { cardFixture, useAccountHandlers } from './account-fixtures';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 async function renderPage(path: string) {
   const view = await renderApp(path);

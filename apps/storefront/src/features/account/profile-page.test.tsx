@@ -6,7 +6,6 @@ import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { customerFixture, unprocessable, useAccountHandlers } from './account-fixtures';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 async function renderAccount(path: string) {
   const view = await renderApp(path);

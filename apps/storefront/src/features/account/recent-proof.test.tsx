@@ -16,7 +16,6 @@ import {
   type Recorded,
 } from './account-fixtures';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 async function renderAccount(path: string) {
   const view = await renderApp(path);

@@ -6,7 +6,6 @@ import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-ap
 import { sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
 import { lastUsedOf } from './components/sessions-section';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 async function renderAccount(path: string) {
   const view = await renderApp(path);

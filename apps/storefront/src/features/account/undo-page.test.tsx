@@ -8,7 +8,6 @@ import { connectStore } from '../../app/store';
 import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 const TOKEN = 'k3J9a_Zq-8Lw2mXv5TtR0bYc7uHnP4sEo1GdFiVjQAx';
 

@@ -114,7 +114,7 @@ describe('an order waiting for payment, and cancel', () => {
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
     // The header's allowance follows the refund.
     await waitFor(() => expect(api.meReads).toBeGreaterThan(reads));
-  }, 20_000);
+  });
 
   it('keeping the order closes the confirmation and cancels nothing', async () => {
     const api = useOrderApi(orderOf());

@@ -4,7 +4,6 @@ import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
 // Typing with user-event into whole-app renders is slow on a loaded machine.
-vi.setConfig({ testTimeout: 20_000 });
 
 let sent: unknown[] = [];
 

@@ -4,7 +4,6 @@ import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 let sent: unknown[] = [];
 
