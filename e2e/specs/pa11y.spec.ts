@@ -13,7 +13,7 @@
 import { createRequire } from 'node:module';
 import pa11y, { type Pa11yIssue, type Pa11yOptions } from 'pa11y';
 import { expect, test } from '../fixtures/test';
-import { localized, shopLocales } from '../fixtures/locales';
+import { inTurn, localized, shopLocales } from '../fixtures/locales';
 import { demoProduct } from '../fixtures/shop';
 import { buyByApi, fillCart, newCustomer, orderableProducts, unitsFor } from '../fixtures/purchase';
 import { pa11yNoise } from '../fixtures/pa11y-noise';
@@ -79,9 +79,9 @@ function isNoise(issue: Pa11yIssue): boolean {
 /**
  * Every page once, in one of the two languages by turns (the first page in English, the next in
  * Spanish, …): a whole pass in each language took 37 s of CI's 30 minutes apiece, and axe
- * (accessibility.spec.ts) scans every page in both. Each language is its own test.
+ * (accessibility.spec.ts) scans every public page in both and the signed-in ones in English.
+ * Each language is its own test.
  */
-const inTurn = (paths: string[], index: number) => paths.filter((_, at) => at % shopLocales.length === index);
 
 shopLocales.forEach((locale, turn) => {
   test(`pa11y (htmlcs, WCAG2AA): no real error on half the public and signed-in pages, by turns (${locale.code})`, async ({ baseURL, request }) => {

@@ -5,7 +5,7 @@
 // works as plain HTML.
 import type { Page } from '@playwright/test';
 import { appStarted, expect, test } from '../fixtures/test';
-import { en, es, localized, shopLocales } from '../fixtures/locales';
+import { en, es, inTurn, localized, shopLocales } from '../fixtures/locales';
 import { demoProduct, mainHeading } from '../fixtures/shop';
 import { fillCart, newCustomer, orderableProducts } from '../fixtures/purchase';
 import { catalogProducts, guestCartWith } from '../fixtures/barriers';
@@ -63,7 +63,7 @@ const HYDRATION_RUNS = [
 ] as const;
 
 HYDRATION_RUNS.forEach(({ locale, colorScheme }, turn) => {
-  const pages = PUBLIC_PAGES.filter((_, index) => index % HYDRATION_RUNS.length === turn);
+  const pages = inTurn(PUBLIC_PAGES, turn, HYDRATION_RUNS.length);
   test(`every other public page hydrates what the server drew without a mismatch or a second request (${locale.code}, ${colorScheme})`, async ({ browser }) => {
     test.setTimeout(120_000);
     const context = await browser.newContext({ colorScheme, locale: locale.code === 'es' ? 'es-US' : 'en-US' });

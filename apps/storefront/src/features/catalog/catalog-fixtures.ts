@@ -1,6 +1,6 @@
 // Test fixtures: a small catalog served by msw the way the contract describes it (filters,
 // sort, pages of PAGE_SIZE), and a log of the product-list requests the API received.
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import type { ProductDetail, ProductSummary, SearchMatch } from '@otc/sdk';
 import { API, server } from '../../test/server';
 import { testVisitor } from '../../test/visitor';
@@ -87,13 +87,10 @@ function marked(row: ProductSummary, plan: string | null): ProductSummary {
   return { ...row, coveredByPlan: plan ? planCovers(plan, row.id) : null };
 }
 
-/** Milliseconds the product list waits before answering (to look at the loading state). */
-export const listDelay = { ms: 0 };
-
 /**
  * When set, the product list answers only once it resolves: the loading state is looked at for as
- * long as the test needs, however busy the machine (a 1.5 s delay ran out beside the browser
- * suites in CI).
+ * long as the test needs, however busy the machine (a 1.5 s delay in its place ran out beside the
+ * browser suites in CI).
  */
 export const listGate: { held: Promise<void> | null } = { held: null };
 
@@ -148,7 +145,6 @@ export function listAnswer(params: URLSearchParams): ProductList {
 export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) {
   productRequests.length = 0;
   productDetailRequests.length = 0;
-  listDelay.ms = 0;
   listGate.held = null;
   tokenPlan.code = null;
   server.use(
@@ -157,7 +153,6 @@ export function useCatalogHandlers(details: Record<number, ProductDetail> = {}) 
     http.get(`${API}/api/catalog/products`, async ({ request }) => {
       const params = new URL(request.url).searchParams;
       productRequests.push(params);
-      if (listDelay.ms > 0) await delay(listDelay.ms);
       if (listGate.held) await listGate.held;
       return HttpResponse.json(listAnswer(params));
     }),
