@@ -31,7 +31,7 @@ import { setSiteOrigin } from './lib/site-origin';
 import type { ServerData } from './lib/server-data';
 
 export { renderDocument } from './server/document';
-export { pageCacheAddress } from './lib/page-params';
+export { carriesSecretLink, pageCacheAddress } from './lib/page-params';
 
 const handler = createStaticHandler(buildRoutes());
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PAGE_PARAMS, knownSearch, pageCacheAddress } from './page-params';
+import { PAGE_PARAMS, carriesSecretLink, knownSearch, pageCacheAddress } from './page-params';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,5 +35,12 @@ describe('the parameters pages read', () => {
     // A name given twice keeps its values in order.
     expect(knownSearch('?brand=b&brand=a&x=1')).toBe('?brand=b&brand=a');
     expect(knownSearch('?personalcode=ABC&q=a', new Set(['personalcode']))).toBe('?q=a');
+  });
+
+  it("knows an address that carries a link's secret (never kept by a cache)", () => {
+    expect(carriesSecretLink('/account/undo?token=abc')).toBe(true);
+    expect(carriesSecretLink('/es/reminders/unsubscribe?x=1&token=abc')).toBe(true);
+    expect(carriesSecretLink('/account/undo')).toBe(false);
+    expect(carriesSecretLink('/catalog?q=token')).toBe(false);
   });
 });

@@ -36,6 +36,20 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
 export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId']);
 
 /**
+ * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page
+ * drawn with one is theirs alone, never kept by the server's page cache or a shared cache (the
+ * token would sit in memory and in nginx's cache, and the page would not show the link used).
+ */
+export const SECRET_LINK_PARAMS: ReadonlySet<string> = new Set(['token']);
+
+/** Whether `address` (a request's path and query) carries a link's secret. */
+export function carriesSecretLink(address: string): boolean {
+  const at = address.indexOf('?');
+  if (at < 0) return false;
+  return [...new URLSearchParams(address.slice(at)).keys()].some((name) => SECRET_LINK_PARAMS.has(name));
+}
+
+/**
  * `search` (with or without its `?`) with only the parameters pages read, sorted by name (a
  * name's values keep their order): the same page under one address. `?` included when any are left.
  */

@@ -25,7 +25,9 @@
  *   `private, no-store`, never kept or shared; a redirect is a 303. When the render cannot run
  *   (too busy) the answer is a 503 page with `Retry-After`, and a render that fails a 500 page, both
  *   in the address's language with a link back: never index.html, which would drop the form.
- * - A page drawn for no one (neither cookie) is the same for every visitor: its HTML is kept per
+ * - A page whose address carries a link's secret (an e-mail's `token`: undo a change, unsubscribe)
+ *   is the visitor's own as well: `private, no-store`, never kept.
+ * - A page drawn for no one (neither cookie nor secret link) is the same for every visitor: its HTML is kept per
  *   address, language inputs as the page reads them (pageLanguageKey) and guest plan (the
  *   `otc_plan` cookie; pageCacheKey), with its
  *   ETag and its br/gzip copies: a busy catalog costs one render. It is kept under the public data
@@ -71,6 +73,8 @@ interface RenderModule {
    * pages read, sorted (issue 32: junk parameters made every request a miss).
    */
   pageCacheAddress?(address: string): string;
+  /** Whether an address carries a link's secret (an e-mail's token): its page is the visitor's own. */
+  carriesSecretLink?(address: string): boolean;
   renderDocument(
     template: string,
     pathname: string,
@@ -534,7 +538,7 @@ export async function createPageRenderer(
     cachedPages: () => cache.size,
     async serve(request, reply) {
       // Drawn for this visitor alone: never from the cache, into it, or shared with a twin request.
-      if (carriesVisitorCookie(request)) {
+      if (carriesVisitorCookie(request) || module.carriesSecretLink?.(request.url)) {
         await sendPersonal(request, reply, await renderFor(request, () => draw(request, null)));
         return;
       }

@@ -64,6 +64,10 @@ export function pageCacheAddress(address) {
   globalThis.__lastAddress = search ? pathname + '?' + search : pathname;
   return globalThis.__lastAddress;
 }
+// The storefront's rule in short: \`token\` is a link's secret.
+export function carriesSecretLink(address) {
+  return new URLSearchParams(address.split('?')[1] ?? '').has('token');
+}
 export function renderDocument(template, pathname, page) {
   return template.replace('<html lang="en-US"', '<html lang="' + page.lang + '"')
     .replace(/<title>[^<]*<\\/title>/, page.head)
@@ -285,6 +289,19 @@ describe('pages drawn for a visitor (issue 29)', () => {
     expect(renders()).toBe(before + 3);
     expect(pageCacheKey('/catalog', 'otc_plan=cl1', 'en')).not.toBe(pageCacheKey('/catalog', 'otc_plan=ep', 'en'));
     expect(pageCacheKey('/catalog', 'otc_plan=<x>', 'en')).toBe(pageCacheKey('/catalog', '', 'en'));
+  });
+
+  it("a link's secret (an e-mail's token) makes the page the visitor's own: private, no-store, never kept", async () => {
+    const before = renders();
+    const first = await get('/account/undo?token=secret-one');
+    const again = await get('/account/undo?token=secret-one');
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-store');
+    expect(again.headers['cache-control']).toBe('private, no-store');
+    expect(renders()).toBe(before + 2);
+    // The same page with no token is a page for no one again.
+    const bare = await get('/account/undo');
+    expect(bare.headers['cache-control']).toBe(GUEST_PAGE_CACHE_CONTROL);
   });
 
   it('a guest cart cookie, even one that names nothing, skips the page cache too', async () => {
