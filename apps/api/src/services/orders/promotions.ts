@@ -14,6 +14,7 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { promoCodes, promoRedemptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { announcePublicDataChange } from '../../lib/public-data.js';
 import { HttpError, issue } from '../../lib/errors.js';
 
 export interface Promotion {
@@ -53,7 +54,31 @@ export function promoRefusal(check: Extract<PromoCheck, { ok: false }>): HttpErr
  * cancelled: fulfilment.ts), in the caller's transaction, so the customer can use the code again.
  */
 export async function releasePromoUse(tx: DbOrTx, orderId: number): Promise<void> {
-  await tx.delete(promoRedemptions).where(eq(promoRedemptions.orderId, orderId));
+  const [released] = await tx
+    .delete(promoRedemptions)
+    .where(eq(promoRedemptions.orderId, orderId))
+    .returning({ promoId: promoRedemptions.promoId });
+  if (!released) return;
+  // A use given back to a code whose every use was taken lists it in the settings again.
+  const [promo] = await tx.select({ maxUses: promoCodes.maxUses }).from(promoCodes).where(eq(promoCodes.id, released.promoId));
+  if (promo?.maxUses != null && (await usesOfPromo(tx, released.promoId)) === promo.maxUses - 1) {
+    await announcePublicDataChange(tx, 'settings');
+  }
+}
+
+/** Uses of a promo by placed orders (of one customer when given), leaving out `exceptOrderId`. */
+async function usesOfPromo(exec: DbOrTx, promoId: number, customerId?: number, exceptOrderId?: number) {
+  const [row] = await exec
+    .select({ n: count() })
+    .from(promoRedemptions)
+    .where(
+      and(
+        eq(promoRedemptions.promoId, promoId),
+        customerId === undefined ? undefined : eq(promoRedemptions.customerId, customerId),
+        exceptOrderId === undefined ? undefined : ne(promoRedemptions.orderId, exceptOrderId),
+      ),
+    );
+  return Number(row?.n ?? 0);
 }
 
 export function createPromotions(deps: { db: Db; clock: Clock }) {
@@ -81,20 +106,7 @@ export function createPromotions(deps: { db: Db; clock: Clock }) {
     return promo ?? null;
   }
 
-  /** Uses of a promo by placed orders (of one customer when given), leaving out `exceptOrderId`. */
-  async function uses(exec: DbOrTx, promoId: number, customerId?: number, exceptOrderId?: number) {
-    const [row] = await exec
-      .select({ n: count() })
-      .from(promoRedemptions)
-      .where(
-        and(
-          eq(promoRedemptions.promoId, promoId),
-          customerId === undefined ? undefined : eq(promoRedemptions.customerId, customerId),
-          exceptOrderId === undefined ? undefined : ne(promoRedemptions.orderId, exceptOrderId),
-        ),
-      );
-    return Number(row?.n ?? 0);
-  }
+  const uses = usesOfPromo;
 
   /**
    * Whether the customer may put `code` on order `orderId` now: unknown or inactive (or a bad
@@ -137,6 +149,10 @@ export function createPromotions(deps: { db: Db; clock: Clock }) {
         .insert(promoRedemptions)
         .values({ orderId: order.id, promoId: promo.id, customerId: order.customerId, createdAt: clock.now() })
         .onConflictDoUpdate({ target: promoRedemptions.orderId, set: { promoId: promo.id, customerId: order.customerId } });
+      // The last use of a code limited in all takes it off the settings' list: at once, in every process.
+      if (promo.maxUses !== null && (await usesOfPromo(tx, promo.id)) >= promo.maxUses) {
+        await announcePublicDataChange(tx, 'settings');
+      }
     },
 
     release: releasePromoUse,
