@@ -25,7 +25,8 @@ for (const locale of walkedIn('es')) {
       await expect(headerCartLink(page, locale)).toHaveAccessibleName(new RegExp(`\\b2\\b`));
     });
 
-    test('carries product JSON-LD with the price', async ({ page }) => {
+    test('carries product JSON-LD with the price; its picture is labelled in the page language and sits on no white square in dark mode', async ({ page }) => {
+      await page.emulateMedia({ colorScheme: 'dark' });
       await page.goto(url);
       await expect(mainHeading(page)).toHaveText(demoProduct.name[locale.code]);
       const script = page.locator('script[type="application/ld+json"]');
@@ -39,6 +40,15 @@ for (const locale of walkedIn('es')) {
       expect(data.name).toBe(demoProduct.name[locale.code]);
       expect(String(data.offers?.price)).toBe(demoProduct.price.replace('$', ''));
       expect(data.offers?.priceCurrency).toBe('USD');
+
+      // Issue 33, item 13: the drawn picture's label in the page's language, on the dark page's colours.
+      const picture = page.getByRole('main').getByRole('img', { name: demoProduct.name[locale.code] });
+      await expect(picture).toHaveAttribute('src', locale.code === 'es' ? /\.svg\?lang=es$/ : /\.svg$/);
+      const label = await page.evaluate(async (src) => (await fetch(src)).text(), (await picture.getAttribute('src'))!);
+      expect(label).toContain(demoProduct.name[locale.code].split(' ')[1]!);
+      const frame = picture.locator('xpath=..');
+      await expect(frame).not.toHaveCSS('background-color', 'rgb(255, 255, 255)');
+      expect(label).not.toMatch(/<rect width="400" height="400"/);
     });
   });
 }

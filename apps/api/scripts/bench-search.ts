@@ -39,7 +39,7 @@ import postgres from 'postgres';
 import { buildApp } from '../src/app.js';
 import { openDatabase } from '../src/db/client.js';
 import { loadConfig } from '../src/env.js';
-import { productImagePath } from '../src/lib/product-image.js';
+import { productImagePath } from '@otc/sdk/rules';
 import { productSpec } from '../src/seed/catalog.js';
 import { seed, seedCatalog } from '../src/seed/seed.js';
 import { runPrecision, runRelevance, type PrecisionResult, type RelevanceResult } from './relevance.js';

@@ -1,6 +1,7 @@
 /**
  * A product picture drawn locally: a simple package (box or bottle) in the category's colour with
- * the brand and a short label. Deterministic, no external address.
+ * the brand and a short label, on no ground of its own (the page's picture colour shows: no bright
+ * square in dark mode). Deterministic, no external address.
  */
 import { escapeMarkup } from './markup.js';
 
@@ -21,8 +22,8 @@ function wrap(text: string, width: number, lines: number): string[] {
   return out.slice(0, lines);
 }
 
-/** Where the API serves the picture of a product. */
-export const productImagePath = (id: number) => `/api/images/products/${id}.svg`;
+/** The SDK's `pictureInLanguage` in SQL: the `image_path` column of `products p` in a Spanish answer. */
+export const PICTURE_COLUMN_ES = `CASE WHEN p.image_path ~ '^/api/images/products/[0-9]+[.]svg$' THEN p.image_path || '?lang=es' ELSE p.image_path END`;
 
 export interface ProductPicture {
   id: number;
@@ -45,5 +46,5 @@ export function productSvg(picture: ProductPicture): string {
         `<text x="200" y="${226 + index * 24}" text-anchor="middle" font-size="18" font-weight="600" fill="#0f172a" textLength="${Math.min(180, line.length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(line)}</text>`,
     )
     .join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(picture.name)}"><rect width="400" height="400" fill="#f8fafc"/>${shape}<rect x="100" y="150" width="200" height="160" rx="10" fill="#ffffff" opacity="0.92"/><text x="200" y="188" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="16" fill="${color}" font-weight="700" textLength="${Math.min(180, picture.brand.slice(0, 16).length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(picture.brand.toUpperCase().slice(0, 16))}</text><g font-family="Arial, Helvetica, sans-serif">${lines}</g></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeMarkup(picture.name)}">${shape}<rect x="100" y="150" width="200" height="160" rx="10" fill="#ffffff" opacity="0.92"/><text x="200" y="188" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="16" fill="${color}" font-weight="700" textLength="${Math.min(180, picture.brand.slice(0, 16).length * 11)}" lengthAdjust="spacingAndGlyphs">${escapeMarkup(picture.brand.toUpperCase().slice(0, 16))}</text><g font-family="Arial, Helvetica, sans-serif">${lines}</g></svg>`;
 }

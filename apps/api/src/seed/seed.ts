@@ -21,7 +21,7 @@ import {
   sandboxAccounts,
 } from '../db/schema.js';
 import { hashPassword, keyedHash } from '../lib/crypto.js';
-import { productImagePath } from '../lib/product-image.js';
+import { productImagePath } from '@otc/sdk/rules';
 import { announcePublicDataChange } from '../lib/public-data.js';
 import { CATEGORY_DATA } from './catalog-data.js';
 import { DEFAULT_PRODUCT_COUNT, productSpec } from './catalog.js';

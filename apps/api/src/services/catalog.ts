@@ -25,6 +25,7 @@ import type { PeriodLimitView } from '@otc/sdk/schemas';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { HttpError, errors, type Lang } from '../lib/errors.js';
+import { PICTURE_COLUMN_ES } from '../lib/product-image.js';
 import { coverageMarks, coveredBySql, customerPlan } from './coverage.js';
 import { periodLimitView, periodLimits } from './orders/period-limits.js';
 
@@ -47,7 +48,7 @@ export function rowsOf<T>(result: unknown): T[] {
 /** Columns of a product summary, from `products p` joined with `categories c`. */
 export function summaryColumns(lang: Lang): SQL {
   return lang === 'es'
-    ? sql`p.id, p.name_es AS name, p.price_cents, p.stock, p.reserved, p.status, p.brand, p.manufacturer, p.category_id, c.name_es AS category_name, p.image_path`
+    ? sql`p.id, p.name_es AS name, p.price_cents, p.stock, p.reserved, p.status, p.brand, p.manufacturer, p.category_id, c.name_es AS category_name, ${sql.raw(PICTURE_COLUMN_ES)} AS image_path`
     : sql`p.id, p.name_en AS name, p.price_cents, p.stock, p.reserved, p.status, p.brand, p.manufacturer, p.category_id, c.name_en AS category_name, p.image_path`;
 }
 
@@ -473,11 +474,11 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     };
   }
 
-  /** What a product's picture is drawn from (name, brand, category colour); null when unknown. */
-  async function picture(id: number) {
+  /** What a product's picture is drawn from (name in `lang`, brand, category colour); null when unknown. */
+  async function picture(id: number, lang: Lang = 'en') {
     const [row] = rowsOf<{ id: number; name: string; brand: string; color: string }>(
       await db.execute(sql`
-        SELECT p.id, p.name_en AS name, p.brand, c.color
+        SELECT p.id, ${lang === 'es' ? sql`p.name_es` : sql`p.name_en`} AS name, p.brand, c.color
         FROM products p JOIN categories c ON c.id = p.category_id
         WHERE p.id = ${id} LIMIT 1`),
     );

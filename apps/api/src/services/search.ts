@@ -57,6 +57,7 @@ import { fromCents } from '@otc/sdk/rules';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import type { Lang } from '../lib/errors.js';
+import { PICTURE_COLUMN_ES } from '../lib/product-image.js';
 import type { CatalogService, Coverage } from './catalog.js';
 import { TtlCache, intArrayOf, rowsOf } from './catalog.js';
 import { coverageMarks, coveredBySql } from './coverage.js';
@@ -263,7 +264,7 @@ type Row = SearchRow;
 /** SearchRow's columns over `products p` and `categories c`, in the caller's language. */
 function rowColumns(lang: Lang): SQL {
   return lang === 'es'
-    ? sql`p.id, p.name_es AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_es AS category_name`
+    ? sql`p.id, p.name_es AS name, p.price_cents, p.manufacturer, ${sql.raw(PICTURE_COLUMN_ES)} AS image_path, p.category_id, c.name_es AS category_name`
     : sql`p.id, p.name_en AS name, p.price_cents, p.manufacturer, p.image_path, p.category_id, c.name_en AS category_name`;
 }
 

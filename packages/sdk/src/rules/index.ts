@@ -29,6 +29,7 @@ export {
   PRODUCT_IMAGE_PREFIX,
   productPath,
   productImagePath,
+  pictureInLanguage,
   productImageUrl,
 } from './product-paths.js';
 export {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productImagePath, productImageUrl, productPath } from './product-paths.js';
+import { pictureInLanguage, productImagePath, productImageUrl, productPath } from './product-paths.js';
 
 describe('product addresses', () => {
   it.each<[number, string | undefined, string]>([
@@ -39,5 +39,12 @@ describe('product addresses', () => {
     ['//cdn.example/12.png', 'https://api.shop.example', '//cdn.example/12.png'],
   ])('productImageUrl(%j, %j) -> %j', (image, base, url) => {
     expect(productImageUrl(image, base)).toBe(url);
+  });
+
+  it('names a drawn picture in Spanish with ?lang=es, and keeps any other image as stored', () => {
+    expect(pictureInLanguage('/api/images/products/12.svg', 'es')).toBe('/api/images/products/12.svg?lang=es');
+    expect(pictureInLanguage('/api/images/products/12.svg', 'en')).toBe('/api/images/products/12.svg');
+    expect(pictureInLanguage('https://cdn.example/12.png', 'es')).toBe('https://cdn.example/12.png');
+    expect(pictureInLanguage('/api/images/products/12.svg?lang=es', 'es')).toBe('/api/images/products/12.svg?lang=es');
   });
 });

@@ -33,6 +33,18 @@ export function productImagePath(id: number): string {
   return `${PRODUCT_IMAGE_PREFIX}${checkId('productImagePath', id)}.svg`;
 }
 
+const DRAWN_PICTURE = /^\/api\/images\/products\/\d+\.svg$/;
+
+/**
+ * A picture's address in an answer's language: the API draws a product's picture with its name on
+ * the label, in Spanish with `?lang=es` (issue 33, item 13); any other image (a photo put in its
+ * place) is as stored. The API names pictures this way in each answer; the SQL of its catalog
+ * mirrors it (apps/api/src/lib/product-image.ts).
+ */
+export function pictureInLanguage(imagePath: string, locale: 'en' | 'es'): string {
+  return locale === 'es' && DRAWN_PICTURE.test(imagePath) ? `${imagePath}?lang=es` : imagePath;
+}
+
 /**
  * The address to load a picture from: pictures come as API paths (`mainImage`,
  * "/api/images/products/12.svg"), and the API may live on another origin, so a path is put

@@ -11,6 +11,7 @@ import {
 } from '../constants/index.js';
 import { fromCents, percentOfCents, toCents } from '../money/index.js';
 import { itemAvailability } from '../rules/item-availability.js';
+import { pictureInLanguage, productImagePath } from '../rules/product-paths.js';
 import type {
   AccountChange,
   Address,
@@ -488,8 +489,9 @@ export function customerView(state: TestShopState, c: TestCustomer, now: Date): 
   };
 }
 
-export function productImage(id: number): string {
-  return `/api/images/products/${id}.svg`;
+/** A product's drawn picture, named in `locale` as the API names it. */
+export function productImage(id: number, locale: Locale = 'en'): string {
+  return pictureInLanguage(productImagePath(id), locale);
 }
 
 export function categoryName(state: TestShopState, id: number, locale: Locale): string {
@@ -518,7 +520,7 @@ export function productSummary(
     manufacturer: p.manufacturer,
     categoryId: p.categoryId,
     categoryName: categoryName(state, p.categoryId, locale),
-    mainImage: productImage(p.id),
+    mainImage: productImage(p.id, locale),
   };
 }
 
@@ -532,7 +534,7 @@ export function productDetail(
   return {
     ...productSummary(state, p, locale, coveragePlan),
     description: p.description[locale],
-    images: [productImage(p.id)],
+    images: [productImage(p.id, locale)],
     plans: [...p.plans],
     eligible: customer?.plan ? p.plans.includes(customer.plan) : null,
     favorite: customer?.favorites.includes(p.id) ?? false,

@@ -41,7 +41,7 @@ export function LineItem({ imageSrc, title, children, aside, size = 'md', classN
             height={pixels}
             loading="lazy"
             className={cn(
-              'shrink-0 rounded-lg border border-border bg-white object-contain',
+              'shrink-0 rounded-lg border border-border bg-picture object-contain',
               size === 'md' ? 'size-20' : 'size-16',
             )}
           />

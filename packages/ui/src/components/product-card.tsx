@@ -99,7 +99,7 @@ export function ProductCard<C extends ElementType = 'a'>({
         className,
       )}
     >
-      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-lg bg-white">
+      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-lg bg-picture">
         {image ? (
           <img
             src={image.src}

@@ -1,5 +1,6 @@
 /**
- * Product pictures, drawn from the product's name, brand and category colour: a public answer
+ * Product pictures, drawn from the product's name (in English, or in Spanish with `?lang=es`),
+ * brand and category colour: a public answer
  * (plugins/app/public-answers.ts: ETag, PICTURE_CACHE_CONTROL), which a page on another origin
  * may show (`Cross-Origin-Resource-Policy: cross-origin`, pictures only).
  */
@@ -8,7 +9,7 @@ import { errors } from '../../lib/errors.js';
 import { productSvg } from '../../lib/product-image.js';
 
 export default async function imageRoutes(app: FastifyInstance) {
-  app.get<{ Params: { file: string } }>(
+  app.get<{ Params: { file: string }; Querystring: { lang?: string } }>(
     '/api/images/products/:file',
     {
       schema: { hide: true },
@@ -22,7 +23,8 @@ export default async function imageRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
       if (!match) throw errors.notFound();
-      const row = await app.services.catalog.picture(Number(match[1]));
+      // The label in the language the answer that named the picture was in (lib/product-image.ts).
+      const row = await app.services.catalog.picture(Number(match[1]), request.query.lang === 'es' ? 'es' : 'en');
       if (!row) throw errors.notFound();
       return reply.type('image/svg+xml').send(productSvg(row));
     },

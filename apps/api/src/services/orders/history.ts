@@ -11,6 +11,7 @@ import type { AppConfig } from '../../env.js';
 import type { Clock } from '../../lib/clock.js';
 import { orderEvents, orderRows, orders, payments } from '../../db/schema.js';
 import { errors, type Lang } from '../../lib/errors.js';
+import { pictureInLanguage } from '@otc/sdk/rules';
 import { toAddress } from '../addresses.js';
 import { ORDER_PAGE_SIZE, ownedOrder } from './records.js';
 import { loadRows, orderSummary } from './view.js';
@@ -74,7 +75,7 @@ export function createHistory(deps: { db: Db; clock: Clock; config: Pick<AppConf
         products: loaded.map(({ row, product }) => ({
           sku_id: product.id,
           name: lang === 'es' ? product.nameEs : product.nameEn,
-          image: product.imagePath,
+          image: pictureInLanguage(product.imagePath, lang),
           qty: row.amount,
           price: fromCents(row.unitPriceCents * row.amount),
           status: order.status,

@@ -20,6 +20,7 @@ import { addresses, categories, orderRows, orders, products } from '../../db/sch
 import { periodLimitView, periodLimits } from './period-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Lang } from '../../lib/errors.js';
+import { pictureInLanguage } from '@otc/sdk/rules';
 import { toAddress } from '../addresses.js';
 import { toSummary } from '../catalog.js';
 import { coveredAmong, customerPlan } from '../coverage.js';
@@ -45,7 +46,7 @@ export function productSummary(p: ProductRecord, categoryName: string, lang: Lan
     manufacturer: p.manufacturer,
     category_id: p.categoryId,
     category_name: categoryName,
-    image_path: p.imagePath,
+    image_path: pictureInLanguage(p.imagePath, lang),
   });
 }
 

@@ -49,7 +49,8 @@ describe('search', () => {
     const first = answer.products[0]!;
     expect(first.price).toMatch(/^\d+\.\d{2}$/);
     expect(first.manufacturer.length).toBeGreaterThan(0);
-    expect(first.mainImage).toBe(`/api/images/products/${first.id}.svg`);
+    // A Spanish answer names the picture with its Spanish label (issue 33, item 13).
+    expect(first.mainImage).toBe(`/api/images/products/${first.id}.svg?lang=es`);
   });
 
   it('lists a category named like the query', async () => {

@@ -181,12 +181,32 @@ describe('site', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('image/svg+xml');
     expect(res.body).toMatch(/^<svg /);
+    // No ground of its own: the page's picture colour shows (no bright square in dark mode).
+    expect(res.body).not.toMatch(/<rect width="400" height="400"/);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/images/products/999999.svg' })).statusCode,
     ).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/images/products/x.png' })).statusCode,
     ).toBe(404);
+  });
+
+  it("labels a picture in the answer's language: English, or Spanish with ?lang=es (issue 33, item 13)", async () => {
+    const product = (lang: 'en' | 'es') =>
+      t.app.inject({ method: 'GET', url: '/api/catalog/products/1', headers: { 'accept-language': lang } });
+    const [en, es] = [(await product('en')).json(), (await product('es')).json()];
+    expect(en.product.mainImage).toBe('/api/images/products/1.svg');
+    expect(es.product.mainImage).toBe('/api/images/products/1.svg?lang=es');
+    expect(es.product.images).toEqual(['/api/images/products/1.svg?lang=es']);
+    const labelOf = async (url: string) => {
+      const svg = (await t.app.inject({ method: 'GET', url })).body;
+      return [...svg.matchAll(/font-size="18"[^>]*>([^<]*)</g)].map((m) => m[1]).join(' ');
+    };
+    const englishLabel = await labelOf(en.product.mainImage);
+    const spanishLabel = await labelOf(es.product.mainImage);
+    expect(englishLabel.length).toBeGreaterThan(0);
+    expect(spanishLabel).not.toBe(englishLabel);
+    expect(es.product.name.replace(/,.*$/, '')).toContain(spanishLabel.split(' ')[0]);
   });
 
   it('serves the built storefront: immutable assets, uncached index, SPA fallback', async () => {

@@ -383,7 +383,7 @@ function SearchResults({
                     width={96}
                     height={96}
                     loading="lazy"
-                    className="h-24 w-24 rounded-lg border border-border bg-white object-contain"
+                    className="h-24 w-24 rounded-lg border border-border bg-picture object-contain"
                   />
                 </AppLink>
                 <div className="flex min-w-0 flex-1 flex-col gap-1">

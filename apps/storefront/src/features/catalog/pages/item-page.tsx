@@ -64,7 +64,7 @@ function Gallery({ product }: { product: ProductDetail }) {
   return (
     <div className="flex flex-col gap-3">
       {/* In one column, at most half a short screen tall, so the name and price show beside it on the first screen. */}
-      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-white @max-3xl:max-h-[50svh]">
+      <div className="flex aspect-square items-center justify-center overflow-hidden rounded-2xl border border-border bg-picture @max-3xl:max-h-[50svh]">
         {current ? (
           <img
             src={current}
@@ -90,7 +90,7 @@ function Gallery({ product }: { product: ProductDetail }) {
                   aria-label={t`Picture ${number} of ${count}`}
                   onClick={() => setSelected(index)}
                   className={cn(
-                    'size-20 overflow-hidden rounded-lg border-2 bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
+                    'size-20 overflow-hidden rounded-lg border-2 bg-picture focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus',
                     index === selected ? 'border-primary' : 'border-border',
                   )}
                 >
