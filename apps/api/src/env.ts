@@ -10,6 +10,9 @@ import { z } from 'zod';
 import { isSessionRecordingSiteId } from '@otc/sdk/rules';
 import { secretWeakness } from './lib/secret.js';
 import {
+  DEFAULT_HOLD_COOLDOWN_MINUTES,
+  DEFAULT_HOLD_VALUE_OTHER_CARDS,
+  DEFAULT_MAX_UNITS_PER_ITEM,
   DEFAULT_CODE_RESEND_SECONDS,
   DEFAULT_MINIMUM_ORDER,
   DEFAULT_PAYMENT_METHODS,
@@ -129,7 +132,7 @@ const envSchema = z
      * Units of one item one order may hold (issue 32). 20: the minimum order ($25) of the
      * cheapest item ($1.69) takes 15, and one shopper cannot take a scarce item's whole stock.
      */
-    MAX_UNITS_PER_ITEM: z.coerce.number().int().positive().max(100_000).default(20),
+    MAX_UNITS_PER_ITEM: z.coerce.number().int().positive().max(100_000).default(DEFAULT_MAX_UNITS_PER_ITEM),
     /**
      * What an unpaid order may be worth beyond the money the customer has on file (benefit cards'
      * allowance left, store balance): a card typed at checkout. 250.00: a quarter's OTC allowance.
@@ -137,9 +140,9 @@ const envSchema = z
     HOLD_VALUE_OTHER_CARDS: z
       .string()
       .regex(/^\d+(\.\d{1,2})?$/, 'HOLD_VALUE_OTHER_CARDS must be an amount such as 250.00')
-      .default('250.00'),
+      .default(DEFAULT_HOLD_VALUE_OTHER_CARDS),
     /** Minutes after a hold ended unpaid before its customer may hold the same items again. */
-    HOLD_COOLDOWN_MINUTES: z.coerce.number().nonnegative().max(24 * 60).default(10),
+    HOLD_COOLDOWN_MINUTES: z.coerce.number().nonnegative().max(24 * 60).default(DEFAULT_HOLD_COOLDOWN_MINUTES),
     REQUIRED_PROFILE_FIELDS: list(DEFAULT_REQUIRED_PROFILE_FIELDS).pipe(
       z.array(z.enum(PROFILE_FIELDS)),
     ),

@@ -20,7 +20,8 @@ beforeAll(async () => {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   api = {
-    client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale }),
+    // The client's clock is the shop's, as a real client's and server's agree.
+    client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => t.clock.now().getTime() }),
     // As `ops promo:add` writes it.
     addPromoCode: async (promo) => {
       await t.database.db.insert(promoCodes).values({
@@ -33,6 +34,7 @@ beforeAll(async () => {
       });
     },
     now: () => t.clock.now(),
+    advance: (ms) => t.clock.advance(ms),
   };
 }, 120_000);
 

@@ -363,6 +363,20 @@ describe('token refresh', () => {
     expect(client.isSignedIn()).toBe(true);
   });
 
+  it('renews a token the cart refuses (readCart: a guest row that checks a token sent) and reads it again', async () => {
+    const api = rotatingApi();
+    server.use(
+      http.get(`${BASE}/api/cart`, ({ request }) =>
+        request.headers.get('Authorization') === `Bearer ${api.validToken}` ? HttpResponse.json({ draft: null }) : unauthorized(),
+      ),
+    );
+    const storage = signedInStorage(freshToken('revoked-or-clock-ahead'), 'r1');
+    const client = createClient({ baseUrl: BASE, tokens: storage });
+    await expect(client.orders.readCart()).resolves.toEqual({ draft: null });
+    expect(api.refreshCalls).toBe(1);
+    expect(client.isSignedIn()).toBe(true);
+  });
+
   it('notifies a new session end after a new sign-in', async () => {
     server.use(
       http.get(`${BASE}/api/auth/me`, () => unauthorized()),

@@ -171,5 +171,6 @@ export const settings: Settings = {
   productPath: '/item',
   promotions: [{ code: 'Welcome10', percent: 10 }],
   unpaidOrderMinutes: 30,
+  maxUnitsPerItem: 20,
   orderCancelMinutes: 30,
 };

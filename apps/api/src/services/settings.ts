@@ -39,6 +39,7 @@ export function buildSettings(config: AppConfig): Omit<Settings, 'promotions'> {
     productPath: '/item',
     // Whole minutes on the wire: a fractional hold (the heavy suite's seconds) shows as 1.
     unpaidOrderMinutes: Math.max(1, Math.ceil(config.unpaidOrderMs / 60_000)),
+    maxUnitsPerItem: config.maxUnitsPerItem,
     orderCancelMinutes: Math.floor(config.orderCancelMs / 60_000),
   };
 }

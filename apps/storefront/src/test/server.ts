@@ -23,6 +23,7 @@ export const settingsFixture: Settings = {
   productPath: '/item',
   promotions: [{ code: 'Welcome10', percent: 10 }],
   unpaidOrderMinutes: 30,
+  maxUnitsPerItem: 20,
   orderCancelMinutes: 30,
 };
 

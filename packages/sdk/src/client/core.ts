@@ -833,7 +833,9 @@ export function createClientCore(options: ClientOptions): ClientCore {
       }
     }
     let answer = await send(name, route, input, pair?.token, callOptions);
-    if (answer.status === 401 && route.auth) {
+    // A cart row (readCart: `auth` false, `guestCart`) answers a token it refuses with a 401 too,
+    // as an authenticated row does: renewed and sent again, not thrown at a signed-in member.
+    if (answer.status === 401 && (route.auth || (route.guestCart && pair))) {
       const fresh = await refresh(pair?.refresh_token, name, locale);
       answer = await send(name, route, input, fresh.token, callOptions);
       if (answer.status === 401) {

@@ -22,6 +22,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** Longest password accepted (a sign-in or a new one). */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/**
+ * What one customer may hold (issue 32), the API's defaults (MAX_UNITS_PER_ITEM,
+ * HOLD_VALUE_OTHER_CARDS, HOLD_COOLDOWN_MINUTES) and the test kit's rules: units of one item in an
+ * order (the settings' `maxUnitsPerItem`), what an unpaid order may be worth beyond the money on
+ * file (a card typed at checkout; a quarter's OTC allowance), and the minutes after a hold ended
+ * unpaid before its customer may hold the same items again.
+ */
+export const DEFAULT_MAX_UNITS_PER_ITEM = 20;
+export const DEFAULT_HOLD_VALUE_OTHER_CARDS = '250.00';
+export const DEFAULT_HOLD_COOLDOWN_MINUTES = 10;
+
 /** The largest value of a PostgreSQL `integer` (int4): every id, amount and count fits. */
 export const INT4_MAX = 2_147_483_647;
 /** The largest price (in dollars) a query may name: its cents still fit an int4. */

@@ -19,4 +19,18 @@ describe('canIncrement', () => {
     expect(result.code).toBe(allowed ? null : 'cannotAddMore');
     expect(result.message).toBe(allowed ? null : 'You cannot add more');
   });
+
+  it("stops at what one order may hold of an item (the settings' maxUnitsPerItem), below the stock", () => {
+    const row = (amount: number) => ({ amount, sku: { inStock: 50, status: null } });
+    expect(canIncrement(row(19), { maxUnitsPerItem: 20 }).allowed).toBe(true);
+    expect(canIncrement(row(20), { maxUnitsPerItem: 20 })).toEqual({
+      allowed: false,
+      code: 'maxUnitsPerItem',
+      message: 'You can order at most 20 of one item.',
+      max: 20,
+    });
+    // The stock speaks first when it is the lower bound.
+    expect(canIncrement({ amount: 5, sku: { inStock: 5, status: null } }, { maxUnitsPerItem: 5 }).code).toBe('cannotAddMore');
+    expect(canIncrement(row(20)).allowed).toBe(true);
+  });
 });

@@ -34,6 +34,8 @@ export const settingsSchema = /* @__PURE__ */ (() =>
     promotions: z.array(promotionSchema),
     /** Minutes a placed, unpaid order holds its stock before it goes back to the cart. */
     unpaidOrderMinutes: positiveIntSchema,
+    /** Units of one item an order may hold (MAX_UNITS_PER_ITEM): more is refused `max_units_per_item`. */
+    maxUnitsPerItem: positiveIntSchema,
     /** Minutes after paying during which an order not yet packaging may be cancelled (refunded). */
     orderCancelMinutes: countSchema,
   }))();

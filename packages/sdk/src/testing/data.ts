@@ -253,6 +253,7 @@ export function defaultSettings(): Settings {
     productPath: '/item',
     promotions: [{ code: 'Welcome10', percent: 10 }],
     unpaidOrderMinutes: 30,
+    maxUnitsPerItem: 20,
     orderCancelMinutes: 30,
   };
 }

@@ -213,7 +213,9 @@ export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
       const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
       const session = token ? sessionOfToken(core, token) : null;
       if (session) session.lastUsedAt = now().toISOString();
-      if (def.auth && !session) throw new TestShopError('unauthorized');
+      // A cart row (readCart) refuses a token it cannot read, as an authenticated row does (the API's
+      // bearer check): a signed-in member is never answered as a guest.
+      if ((def.auth || (def.guestCart && token)) && !session) throw new TestShopError('unauthorized');
       const customer = session ? (core.state.customers.find((c) => c.id === session.customerId) ?? null) : null;
       const params = def.params ? parse(def.params, rawParams, 'params') : undefined;
       const query = def.query

@@ -6,6 +6,8 @@
  */
 import {
   DEFAULT_CODE_RESEND_SECONDS,
+  DEFAULT_HOLD_COOLDOWN_MINUTES,
+  DEFAULT_HOLD_VALUE_OTHER_CARDS,
   ORDER_STATUS,
   PROOF_VALID_MINUTES,
   TYPED_CARD_TYPE,
@@ -351,8 +353,79 @@ function release(shop: ShopCore, order: TestOrder): void {
   }
 }
 
+/**
+ * Remembers the items of an unpaid order whose hold ends, with when it ends (the later end is
+ * kept): placing them again before then continues that hold, after it they wait the cooldown
+ * (the API's `recordEndedHold`, issue 32).
+ */
+function recordEndedHold(shop: ShopCore, order: TestOrder, endsAt: string): void {
+  const held = (shop.state.heldItems ??= []);
+  for (const row of order.rows) {
+    const known = held.find((h) => h.customerId === order.customerId && h.skuId === row.skuId);
+    if (!known) held.push({ customerId: order.customerId, skuId: row.skuId, holdEndsAt: endsAt });
+    else if (endsAt > known.holdEndsAt) known.holdEndsAt = endsAt;
+  }
+}
+
+/**
+ * The items of this customer's ended holds (recordEndedHold): throws `hold_cooldown` naming the
+ * rows still in their cooldown, with `{ minutes, until }` of the last of them; else answers when
+ * the earliest hold taken back early would have ended (the new hold goes no further), or null.
+ */
+function heldItemsWait(shop: ShopCore, customerId: number, skuIds: readonly number[], now: Date): Date | null {
+  const cooldownMs = DEFAULT_HOLD_COOLDOWN_MINUTES * 60_000;
+  let continued: Date | null = null;
+  let waitUntil = 0;
+  const fields: Record<string, ReturnType<typeof issue>[]> = {};
+  for (const held of shop.state.heldItems ?? []) {
+    if (held.customerId !== customerId || !skuIds.includes(held.skuId)) continue;
+    const endsAt = new Date(held.holdEndsAt);
+    const cooled = endsAt.getTime() + cooldownMs;
+    if (endsAt > now) {
+      if (!continued || endsAt < continued) continued = endsAt;
+    } else if (cooled > now.getTime()) {
+      waitUntil = Math.max(waitUntil, cooled);
+      fields[`rows.${skuIds.indexOf(held.skuId)}.sku_id`] = [];
+    }
+  }
+  if (waitUntil > 0) {
+    const params = { minutes: Math.ceil((waitUntil - now.getTime()) / 60_000), until: new Date(waitUntil).toISOString() };
+    for (const key of Object.keys(fields)) fields[key] = [issue('hold_cooldown', params)];
+    throw new TestShopError('hold_cooldown', { params, extra: { params }, fields });
+  }
+  return continued;
+}
+
+/** The field issue of more units of one item than an order may hold (the settings' `maxUnitsPerItem`). */
+function overItemLimit(shop: ShopCore): ReturnType<typeof issue> {
+  return issue('max_units_per_item', { max: shop.state.settings.maxUnitsPerItem });
+}
+
+/** A 422 of these field issues: `max_units_per_item` with its `{ max }` when that is every issue, else `validation_failed`. */
+function draftRowsError(shop: ShopCore, fields: Record<string, ReturnType<typeof issue>[]>): TestShopError {
+  const all = Object.values(fields).flat();
+  if (all.length === 0 || !all.every((i) => i.code === 'max_units_per_item')) return invalid(fields);
+  const params = { max: shop.state.settings.maxUnitsPerItem };
+  return new TestShopError('max_units_per_item', { params, extra: { params }, fields });
+}
+
+/**
+ * The most an unpaid order of this customer may be worth: the allowance left on their cards used
+ * for payments, the store balance when that method is on, plus DEFAULT_HOLD_VALUE_OTHER_CARDS for
+ * a card typed at checkout (the API's `payableCents`).
+ */
+function payableCents(shop: ShopCore, customer: TestCustomer): number {
+  const onCards = customer.cards
+    .filter((card) => card.usedForPayments)
+    .reduce((sum, card) => sum + (shop.state.sandboxCards.find((c) => c.number === card.number)?.balanceCents ?? 0), 0);
+  const balance = shop.state.settings.paymentMethods.includes('balance') ? Math.max(0, customer.balanceCents) : 0;
+  return onCards + balance + toCents(DEFAULT_HOLD_VALUE_OTHER_CARDS);
+}
+
 /** A placed, unpaid order back to the cart: the open draft's rows merged in (larger wins). */
 function reopen(shop: ShopCore, order: TestOrder, note: string): void {
+  // Its items remembered with the hold's own end: placing them again never starts a new hold at once.
+  recordEndedHold(shop, order, order.payableUntil ?? shop.now().toISOString());
   release(shop, order);
   const draft = openDraft(shop, order.customerId);
   if (draft) {
@@ -445,6 +518,7 @@ function setRow(shop: ShopCore, order: TestOrder, skuId: number, amount: number,
   const row = order.rows.find((r) => r.skuId === skuId);
   const current = row?.amount ?? 0;
   if (amount > current) {
+    if (amount > shop.state.settings.maxUnitsPerItem) throw draftRowsError(shop, { [fields.amount]: [overItemLimit(shop)] });
     const { available, orderable } = availableUnits(p);
     if (!orderable || amount > available) throw invalid({ [fields.amount]: [issue('cannot_add_more')] });
     checkPeriodLimit(shop, order.customerId, skuId, amount, fields.amount);
@@ -1145,7 +1219,8 @@ export const ROUTES: RouteImpls = {
       const current = row?.amount ?? 0;
       if (wanted <= current) continue;
       const { available, orderable } = availableUnits(p);
-      const most = orderable ? available : 0;
+      // At most what one order may hold of an item: more becomes `limited`, as stock does.
+      const most = orderable ? Math.min(available, shop.state.settings.maxUnitsPerItem) : 0;
       const amount = Math.min(wanted, most);
       if (amount <= current) {
         if (!row) dropped.push({ sku_id: skuId, amount: wanted, reason: 'cannot_add_more' });
@@ -1178,10 +1253,11 @@ export const ROUTES: RouteImpls = {
       if (!p) fields[`rows.${i}.sku_id`] = [issue('product_not_found')];
       else if (row.amount > current) {
         const { available, orderable } = availableUnits(p);
-        if (!orderable || row.amount > available) fields[`rows.${i}.amount`] = [issue('cannot_add_more')];
+        if (row.amount > shop.state.settings.maxUnitsPerItem) fields[`rows.${i}.amount`] = [overItemLimit(shop)];
+        else if (!orderable || row.amount > available) fields[`rows.${i}.amount`] = [issue('cannot_add_more')];
       }
     });
-    if (Object.keys(fields).length > 0) throw invalid(fields);
+    if (Object.keys(fields).length > 0) throw draftRowsError(shop, fields);
     order.rows = body.rows.map((row) => ({ skuId: row.sku_id, amount: row.amount, unitCents: null }));
     return draftView(shop.state, order, locale);
   },
@@ -1237,7 +1313,20 @@ export const ROUTES: RouteImpls = {
         fields: Object.fromEntries(missing.map((field) => [field, [issue('required')]])),
       });
     }
+    // What one customer may hold (issue 32): units per item, items of an ended hold (continued,
+    // or waiting the cooldown), and the order's value against the money that can pay it.
+    const overLimit: Record<string, ReturnType<typeof issue>[]> = {};
+    order.rows.forEach((row, i) => {
+      if (row.amount > state.settings.maxUnitsPerItem) overLimit[`rows.${i}.amount`] = [overItemLimit(shop)];
+    });
+    if (Object.keys(overLimit).length > 0) throw draftRowsError(shop, overLimit);
     order.rows.forEach((row, i) => checkPeriodLimit(shop, customer.id, row.skuId, row.amount, `rows.${i}.amount`));
+    const continuedUntil = heldItemsWait(shop, customer.id, order.rows.map((row) => row.skuId), now);
+    const payable = payableCents(shop, customer);
+    if (cents.totalCents > payable) {
+      const params = { total: formatPrice(fromCents(cents.totalCents)), limit: formatPrice(fromCents(payable)) };
+      throw new TestShopError('hold_value_exceeded', { params, extra: { params }, fields: { total: [issue('hold_value_exceeded', params)] } });
+    }
     for (const row of order.rows) {
       const p = state.products.find((x) => x.id === row.skuId)!;
       row.unitCents = toCents(p.price);
@@ -1251,6 +1340,7 @@ export const ROUTES: RouteImpls = {
       now,
       holdMs: state.settings.unpaidOrderMinutes * 60_000,
       periodEndsAt: plan ? benefitPeriodOf(now, plan.period ?? 'quarter').endsAt : null,
+      continuedUntil,
     }).until.toISOString();
     order.deliveryAddress = addressView(address);
     order.placedTotals = cents;
@@ -1319,8 +1409,11 @@ export const ROUTES: RouteImpls = {
     if (order.status === ORDER_STATUS.draft) throw new TestShopError('not_found');
     const now = shop.now();
     if (!cancellableUntil(shop.state, order, now)) throw new TestShopError('order_not_cancellable');
-    if (order.status === ORDER_STATUS.waitingForPayment) release(shop, order);
-    else {
+    if (order.status === ORDER_STATUS.waitingForPayment) {
+      // A hold ended unpaid: its items wait the cooldown before this customer holds them again.
+      recordEndedHold(shop, order, now.toISOString());
+      release(shop, order);
+    } else {
       for (const row of order.rows) {
         const p = shop.state.products.find((x) => x.id === row.skuId);
         if (p) p.stock += row.amount;

@@ -225,6 +225,12 @@ export interface TestShopState {
    * `settings.promotions` not here is one use per customer, no window (as the API's Welcome10).
    */
   promoCodes?: TestPromoCode[];
+  /**
+   * Items of holds that ended unpaid, per customer, with when that hold ended (the API's
+   * `held_items`, issue 32): placed again before then they continue it; after, they wait the
+   * cooldown.
+   */
+  heldItems?: Array<{ customerId: number; skuId: number; holdEndsAt: string }>;
 }
 
 /** Data to add to the shop (records with an existing id replace it). */

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_VERSION_HEADER } from '../constants/index.js';
+import { CONTRACT_VERSION_HEADER, DEFAULT_HOLD_COOLDOWN_MINUTES } from '../constants/index.js';
 import { CONTRACT_VERSION, contract, type RouteName } from '../contract/index.js';
 import { ApiError, ValidationError, isApiError } from '../errors/index.js';
 import { createClient } from '../client/index.js';
@@ -298,6 +298,9 @@ describe('@otc/sdk/testing', () => {
     await expect(c.orders.pay(placed.id, { code: 'balance', input: {} })).rejects.toMatchObject({
       code: 'order_payment_time_over',
     });
+    // The items of a hold that ended unpaid wait the cooldown before they are held again (issue 32).
+    await expect(c.orders.complete(placed.id)).rejects.toMatchObject({ code: 'hold_cooldown', status: 422 });
+    later(DEFAULT_HOLD_COOLDOWN_MINUTES);
     await c.orders.complete(placed.id);
     await expect(c.orders.pay(placed.id, { code: 'balance', input: {} })).rejects.toMatchObject({ code: 'notEnoughBalance' });
     await expect(c.orders.pay(placed.id, { code: 'credit', input: { card: '4000000000000002' } })).rejects.toMatchObject({

@@ -52,7 +52,7 @@ async function sweptEvents(orderId: number) {
 describe('settings', () => {
   it('serves UNPAID_ORDER_MINUTES and ORDER_CANCEL_MINUTES (defaults 30) in GET /api/constants', async () => {
     const settings = settingsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/constants' })).json());
-    expect(settings).toMatchObject({ unpaidOrderMinutes: 30, orderCancelMinutes: 30 });
+    expect(settings).toMatchObject({ unpaidOrderMinutes: 30, orderCancelMinutes: 30, maxUnitsPerItem: 20 });
     expect(loadConfig({})).toMatchObject({ unpaidOrderMs: HOLD, orderCancelMs: HOLD, holdSweepMs: 30_000 });
     // A fraction of a minute is allowed (the heavy suite holds for seconds); 0 minutes to cancel is "never".
     expect(loadConfig({ UNPAID_ORDER_MINUTES: '0.05', ORDER_CANCEL_MINUTES: '0', HOLD_SWEEP_SECONDS: '0.5' })).toMatchObject({

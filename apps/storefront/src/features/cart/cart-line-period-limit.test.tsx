@@ -53,3 +53,18 @@ describe('cart line: the plan limit per period (issue 31)', () => {
     expect(document.querySelector('[data-period-limit]')).toBeNull();
   });
 });
+
+describe('cart line: what one order may hold of an item (issue 32)', () => {
+  it("stops the stepper at the settings' maxUnitsPerItem and says why, in both languages", async () => {
+    const many: CartLine = { product: { ...product, inStock: 500 }, amount: 20, lineTotal: '30.00', badReasonCode: null, periodLimit: null };
+    await renderLine(many, 'en');
+    expect(await screen.findByText('You can order at most 20 of one item.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: `One more ${product.name}` })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says it in Spanish', async () => {
+    const many: CartLine = { product: { ...product, inStock: 500 }, amount: 20, lineTotal: '30.00', badReasonCode: null, periodLimit: null };
+    await renderLine(many, 'es');
+    expect(await screen.findByText('Puede pedir como máximo 20 unidades de un mismo producto.')).toBeInTheDocument();
+  });
+});

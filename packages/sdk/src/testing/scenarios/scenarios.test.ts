@@ -8,14 +8,16 @@ import { createTestShop } from '../index.js';
 import { shopScenarios, type ScenarioTarget } from './shop-scenarios.js';
 
 const baseUrl = 'https://shop.test';
-const { handlers, shop } = createTestShop({ baseUrl });
+/** The kit's clock: real time, moved on by the scenarios (`advance`). */
+let shift = 0;
+const { handlers, shop } = createTestShop({ baseUrl, now: () => new Date(Date.now() + shift) });
 const server = setupServer(...handlers);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const kit: ScenarioTarget = {
-  client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale }),
+  client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => shop.now().getTime() }),
   addPromoCode: async (promo) => {
     shop.seed({
       promoCodes: [
@@ -31,6 +33,9 @@ const kit: ScenarioTarget = {
     });
   },
   now: () => shop.now(),
+  advance: (ms) => {
+    shift += ms;
+  },
 };
 
 describe('the shop scenarios against @otc/sdk/testing', () => {

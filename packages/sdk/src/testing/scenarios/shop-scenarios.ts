@@ -32,6 +32,8 @@ export interface ScenarioTarget {
   addPromoCode(promo: ScenarioPromoCode): Promise<void>;
   /** The shop's clock. */
   now(): Date;
+  /** Moves the shop's clock on (a hold's end and its cooldown, without waiting them out). */
+  advance(ms: number): void;
 }
 
 /** Sandbox cards both shops carry (apps/api/README.md, `SANDBOX_CARDS` of the kit): plan `dev`. */
@@ -264,5 +266,41 @@ export function shopScenarios(target: () => ScenarioTarget): void {
     expect(cancelled.refund).toMatchObject({ amount: placed.totals.total, code: 'trnsx', last4: '0001' });
     const gone = await failure(c.orders.cancel(placed.id));
     expect(gone.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('holds at most what one customer may: units of one item, and a hold that ended is not renewed at once (issue 32)', async () => {
+    const c = await signUp(target());
+    const { maxUnitsPerItem: max, unpaidOrderMinutes } = await c.settings.get();
+    expect(max).toBeGreaterThan(0);
+    const product = await orderableProduct(c, 1);
+    const tooMany = await failure(c.orders.addToDraft(product.id, max + 1));
+    expect({ status: tooMany.status, code: tooMany.code, fields: (tooMany as ValidationError).fieldCodes }).toEqual({
+      status: 422,
+      code: 'max_units_per_item',
+      fields: { amount: 'max_units_per_item' },
+    });
+    // A guest cart brought in at sign-in keeps at most that many (or the stock), told as limited.
+    const merged = await c.orders.mergeIntoDraft([{ sku_id: product.id, amount: max + 5 }]);
+    expect(merged.limited).toEqual([{ sku_id: product.id, amount: Math.min(max, product.inStock), wanted: max + 5 }]);
+
+    // Placed, back to the cart, placed again: the hold goes on to its first end, not renewed.
+    const units = await unitsForAnOrder(c, product.price);
+    const draft = await c.orders.setSkuAmount(merged.draft.id, product.id, Math.min(units, max));
+    const home = await c.addresses.add({ address: '1 Main St', city: 'Austin', state: 'TX', zip: '73301' });
+    await c.orders.setDelivery(home.id);
+    const placed = await c.orders.complete(draft.id);
+    const firstEnd = (await c.orders.get(placed.id)).payableUntil;
+    expect(firstEnd).not.toBeNull();
+    target().advance(60_000);
+    await c.orders.backToDraft(placed.id);
+    const again = await c.orders.complete(placed.id);
+    expect((await c.orders.get(again.id)).payableUntil).toBe(firstEnd);
+
+    // The hold ends unpaid: the items are back in the cart, and placing them again waits the cooldown.
+    target().advance(unpaidOrderMinutes * 60_000);
+    const cart = await c.orders.readCart();
+    expect(cart.draft?.rows.map((r) => r.sku.id)).toEqual([product.id]);
+    const waits = await failure(c.orders.complete(cart.draft!.id));
+    expect({ status: waits.status, code: waits.code }).toEqual({ status: 422, code: 'hold_cooldown' });
   });
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { canIncrement, errorText, formatPrice } from '@otc/sdk';
 import { ConfirmButton, CoverageMark, LineItem, Price, QuantityStepper, VisuallyHidden } from '@otc/ui';
+import { useGetSettingsQuery } from '../../../app/settings-api';
 import { AppLink } from '../../../components/app-link';
 import { LineFlags } from '../../../components/order-lines';
 import { PeriodLimitNote } from '../../../components/period-limit-note';
@@ -49,8 +50,11 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
   const locale = useLocale();
   const { product, amount, badReasonCode } = line;
   const name = product.name;
-  // The stock and the plan's per-period limit (what is left beyond this line) bound the stepper.
-  const canAdd = canIncrement({ product, amount }).allowed && (line.periodLimit ? line.periodLimit.left > 0 : true);
+  const { data: settings } = useGetSettingsQuery();
+  // The stock, what one order may hold of an item and the plan's per-period limit (what is left
+  // beyond this line) bound the stepper.
+  const increment = canIncrement({ product, amount }, { maxUnitsPerItem: settings?.maxUnitsPerItem });
+  const canAdd = increment.allowed && (line.periodLimit ? line.periodLimit.left > 0 : true);
   const unitPrice = formatPrice(product.price);
   return (
     <LineItem
@@ -78,7 +82,11 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
               decrementLabel={t`One less ${name}`}
               incrementLabel={t`One more ${name}`}
               maxReachedMessage={
-                badReasonCode === null ? errorText('cannot_add_more', locale) : undefined
+                badReasonCode !== null
+                  ? undefined
+                  : increment.code === 'maxUnitsPerItem'
+                    ? errorText('max_units_per_item', locale, { max: increment.max })
+                    : errorText('cannot_add_more', locale)
               }
             />
           </LineForm>
