@@ -174,8 +174,19 @@ const envSchema = z
       .transform((value) => !['0', 'false', 'no', 'off'].includes((value ?? '').toLowerCase())),
     /** Contact messages, product requests and balance checks per client address per day, each. */
     SUPPORT_DAILY_LIMIT_PER_CLIENT: z.coerce.number().int().positive().default(20),
-    /** API requests per minute per client address (static files are not counted). */
+    /**
+     * API requests per minute per client address (static files, pages and product pictures are
+     * not counted). A page view in the browser asks 0 to 3 (measured: a catalog page drawn by the
+     * server asks none, a move to an item 1), so 600 is some 200 views a minute for everyone
+     * behind one address (a care home, a library; issue 33, item 25).
+     */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+    /**
+     * Product pictures per minute per client address, counted apart from the API's requests: a
+     * catalog page shows up to 24, so 30 people behind one address opening one at once ask 720.
+     * Each is kept drawn (a public answer with its ETag), so they are cheap.
+     */
+    PICTURE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
     /** Sign-in calls per minute per client address. */
     AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
     /**
@@ -307,6 +318,7 @@ export interface AppConfig {
   addingContactsEnabled: boolean;
   supportDailyLimitPerClient: number;
   rateLimitPerMinute: number;
+  pictureRateLimitPerMinute: number;
   authRateLimitPerMinute: number;
   /**
    * Sending one-time codes (services/code-throttle.ts): free codes per hour, then doubling waits
@@ -382,6 +394,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     addingContactsEnabled: env.ADDING_CONTACTS_ENABLED,
     supportDailyLimitPerClient: env.SUPPORT_DAILY_LIMIT_PER_CLIENT,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    pictureRateLimitPerMinute: env.PICTURE_RATE_LIMIT_PER_MINUTE,
     authRateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE,
     codeLoginFreePerHour: env.CODE_LOGIN_FREE_PER_HOUR,
     codeLoginMaxWaitMinutes: env.CODE_LOGIN_MAX_WAIT_MINUTES,

@@ -46,3 +46,20 @@ describe('rate limits whatever the spelling of the address', () => {
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
   });
 });
+
+describe('product pictures (issue 33, item 25)', () => {
+  it("are counted apart from the API's requests: a shared address looking at catalog pages keeps its API limit", async () => {
+    t = await buildTestApp({ seed: true, rateLimit: { max: 5, authMax: 10_000 }, config: { pictureRateLimitPerMinute: 30 } });
+    const pictures: number[] = [];
+    for (let id = 1; id <= 32; id += 1) {
+      pictures.push((await t.app.inject({ method: 'GET', url: `/api/images/products/${id}.svg` })).statusCode);
+    }
+    // Thirty pictures (more than the API's 5), then the pictures' own limit.
+    expect(pictures.slice(0, 30).every((status) => status === 200)).toBe(true);
+    expect(pictures.slice(30)).toEqual([429, 429]);
+    // The API's five requests are all still there.
+    const api: number[] = [];
+    for (let i = 0; i < 6; i += 1) api.push((await t.app.inject({ method: 'GET', url: '/api/health-plans' })).statusCode);
+    expect(api).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});

@@ -13,7 +13,9 @@ export default async function imageRoutes(app: FastifyInstance) {
     '/api/images/products/:file',
     {
       schema: { hide: true },
-      config: { publicAnswer: 'productPicture' },
+      // Counted apart from the API's requests: one catalog page shows up to 24 pictures, and the
+      // people behind one address must not run out of the API's limit by looking (issue 33, item 25).
+      config: { publicAnswer: 'productPicture', rateLimit: { max: app.config.pictureRateLimitPerMinute, timeWindow: '1 minute' } },
       // Helmet answers `same-origin` everywhere; a picture is public, and a web app on an allowed
       // origin (CORS_ORIGINS) shows it with an <img>. Set before any handler or kept copy answers.
       onRequest: async (_request, reply) => {
