@@ -18,6 +18,7 @@ const promises: { en: RegExp; es: RegExp; suites: string[] }[] = [
   { en: /320 pixels wide/, es: /320 píxeles de ancho/, suites: ['narrow-screens.spec.ts', 'barriers-narrow.spec.ts'] },
   { en: /HTML_CodeSniffer/, es: /HTML_CodeSniffer/, suites: ['pa11y.spec.ts'] },
   { en: /focus never falls back/, es: /el foco nunca vuelve/, suites: ['barriers-focus.spec.ts'] },
+  { en: /form sent with a mistake/, es: /formulario enviado con un error/, suites: ['form-errors.spec.ts'] },
   { en: /press again, and waits/, es: /presione de nuevo, y se espera/, suites: ['barriers-focus.spec.ts'] },
   { en: /borders of form fields/, es: /bordes de los campos/, suites: ['field-contrast.spec.ts'] },
   { en: /forced colors/, es: /colores forzados/, suites: ['forced-colours.spec.ts'] },

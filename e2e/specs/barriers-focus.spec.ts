@@ -68,6 +68,27 @@ for (const locale of walkedIn('es')) {
       await expect(page.getByRole('main').getByRole('status').filter({ hasText: words.removed(second!.name) })).toHaveCount(1);
     });
 
+    test('"Show more products" puts the focus on the first new card and says how many came (issue 33)', async ({ page }) => {
+      await page.goto(localized(locale, '/catalog'));
+      const main = page.getByRole('main');
+      const more = main.getByRole('link', { name: locale.text.loadMore });
+      await expect(more).toBeVisible();
+      // The status line is in the page, empty, before the press.
+      const said = main.locator('p[role="status"].sr-only');
+      await expect(said).toHaveText('');
+      const shown = await main.locator('ul > li a[href]').count();
+      await more.focus();
+      await page.keyboard.press('Enter');
+      await expect(said).toHaveText(/\b24\b/);
+      expect(await focused(page)).not.toBe('body');
+      // The focus is in the first card of the new page, not left below it on the button.
+      const place = await page.evaluate(() => {
+        const item = document.activeElement?.closest('li');
+        return item ? Array.from(item.parentElement!.children).indexOf(item) : -1;
+      });
+      expect(place, `${shown} links before`).toBe(24);
+    });
+
     test('the search modal closed by a tap on the backdrop gives the focus back to its button', async ({ page }) => {
       await page.goto(localized(locale, '/'));
       await expect(mainHeading(page)).toBeVisible();

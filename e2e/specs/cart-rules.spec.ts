@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { localized, walkedIn } from '../fixtures/locales';
-import { mainHeading } from '../fixtures/shop';
+import { webSignIn } from '../fixtures/web-session';
+import { headerCartLink, mainHeading, productList } from '../fixtures/shop';
 import {
   fillCart,
   newCustomer,
@@ -73,6 +74,67 @@ for (const locale of walkedIn('es')) {
       await page.getByRole('list', { name: words.itemsInCart }).getByRole('button', { name: words.oneMore(product.name) }).click();
       await expect(page.getByRole('status').filter({ hasText: words.minimumOrder })).toHaveCount(0);
       await expect(checkout).toBeEnabled();
+    });
+  });
+}
+
+// Issue 33, item 7: on a phone whose app has not started yet (its scripts held back), a tapped
+// Add says at once that it is working, and a second, unsure tap 0.2 s later adds no second unit.
+// The walk above is in Spanish: this one in English.
+for (const locale of walkedIn('en')) {
+  test.describe(`a tap before the app starts (${locale.code})`, () => {
+    test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+    test('two quick taps on Add add one unit, and the button shows it is working at once', async ({ page, request }) => {
+      // A member (the cart is the account's: no cookie to carry from the held answer).
+      const customer = await newCustomer(request, { tag: `taps-${locale.code}`, language: locale.code });
+      await webSignIn(page, customer.login);
+      // What a busy button looked like the moment it became busy (kept across the pages: a
+      // look at the button after the tap would wait for the posted page).
+      await page.addInitScript(() => {
+        new MutationObserver((records) => {
+          for (const record of records) {
+            const button = record.target as Element;
+            if (button.getAttribute('aria-busy') !== 'true') continue;
+            sessionStorage.setItem('busy-button', getComputedStyle(button, '::before').animationName);
+          }
+        }).observe(document, { attributes: true, attributeFilter: ['aria-busy'], subtree: true });
+      });
+      // The app never starts: the page stays as the server drew it (a slow phone, for as long).
+      await page.route('**/assets/**/*.js', (route) => route.abort());
+      // The server adds at once; its answer reaches the phone 1.5 s later (a slow connection).
+      await page.route(
+        (url) => url.pathname === localized(locale, '/cart'),
+        async (route) => {
+          if (route.request().method() !== 'POST') return route.continue();
+          // The browser adds its Sec-Fetch headers after this point: as it would send them.
+          const headers = { ...route.request().headers(), 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'navigate' };
+          const response = await route.fetch({ headers, maxRedirects: 0 });
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+          // A press the browser dropped for a newer one has nobody to answer.
+          await route.fulfill({ response }).catch(() => {});
+        },
+      );
+      // Loaded (styles and pictures in place: nothing moves under the finger), the app not started.
+      await page.goto(localized(locale, '/catalog'), { waitUntil: 'commit' });
+      await page.waitForLoadState('load');
+      const add = productList(page, locale).locator('button[type="submit"]:not([disabled])').first();
+      await expect(add).toBeVisible();
+      await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartEmpty);
+      await add.scrollIntoViewIfNeeded();
+      const box = (await add.boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.touchscreen.tap(x, y);
+      await page.waitForTimeout(200);
+      await page.touchscreen.tap(x, y);
+      // The page the server drew after the add, and again once any later answer is in: one unit.
+      const oneUnit = locale.code === 'en' ? 'Cart, 1 item' : 'Carrito, 1 artículo';
+      await expect(headerCartLink(page, locale)).toHaveAccessibleName(oneUnit);
+      await page.waitForTimeout(1500);
+      await page.reload({ waitUntil: 'commit' });
+      await expect(headerCartLink(page, locale)).toHaveAccessibleName(oneUnit);
+      // The tapped button was busy at once, for assistive technology and, spinning, for the eye.
+      expect(await page.evaluate(() => sessionStorage.getItem('busy-button'))).toBe('spin');
     });
   });
 }

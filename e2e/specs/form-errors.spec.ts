@@ -27,6 +27,7 @@ import {
   unitsFor,
 } from '../fixtures/purchase';
 import { mainHeading } from '../fixtures/shop';
+import { announcements, clearAnnouncements, recordAnnouncements } from '../fixtures/announcements';
 
 /** Words of the forms not in the other fixtures (the storefront's English source and es/messages.po). */
 const formWords = {
@@ -149,6 +150,23 @@ async function submitAndExpect(
   await expectFieldErrors(page, locale, scope, fields);
 }
 
+/**
+ * Enter pressed in `field` (the one with the problem, so the focus does not move): its error is
+ * said once, by the form's live region that was there, empty, before; the focus stays.
+ */
+async function enterSaysOnce(page: Page, locale: LocaleCode, field: Locator, error: ErrorCode): Promise<void> {
+  const text = errorText(error, locale);
+  const region = field.locator('xpath=ancestor::form').locator('[data-live-message]');
+  await expect(region, 'the live region is there before the error').toHaveCount(1);
+  await expect(region).toBeEmpty();
+  await clearAnnouncements(page);
+  await field.press('Enter');
+  await expect(region).toHaveText(text);
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  expect(await announcements(page), `"${text}" said once`).toEqual([{ politeness: 'assertive', text }]);
+}
+
 for (const locale of [en, es]) {
   const code = locale.code;
   const w = authWords[code];
@@ -205,6 +223,46 @@ for (const locale of [en, es]) {
       main(page),
       [[codeBox, 'required']],
     );
+  });
+
+  // Issue 33, item 18: forms sent with Enter say their error once, where the focus is.
+  if (code === 'es')
+  test(`forms sent with Enter say their error once (${code})`, async ({ page }) => {
+    const a = accountWords[code];
+    await recordAnnouncements(page);
+    // Sign-in by e-mail: not an e-mail.
+    await page.goto(localized(locale, '/login'));
+    const email = page.getByRole('textbox', { name: w.email });
+    await email.fill('name.example.com');
+    await enterSaysOnce(page, code, email, 'wrong_format');
+    // Sign-up: empty.
+    await page.goto(localized(locale, '/sign-up'));
+    const signUpEmail = page.getByRole('textbox', { name: w.email });
+    await signUpEmail.focus();
+    await enterSaysOnce(page, code, signUpEmail, 'required');
+    // Balance check: the security code empty.
+    await page.goto(localized(locale, '/balance-check'));
+    await page.getByRole('textbox', { name: a.cardNumber }).fill('6035 0000 0000 0101');
+    const security = page.getByRole('textbox', { name: a.securityCode });
+    await security.focus();
+    await enterSaysOnce(page, code, security, 'required');
+    // Contacts: a short phone number.
+    await page.goto(localized(locale, '/contacts'));
+    await page.getByRole('textbox', { name: f.firstName }).fill('Rosa');
+    await page.getByRole('textbox', { name: f.lastName }).fill('Martínez');
+    await page.getByRole('textbox', { name: f.message }).fill('Hello');
+    const phone = page.getByRole('textbox', { name: f.phoneNumber });
+    await phone.fill('123');
+    await enterSaysOnce(page, code, phone, 'wrong_format');
+    // Password sign-in: Enter in the password with the login empty moves the focus to the login,
+    // which says its error; the live region says nothing (said once).
+    await page.goto(localized(locale, '/login/password'));
+    const password = page.getByLabel(w.passwordLabel);
+    await password.fill('Wrong1234');
+    await clearAnnouncements(page);
+    await password.press('Enter');
+    await expect(page.getByRole('textbox', { name: w.usernameLabel })).toBeFocused();
+    expect(await announcements(page)).toEqual([]);
   });
 
   if (code === 'en')

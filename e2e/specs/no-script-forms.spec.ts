@@ -22,6 +22,8 @@ for (const locale of walkedIn('en')) {
 
     // Drawn again by the server: the phone's error, nothing lost.
     await expect(page.locator('input[name="phone"]')).toHaveAttribute('aria-invalid', 'true');
+    // It has the focus as the page loads, so it is read with its error (issue 33, item 18).
+    await expect(page.locator('input[name="phone"]')).toBeFocused();
     await expect(page.locator('input[name="firstName"]')).toHaveValue('Rosa');
     await expect(page.locator('textarea[name="message"]')).toHaveValue('My order has not arrived yet.');
 
@@ -46,11 +48,14 @@ for (const locale of walkedIn('en')) {
     await page.locator('input[name="link"]').fill('not a link');
     await submitOf(page, 'input[name="link"]').click();
     await expect(page.locator('input[name="link"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('input[name="link"]')).toBeFocused();
     await expect(page.locator('input[name="name"]')).toHaveValue('Arnica gel');
 
     await page.locator('input[name="link"]').fill('https://example.com/arnica');
     await submitOf(page, 'input[name="link"]').click();
     await expect(page.locator('main .font-mono')).toBeVisible();
+    // The thank-you has the focus (issue 33, item 20), never the top of the page.
+    await expect(page.locator('main [tabindex="-1"]').filter({ has: page.locator('.font-mono') })).toBeFocused();
   });
 }
 

@@ -8,7 +8,7 @@
 //
 // Until the app has hydrated, the page works as HTML does: its links lead, its forms post to the
 // server, which does what the app would and draws the page again (issue 29). Nothing is held or
-// replayed here.
+// replayed here; only a second press of a form already posted is dropped (below).
 (function () {
   var block = document.getElementById('app-scripts');
   if (!block) return;
@@ -17,6 +17,49 @@
     scripts = JSON.parse(block.textContent || '');
   } catch {
     return;
+  }
+
+  // Until the app has hydrated, a form posts as HTML does, and a phone shows nothing while the
+  // answer comes: the pressed button says at once that it is busy (aria-busy, drawn by
+  // src/index.css), and a second press of the same form before the next page is not a second post
+  // (two taps, two units). The app's own forms prevent the browser's post: they are left alone.
+  function release(form, button) {
+    form.removeAttribute('data-posting');
+    if (button) {
+      button.removeAttribute('aria-busy');
+      button.removeAttribute('aria-disabled');
+    }
+  }
+  function postOnce(event) {
+    var form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement)) return;
+    if (form.method !== 'post' || (form.target && form.target !== '_self')) return;
+    if (form.hasAttribute('data-posting')) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute('data-posting', '');
+    var button = event.submitter;
+    if (button) {
+      button.setAttribute('aria-busy', 'true');
+      button.setAttribute('aria-disabled', 'true');
+    }
+    // Should no page ever come (an answer that is not a page), the form can be sent again.
+    setTimeout(function () {
+      release(form, button);
+    }, 20000);
+  }
+  // Once per window (the tests run this script again on the same window).
+  if (!window.postOnceGuarded) {
+    window.postOnceGuarded = true;
+    addEventListener('submit', postOnce);
+    // A page brought back by the Back button (the history cache) is as it was left: free again.
+    addEventListener('pageshow', function (event) {
+      if (!event.persisted) return;
+      document.querySelectorAll('form[data-posting]').forEach(function (form) {
+        release(form, form.querySelector('[aria-busy="true"]'));
+      });
+    });
   }
 
   var started = false;

@@ -37,6 +37,8 @@ export type { EmptyStateProps } from './components/empty-state';
 export { Spinner } from './components/spinner';
 export type { SpinnerProps } from './components/spinner';
 export { VisuallyHidden } from './components/visually-hidden';
+export { LiveMessage, describedErrorText } from './components/live-message';
+export type { LiveMessageProps, SpokenMessage } from './components/live-message';
 export { Container, Stack } from './components/layout';
 export type { ContainerProps, StackProps } from './components/layout';
 export { Tabs } from './components/tabs';

@@ -18,6 +18,11 @@ export interface NotificationData {
   timeout?: number;
   actions?: { id: string; label: string }[];
   color?: NotificationColor;
+  /**
+   * Pages (paths without the language prefix, e.g. `/cart`) where it has no purpose: it closes
+   * there ("Added to cart" on the cart itself would only cover it).
+   */
+  closesOn?: string[];
 }
 
 export interface UiState {
@@ -42,7 +47,12 @@ export const uiSlice = createSlice({
       state.colourMode = action.payload;
     },
     notificationAdded(state, action: PayloadAction<NotificationData>) {
-      state.notifications = state.notifications.filter((n) => n.id !== action.payload.id);
+      // Words already on screen are not shown twice (a session that ended is told once, however
+      // many requests found it out): the shown one stays where it is, and is read once.
+      const { id, title, description } = action.payload;
+      if (state.notifications.some((n) => n.title === title && n.description === description)) return;
+      // The same id with new words replaces the earlier one.
+      state.notifications = state.notifications.filter((n) => n.id !== id);
       state.notifications.push(action.payload);
     },
     notificationRemoved(state, action: PayloadAction<string>) {

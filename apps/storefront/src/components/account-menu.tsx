@@ -76,7 +76,8 @@ export function AccountMenu({ className }: { className?: string }) {
         ref={button}
         type="button"
         aria-expanded={open}
-        aria-controls={menuId}
+        // Only while the menu is drawn: an id that is not in the page points nowhere.
+        aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((value) => !value)}
         className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-left font-semibold whitespace-nowrap text-fg hover:bg-surface-3"
       >

@@ -1,15 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { canIncrement, errorText, type ProductSummary } from '@otc/sdk';
-import { Button } from '@otc/ui';
+import { Button, Spinner } from '@otc/ui';
 import { useCartPort } from '../lib/cart-port';
 import { useLocale } from '../lib/use-locale';
 
 /**
  * The "Add" button of a product card: one unit into the cart (the cart port's form: it works
- * before and without the scripts), disabled
- * with "You cannot add more" once the cart holds all the stock (the SDK's `canIncrement`). On the
- * narrowest cards (a size container) it drops its icon and some padding.
+ * before and without the scripts), busy from the press until the answer (a second press on the
+ * way adds nothing: the form says so), disabled with "You cannot add more" once the cart holds
+ * all the stock (the SDK's `canIncrement`). On the narrowest cards (a size container) it drops its
+ * icon and some padding.
  */
 export function AddToCartButton({ product }: { product: ProductSummary }) {
   const { t } = useLingui();
@@ -28,12 +29,23 @@ export function AddToCartButton({ product }: { product: ProductSummary }) {
           variant="secondary"
           className="whitespace-nowrap @max-[9.5rem]:px-2"
           disabled={!canAdd}
-          loading={busy}
+          aria-busy={busy || undefined}
+          aria-disabled={busy || undefined}
           aria-label={t`Add ${name} to cart`}
           title={canAdd ? undefined : errorText('cannot_add_more', locale)}
           startIcon={<ShoppingCart aria-hidden="true" className="size-5 @max-[9.5rem]:hidden" />}
         >
-          <Trans>Add</Trans>
+          {/* From the press on, a spinner in place of the label (and "Adding…" for screen
+              readers): the label keeps its width, where a longer "Adding…" pushed the card's
+              heart onto a row of its own. */}
+          <span className="relative inline-flex justify-center">
+            <span className={busy ? 'invisible' : undefined}>
+              <Trans>Add</Trans>
+            </span>
+            {busy ? (
+              <Spinner size="sm" label={t`Adding…`} className="absolute inset-0 items-center justify-center" />
+            ) : null}
+          </span>
         </Button>
       )}
     </AddToCartForm>

@@ -74,8 +74,13 @@ describe('header', () => {
     const button = await screen.findByRole('button', { name: /^Mi cuenta/ });
     // The allowance of the active card is in the button once `me` has answered.
     await waitFor(() => expect(button).toHaveTextContent('Asignación $150.00'));
+    // Issue 33, item 22: aria-controls names the menu only while it is in the page.
+    expect(button).not.toHaveAttribute('aria-controls');
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(button.getAttribute('aria-controls') ?? '')).toContainElement(
+      screen.getByRole('link', { name: 'Mis pedidos' }),
+    );
     expect(screen.getByRole('link', { name: 'Mi cuenta' })).toHaveAttribute('href', '/es/account');
     expect(screen.getByRole('link', { name: 'Mis pedidos' })).toHaveAttribute('href', '/es/account/orders');
     expect(screen.getByRole('link', { name: 'Cerrar sesión' })).toHaveAttribute('href', '/es/logout');
@@ -86,6 +91,7 @@ describe('header', () => {
     expect(allowance).toContain('Asignación: $150.00, úsela antes del 31 de marzo de 2026');
     await user.keyboard('{Escape}');
     expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).not.toHaveAttribute('aria-controls');
     expect(button).toHaveFocus();
   });
 

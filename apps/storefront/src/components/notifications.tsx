@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from 'lucide-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
@@ -6,6 +8,7 @@ import { useGetSettingsQuery } from '../app/settings-api';
 import { useAppDispatch, useAppSelector } from '../app/hooks';
 import { selectNotifications, type NotificationIcon } from '../app/ui-slice';
 import { dismissNotification, notificationHandlers } from '../app/notify';
+import { stripLocale } from '../lib/locale';
 
 const icons: Record<NotificationIcon, typeof Info> = {
   info: Info,
@@ -23,9 +26,16 @@ export function Notifications() {
   // The default timeout is a shop setting (5000 ms unless configured otherwise).
   const { data: settings } = useGetSettingsQuery();
   const defaultTimeout = settings?.notificationTimeoutMs ?? NOTIFICATION_TIMEOUT_MS;
+  // A notification with no purpose on this page closes here ("Added to cart" on the cart).
+  const page = stripLocale(useLocation().pathname);
+  const purposeless = notifications.filter((notification) => notification.closesOn?.includes(page));
+  useEffect(() => {
+    for (const notification of purposeless) dismissNotification(dispatch, notification.id);
+  }, [purposeless, dispatch]);
+  const shown = notifications.filter((notification) => !purposeless.includes(notification));
   return (
     <ToastRegion label={t`Notifications`}>
-      {notifications.map((notification) => {
+      {shown.map((notification) => {
         const handlers = notificationHandlers(notification.id);
         const Icon = notification.icon ? icons[notification.icon] : null;
         return (
@@ -36,7 +46,9 @@ export function Notifications() {
             icon={Icon ? <Icon className="size-6" /> : undefined}
             avatar={notification.avatar}
             color={notification.color}
-            timeout={notification.timeout ?? defaultTimeout}
+            // An action stays reachable: such a toast waits until it is closed (a keyboard user
+            // may need more than 5 s to get to it), unless its caller chose a time.
+            timeout={notification.timeout ?? (notification.actions?.length ? 0 : defaultTimeout)}
             closeButton={notification.closeButton}
             closeLabel={t`Close notification`}
             callback={handlers.callback}

@@ -5,11 +5,14 @@
 // post fails is a `FormFailure`: what was typed (never a password) and the SDK's error, drawn by
 // the page on either side.
 import { useCallback, type FormEvent } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { data, useSubmit } from 'react-router';
 import { fieldIssueFromZod, type ZodIssueLike } from '@otc/sdk/validation';
+import { Notice, cn, type NoticeProps } from '@otc/ui';
 import { useAppSelector } from '../app/hooks';
 import { selectCsrfToken } from '../app/session-slice';
 import { toQueryError, type SdkQueryError } from './api';
+import { onServer } from './on-server';
 
 /** The name of the hidden field that carries the CSRF token (docs/web-session.md). */
 export const CSRF_FIELD_NAME = '_csrf';
@@ -81,6 +84,44 @@ export function useCheckedPost(
     event.preventDefault();
     void check(() => submitToAction(element))(event);
   };
+}
+
+/**
+ * A form's refusal that names none of its fields, above or in the form: an alert, said once as it
+ * appears (the password sign-in's notice). A field's refusal is said by the focus moving to it, or
+ * by the form's `LiveMessage` when it has the focus already (`useShopForm`). A page the server
+ * drew after a post sent without the scripts says nothing as it loads: there the notice has the
+ * focus (`autofocus`), so it is read once too.
+ */
+export function FailureNotice({
+  className,
+  focusOnLoad = true,
+  ...rest
+}: Omit<NoticeProps, 'tone'> & {
+  /** False when a field of the form is refused too: that field has the focus as the page loads. */
+  focusOnLoad?: boolean;
+}) {
+  return (
+    <Notice
+      tone="error"
+      tabIndex={-1}
+      {...(onServer && focusOnLoad ? { autoFocus: true } : {})}
+      className={cn('scroll-mt-24 outline-none', className)}
+      {...rest}
+    />
+  );
+}
+
+/**
+ * What the forms' asterisk means, said before the fields that carry it (a screen reader hears
+ * "required" from the fields themselves; a sighted reader needs the words).
+ */
+export function RequiredFieldsNote({ id }: { id?: string }) {
+  return (
+    <p id={id} className="text-muted">
+      <Trans>Fields marked with * are required.</Trans>
+    </p>
+  );
 }
 
 /** An endpoint's error as the pages read it (RTK Query's own, for a throw, becomes one too). */

@@ -3,7 +3,7 @@
 // codes by the SDK's `fieldIssueFromZod`, shown in the page's language, 300 ms after the last
 // edit (spec section 5). A 422 from the API lands under its fields by code. Nothing the person
 // typed is cleared by a failure.
-import { useCallback, useLayoutEffect, useMemo, useRef, type BaseSyntheticEvent } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -14,7 +14,9 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FORM_VALIDATION_DEBOUNCE_MS, errorText, isErrorCode } from '@otc/sdk';
 import { fieldIssueFromZod } from '@otc/sdk/validation';
+import { describedErrorText, type SpokenMessage } from '@otc/ui';
 import type { SdkQueryError } from './api';
+import { onServer } from './on-server';
 import { fieldFailureTexts } from './form-messages';
 import { useLocale } from './use-locale';
 import type { Locale } from './locale';
@@ -55,12 +57,27 @@ const INVALID_CONTROL = [
  * of `form` in the order they are on screen (a person reads the first problem first, and a screen
  * reader says the field with its error); without the form (a submit called from code) or with
  * nothing marked, `fallback` focuses the first field with an error.
+ *
+ * The ONE way a form says its errors (WCAG 4.1.3, 3.3.1): the focus moving to the field says it.
+ * When the field already has the focus (Enter pressed in it), moving it says nothing, so `say`
+ * is given the field's error to say in the form's live region (`LiveMessage`): said once either
+ * way, in the page's language (the text drawn under the field).
  */
-export function focusFirstInvalid(form: HTMLFormElement | null, fallback: () => void): void {
+export function focusFirstInvalid(
+  form: HTMLFormElement | null,
+  fallback: () => void,
+  say?: (text: string) => void,
+): void {
   requestAnimationFrame(() => {
+    const before = document.activeElement;
     const control = form?.querySelector<HTMLElement>(INVALID_CONTROL);
     if (control) control.focus();
     else fallback();
+    const now = document.activeElement;
+    if (say && now && now === before && now !== document.body) {
+      const text = describedErrorText(now);
+      if (text) say(text);
+    }
   });
 }
 
@@ -75,6 +92,19 @@ export function keepFocusedInView(): void {
   const partlyVisible = rect.bottom > 0 && rect.top < window.innerHeight;
   const whole = rect.top >= 0 && rect.bottom <= window.innerHeight;
   if (partlyVisible && !whole) active.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * What a form says in its `LiveMessage`: `say(text)` (the same words again are heard again),
+ * `hush()` before the next try.
+ */
+export function useSpoken() {
+  const [spoken, setSpoken] = useState<SpokenMessage | null>(null);
+  // Never reset: a message said after `hush` is a new node even when both are drawn at once.
+  const said = useRef(0);
+  const say = useCallback((text: string) => setSpoken({ text, key: (said.current += 1) }), []);
+  const hush = useCallback(() => setSpoken(null), []);
+  return { spoken, say, hush };
 }
 
 export interface ShopFormOptions<T extends FieldValues> {
@@ -98,7 +128,10 @@ export interface ShopFormOptions<T extends FieldValues> {
  *   the form's fields was named (show the call's error instead);
  * - `submit(onValid, onInvalid?)`: a submit handler that never runs twice at once (double click,
  *   Enter held); when the schema refuses the values, `onInvalid` adds the form's own checks and
- *   the focus goes to the first invalid field on screen.
+ *   the focus goes to the first invalid field on screen (or its error is said where the focus is);
+ * - `showInvalid()`: the same after the form's own `setError` calls (without `shouldFocus`);
+ * - `spoken`: what the form said where the focus already was, for its `<LiveMessage>` (every
+ *   form draws one); `say(text)` says more there.
  */
 export function useShopForm<S extends AnySchema>(
   schema: S,
@@ -127,6 +160,9 @@ export function useShopForm<S extends AnySchema>(
   });
   const { formState, register, setError, handleSubmit } = form;
   const busy = useRef(false);
+  // The form last sent with the scripts, and what its refusal said where the focus already was.
+  const sentForm = useRef<HTMLFormElement | null>(null);
+  const { spoken, say, hush } = useSpoken();
 
   // A field's message shows 300 ms after the field lost the focus (and goes when it is fixed):
   // everything under it moves. The control the person has just moved to (Tab from an empty field
@@ -155,25 +191,48 @@ export function useShopForm<S extends AnySchema>(
     [formState, form, serverTexts, locale],
   );
 
+  // A page the server drew after a refused post sent without the scripts: the first field it
+  // refused has the focus when the page loads (the `autofocus` attribute), so it is read with its
+  // error, as the scripts would focus it.
+  const firstRefused = Object.keys(serverTexts)[0];
   const field = useCallback(
-    (name: FieldPath<Values>) => ({ ...register(name), error: fieldError(name) }),
-    [register, fieldError],
+    (name: FieldPath<Values>) => ({
+      ...register(name),
+      error: fieldError(name),
+      ...(onServer && name === firstRefused ? { autoFocus: true } : {}),
+    }),
+    [register, fieldError, firstRefused],
+  );
+
+  /**
+   * After the form's own checks marked a field (`setError` without `shouldFocus`): the focus goes
+   * to the first invalid field of the form last sent, or its error is said where the focus is.
+   */
+  const showInvalid = useCallback(
+    // Said only after a post sent here: a page drawn by the server has its field focused already.
+    (fallback: () => void = () => {}) =>
+      focusFirstInvalid(sentForm.current, fallback, sentForm.current ? say : undefined),
+    [say],
   );
 
   const applyServerErrors = useCallback(
     (error: SdkQueryError | undefined): boolean => {
       const known = Object.keys(form.getValues() ?? {});
-      let first = true;
-      let matched = false;
+      let first: string | null = null;
       for (const [name, message] of Object.entries(fieldFailureTexts(locale, error))) {
         if (!known.includes(name.split('.')[0] ?? name)) continue;
-        setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: first });
-        first = false;
-        matched = true;
+        // A refusal of a post sent here is shown as the form's own (focus or said); one drawn
+        // by the server before the scripts started focuses its first field.
+        setError(name as FieldPath<Values>, { type: 'server', message }, { shouldFocus: !sentForm.current && first === null });
+        first ??= name;
       }
-      return matched;
+      if (first !== null && sentForm.current) {
+        const name = first;
+        showInvalid(() => form.setFocus(name as FieldPath<Values>));
+      }
+      return first !== null;
     },
-    [form, setError, locale],
+    [form, setError, locale, showInvalid],
   );
 
   const submit = useCallback(
@@ -184,6 +243,9 @@ export function useShopForm<S extends AnySchema>(
       (event?: BaseSyntheticEvent) => {
         // The form sent (read now: React clears currentTarget once the event is handled).
         const element = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+        sentForm.current = element;
+        // Nothing stale left in the live region while the form is checked again.
+        hush();
         return handleSubmit(
           async (values) => {
             if (busy.current) return;
@@ -198,15 +260,19 @@ export function useShopForm<S extends AnySchema>(
             // Checks of the form's own (beyond the schema) report their errors too, with the
             // schema's, so every field's problem shows at once.
             onInvalid?.(form.getValues());
-            focusFirstInvalid(element, () => {
-              const first = Object.keys(errors)[0];
-              if (first) form.setFocus(first as FieldPath<Values>);
-            });
+            focusFirstInvalid(
+              element,
+              () => {
+                const first = Object.keys(errors)[0];
+                if (first) form.setFocus(first as FieldPath<Values>);
+              },
+              say,
+            );
           },
         )(event);
       },
-    [handleSubmit, form],
+    [handleSubmit, form, say, hush],
   );
 
-  return { ...form, fieldError, field, applyServerErrors, submit };
+  return { ...form, fieldError, field, applyServerErrors, submit, showInvalid, spoken, say };
 }

@@ -48,4 +48,40 @@ describe('public/start-app.js', () => {
     expect(prevented).toBe(false);
     expect(document.documentElement.classList.contains('app-starting')).toBe(false);
   });
+
+  it('a post button is busy from the press on, and a second press before the next page posts nothing (issue 33)', () => {
+    vi.useFakeTimers();
+    drawnPage('<form id="f" method="post" action="/cart"><button id="b" type="submit">Add</button></form>');
+    const posts: boolean[] = [];
+    // Last in line, after start-app.js: whether the browser would now post (then held here).
+    const browser = (event: Event) => {
+      posts.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    window.addEventListener('submit', browser);
+    onTestFinished(() => window.removeEventListener('submit', browser));
+    const button = document.getElementById('b') as HTMLButtonElement;
+    button.click();
+    expect(button).toHaveAttribute('aria-busy', 'true');
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    button.click();
+    expect(posts).toEqual([true, false]);
+    // An answer that never became a page: the form can be sent again.
+    vi.advanceTimersByTime(20_000);
+    expect(button).not.toHaveAttribute('aria-busy');
+    button.click();
+    expect(posts).toEqual([true, false, true]);
+  });
+
+  it('leaves a form the app sends itself alone (it prevented the browser’s post)', () => {
+    vi.useFakeTimers();
+    drawnPage('<form id="f" method="post" action="/cart"><button id="b" type="submit">Add</button></form>');
+    const form = document.getElementById('f') as HTMLFormElement;
+    form.addEventListener('submit', (event) => event.preventDefault());
+    const button = document.getElementById('b') as HTMLButtonElement;
+    button.click();
+    button.click();
+    expect(form).not.toHaveAttribute('data-posting');
+    expect(button).not.toHaveAttribute('aria-busy');
+  });
 });

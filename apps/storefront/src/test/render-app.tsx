@@ -64,3 +64,12 @@ export async function waitForUrl(router: TestRouter, url: string): Promise<void>
     expect(document.getElementById('main')).not.toBeNull();
   });
 }
+
+/**
+ * What the forms' live regions (`LiveMessage`) hold, in page order: what a screen reader was told
+ * where the focus already was. Each region must be in the page before its text (checked by the
+ * callers holding the region from before the submit).
+ */
+export function liveMessages(scope: ParentNode = document): HTMLElement[] {
+  return Array.from(scope.querySelectorAll<HTMLElement>('[data-live-message]'));
+}

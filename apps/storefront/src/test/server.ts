@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { DEFAULT_CARD_RANGES } from '@otc/sdk';
 import type { Settings } from '../app/settings-api';
 
 export const API = 'http://shop.test';
@@ -13,6 +14,7 @@ export const settingsFixture: Settings = {
   deliveryStates: ['CA', 'TX'],
   minimumOrder: '25.00',
   paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits'],
+  cardRanges: DEFAULT_CARD_RANGES,
   requiredProfileFields: ['firstName', 'lastName', 'birthdate'],
   codeResendSeconds: 60,
   pageSize: 24,

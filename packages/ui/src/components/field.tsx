@@ -32,7 +32,10 @@ interface FieldOwnProps {
   className?: string;
 }
 
-/** Ids that tie a control to its hint, error and character count (aria-describedby). */
+/**
+ * Ids that tie a control to its hint, error and character count (aria-describedby). The error's
+ * `-error` ending is how `describedErrorText` (live-message.tsx) finds it.
+ */
 function useFieldIds(id: string | undefined, hint: unknown, error: unknown, counter?: unknown) {
   const generated = useId();
   const controlId = id ?? generated;

@@ -1,4 +1,4 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode, Ref } from 'react';
 import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
 import { cn } from '../cn';
 
@@ -17,6 +17,8 @@ export interface NoticeProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title
    * already announced elsewhere (a notification), so they are read once: then no live role.
    */
   live?: boolean;
+  /** The box (React 19 passes a function component's ref as a prop). */
+  ref?: Ref<HTMLDivElement>;
   children?: ReactNode;
 }
 

@@ -204,10 +204,11 @@ export interface ToastRegionProps {
 }
 
 /**
- * The fixed stack of toasts. On phones it sits at the top, over the sticky header, where it never
- * covers a form field: it sits over the sticky header, and while a field has the focus it steps
- * aside (styles.css); at the bottom it hid the fields being typed in, right above the on-screen
- * keyboard. From the `sm` width on, at the bottom right. A labelled region with two lists, each
+ * The fixed stack of toasts, at the bottom of the screen (from the `sm` width on, at the bottom
+ * right): never over a page's heading or its first field, which the top of the screen shows (at
+ * the top, over the header, a long one covered the heading and the field below it). While a field
+ * has the focus on a phone it steps aside (styles.css), so it never hides the field being typed
+ * in right above the on-screen keyboard. A labelled region with two lists, each
  * inside a live region that is on the page before any toast: errors (`color="danger"`) in the
  * assertive one, the others in the polite one. A new toast is read once, as it is added.
  */
@@ -223,7 +224,7 @@ export function ToastRegion({ label, children }: ToastRegionProps) {
     <section
       aria-label={label}
       data-toast-region=""
-      className="pointer-events-none fixed inset-x-0 top-0 z-[60] flex justify-center p-2 sm:inset-x-auto sm:top-auto sm:right-0 sm:bottom-0 sm:justify-end sm:p-4"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-0 sm:justify-end sm:p-4"
     >
       <div className="flex w-full max-w-md flex-col gap-3">
         <div aria-live="assertive" aria-relevant="additions" data-testid="toast-urgent">

@@ -5,7 +5,7 @@ import { errorText } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { getSdk } from '../../lib/sdk';
 import { API, server, settingsFixture } from '../../test/server';
-import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { liveMessages, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { customerFixture, useAccountHandlers } from './account-fixtures';
 
 
@@ -230,6 +230,41 @@ describe('e-mails and phones', () => {
     expect(within(verify).getByLabelText('Code')).toHaveAttribute('aria-invalid', 'true');
     expect(verify).toHaveTextContent('+1 (202) 555-0188');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('issue 33, item 18: add a phone, sent with Enter: a short number, then a wrong code, are said where the focus is (Spanish)', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    const before = customerFixture({ phones: [] });
+    const handlers = useAccountHandlers({ customer: before });
+    const phone = { id: 8, number: '2025550188', reg: false, verified: false, receiveSms: true, allowMarketingCalls: false };
+    server.use(
+      http.post(`${API}/api/phone`, () => {
+        handlers.setCustomer({ ...before, phones: [phone] });
+        return HttpResponse.json({ ...before, phones: [phone] });
+      }),
+      http.post(`${API}/api/phone/:id/verify`, () =>
+        HttpResponse.json({ message: 'x', code: 'invalid_code' }, { status: 422 }),
+      ),
+    );
+    await renderAccount('/es/account?step=add-phone');
+    const phones = await section('Teléfonos');
+    const form = await within(phones).findByRole('region', { name: 'Agregar un teléfono' });
+    const field = within(form).getByLabelText(/^Número de teléfono/);
+    const [region] = liveMessages(form);
+    expect(region).toBeEmptyDOMElement();
+    await user.type(field, '123{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('wrong_format', 'es')));
+    expect(field).toHaveFocus();
+
+    await user.clear(field);
+    await user.type(field, '(202) 555-0188{Enter}');
+    const verify = await within(phones).findByRole('region', { name: 'Verifique su teléfono' });
+    const code = within(verify).getByLabelText('Código');
+    const [verifyRegion] = liveMessages(verify);
+    await user.type(code, '000001{Enter}');
+    await waitFor(() => expect(verifyRegion).toHaveTextContent(errorText('invalid_code', 'es')));
+    expect(code).toHaveFocus();
   });
 
   it('making an e-mail primary signs out (SDK) and asks to sign in again, back to the account', async () => {

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { I18nProvider } from '@lingui/react';
 import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
 import { createAppStore } from '../../app/store';
 import { activateLocale, i18n } from '../../lib/i18n';
 import { Notifications } from '../../components/notifications';
@@ -20,7 +21,10 @@ async function setup(fetcher: typeof fetch) {
   render(
     <Provider store={createAppStore()}>
       <I18nProvider i18n={i18n}>
-        <Probe fetcher={fetcher} />
+        {/* The notifications know the page they are on. */}
+        <MemoryRouter>
+          <Probe fetcher={fetcher} />
+        </MemoryRouter>
       </I18nProvider>
     </Provider>,
   );

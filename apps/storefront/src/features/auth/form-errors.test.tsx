@@ -5,7 +5,8 @@ import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse, delay } from 'msw';
 import { API, server } from '../../test/server';
-import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
+import { errorText } from '@otc/sdk';
+import { liveMessages, renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
 function failCodeRequest(status: number, body: Record<string, unknown>) {
   const calls: unknown[] = [];
@@ -120,5 +121,82 @@ describe('sign-in messages', () => {
       expect(screen.getByLabelText(/^New password/)).toHaveAccessibleDescription(/Your password isn't complex enough/),
     );
     expect(screen.getByLabelText(/^Type the new password again/)).toHaveAccessibleDescription(/Passwords don't match/);
+  });
+});
+
+// Issue 33, item 18: Enter pressed in the field with the problem leaves the focus where it was,
+// so moving it says nothing; the form's live region (in the page before) says the error once, in
+// the page's language. A problem in another field moves the focus there instead (said with it).
+describe('sign-in errors said when sent with Enter', () => {
+  it('sign-in by e-mail: the wrong format is said in the live region, again on a second Enter', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const calls = failCodeRequest(500, {});
+    await renderApp('/login');
+    const field = await screen.findByLabelText(/E-mail address/, { selector: 'input' });
+    const [region] = liveMessages(field.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.type(field, 'not an email{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('wrong_format', 'en')));
+    expect(field).toHaveFocus();
+    expect(region!.children).toHaveLength(1);
+    const first = region!.firstElementChild;
+    await user.keyboard('{Enter}');
+    // Said again: a new node with the same words.
+    await waitFor(() => {
+      expect(region!.firstElementChild).not.toBe(first);
+      expect(region).toHaveTextContent(errorText('wrong_format', 'en'));
+    });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a refusal of the API naming the field, sent with Enter, is said in Spanish', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    failCodeRequest(422, { message: 'x', code: 'validation_failed', fields: { login: [{ code: 'wrong_format' }] } });
+    await renderApp('/es/login');
+    const field = await screen.findByLabelText(/Correo electrónico/, { selector: 'input' });
+    const [region] = liveMessages(field.closest('form')!);
+    await user.type(field, 'ana@example.com{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('wrong_format', 'es')));
+    expect(field).toHaveFocus();
+  });
+
+  it('sign-up: an empty e-mail sent with Enter is said', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    await renderApp('/sign-up');
+    const field = await screen.findByLabelText(/E-mail address/, { selector: 'input' });
+    const [region] = liveMessages(field.closest('form')!);
+    await user.click(field);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('required', 'en')));
+    expect(field).toHaveFocus();
+  });
+
+  it('the one-time code sent empty with Enter is said in Spanish', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    server.use(http.post(`${API}/api/auth/code`, () => HttpResponse.json({ channel: 'email', resendIn: 60 })));
+    await renderApp('/es/login');
+    await user.type(await screen.findByLabelText(/Correo electrónico/, { selector: 'input' }), 'ana@example.com{Enter}');
+    const code = await screen.findByLabelText(/^Código/);
+    await waitFor(() => expect(code).toHaveFocus());
+    const [region] = liveMessages(code.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('required', 'es')));
+    expect(code).toHaveFocus();
+  });
+
+  it('password sign-in: Enter in the password with the login empty moves the focus to it, nothing said twice', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    await renderApp('/login/password');
+    const username = await screen.findByLabelText(/E-mail address or phone number/);
+    await user.type(screen.getByLabelText(/^Password/), 'Secret123{Enter}');
+    await waitFor(() => expect(username).toHaveFocus());
+    expect(username).toHaveAccessibleDescription(errorText('not_blank', 'en'));
+    expect(liveMessages(username.closest('form')!)[0]).toBeEmptyDOMElement();
   });
 });

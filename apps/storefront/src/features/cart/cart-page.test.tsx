@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
 import { fireEvent, waitFor, within } from '@testing-library/react';
 import { connectStore } from '../../app/store';
-import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import userEvent from '@testing-library/user-event';
+import { liveMessages, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { untilText } from '../../lib/hold-time';
 import { customerOf, pendingOrderOf } from '../../test/fixtures';
 import { useGuestCartApi } from '../../test/fake-cart-api';
@@ -220,6 +221,27 @@ describe('cart page', () => {
     await waitFor(() => expect(server.promoCode).toBeNull());
     expect(screen.queryByText('Promo code Welcome10')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Enter a promo code' })).toBeInTheDocument();
+  });
+
+  it('issue 33, item 18: a promo code refused after Enter is said where the focus is, in Spanish, each time', async () => {
+    setLocaleCookie('es');
+    signIn();
+    const server = useServerCart([{ product: cartProduct(1, { name: 'Vitamin C', price: '20.00' }), amount: 2 }]);
+    const user = userEvent.setup();
+    await renderCart('/es/cart');
+    const field = await screen.findByRole('textbox', { name: 'Ingrese un código promocional' });
+    const [region] = liveMessages(field.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.type(field, 'NOPE{Enter}');
+    await waitFor(() => expect(server.calls).toContain('PATCH order promo=NOPE'));
+    await waitFor(() => expect(region).toHaveTextContent('El código que ingresó no es válido.'));
+    expect(field).toHaveFocus();
+    const first = region!.firstElementChild;
+    await user.keyboard('{Enter}');
+    await waitFor(() => {
+      expect(region!.firstElementChild).not.toBe(first);
+      expect(region).toHaveTextContent('El código que ingresó no es válido.');
+    });
   });
 
   it('a personalcode link applies its code to the customer draft once', async () => {

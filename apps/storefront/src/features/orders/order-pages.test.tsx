@@ -1,6 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { ORDER_STATUS, formatDate, type OrderDetail } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
@@ -438,5 +438,50 @@ describe('the order page forms', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel order 100041' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
     expect(within(dialog).getByRole('button', { name: 'Keep the order' })).toHaveFocus();
+  });
+});
+
+describe('the order history, issue 33 item 19', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it('Load more says how many orders came and puts the focus on the first new one (never on the page body)', async () => {
+    useOrderApi(orderOf());
+    // Three paid orders, two a page.
+    const rows = [100051, 100052, 100053].map((number, index) => ({
+      ...paidOrder({ id: 51 + index, number: String(number) }),
+    }));
+    server.use(
+      http.get(`${API}/api/order`, ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+        const items = rows.slice((page - 1) * 2, page * 2).map((order) => ({
+          id: order.id,
+          number: order.number,
+          placedAt: order.placedAt,
+          total: order.total,
+          status: order.status,
+          itemCount: order.itemCount,
+          deliveredAt: order.deliveredAt,
+          payableUntil: order.payableUntil,
+          cancellableUntil: order.cancellableUntil,
+          cancelledAt: order.cancelledAt,
+        }));
+        return HttpResponse.json({ items, total: rows.length, page, pageSize: 2 });
+      }),
+    );
+    const view = await renderPage('/account/orders');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    await within(list).findByText('Order 100052');
+    // In the page before anything is said in it.
+    const status = screen.getAllByRole('status').find((element) => element.textContent === '')!;
+    expect(status).toBeDefined();
+    const more = screen.getByRole('button', { name: /more/i });
+    more.focus();
+    fireEvent.click(more);
+    await within(list).findByText('Order 100053');
+    // The button went with the last page: the first new order's link has the focus.
+    await waitFor(() => expect(document.activeElement).toHaveAccessibleName('View order 100053'));
+    expect(status).toHaveTextContent('1 more order shown');
+    expect(status).toBeInTheDocument();
+    view.unmount();
   });
 });

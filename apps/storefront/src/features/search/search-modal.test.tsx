@@ -149,6 +149,22 @@ describe('search modal: typing and timing', () => {
     expect(within(dialog).queryByRole('heading', { name: /Products found/ })).not.toBeInTheDocument();
   });
 
+  it('issue 33, item 21: the count is said in a status region that was in the dialog before the search', async () => {
+    useSearchHandler(() => vitaminAnswer);
+    const { dialog, input } = await renderModal();
+    // Nothing typed yet: the region is there, empty.
+    const region = within(dialog).getByRole('status');
+    expect(region).toBeEmptyDOMElement();
+    type(input, 'vitamin');
+    expect(region).toHaveTextContent('Searching…');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await within(dialog).findByRole('heading', { name: 'Products found: 1' });
+    // The same element, its text changed; no other status region came with the answer.
+    expect(region).toBeInTheDocument();
+    expect(region).toHaveTextContent('Products found: 1');
+    expect(within(dialog).getAllByRole('status')).toEqual([region]);
+  });
+
   it('searches at the latest 2000 ms after typing starts, even while typing goes on', async () => {
     useSearchHandler(() => vitaminAnswer);
     const { input } = await renderModal();

@@ -111,6 +111,14 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
   // The hint is for the first letters: it goes once the answer of a search is on screen.
   const answered = typedEnough && searching && !search.isFetching && (search.currentData !== undefined || search.isError);
 
+  const searchLoading = !tooLong && (!searching || search.isFetching);
+  const searchError = tooLong
+    ? t`Your search is too long. Type at most ${maxQuery} characters.`
+    : search.isError
+      ? searchErrorText(search.error, t`Something went wrong`)
+      : null;
+  const searchAnswer = search.isError ? undefined : search.currentData;
+
   return (
     <Dialog
       open={open}
@@ -162,17 +170,23 @@ export function SearchModal({ categories, categoriesLoading }: SearchModalProps)
           )}
         </form>
 
+        {/* In the dialog before any search, so screen readers hear "Searching…" and then what
+            was found: a region inserted with its text already in it is skipped by many. */}
+        <div role="status" className={typedEnough && !searchError ? undefined : 'sr-only'}>
+          {typedEnough && !searchError ? (
+            <SearchStatus
+              loading={searchLoading}
+              answer={searchAnswer}
+              plan={plan}
+              catalogPath={catalogPath}
+            />
+          ) : null}
+        </div>
         {typedEnough ? (
           <SearchResults
-            loading={!tooLong && (!searching || search.isFetching)}
-            error={
-              tooLong
-                ? t`Your search is too long. Type at most ${maxQuery} characters.`
-                : search.isError
-                  ? searchErrorText(search.error, t`Something went wrong`)
-                  : null
-            }
-            answer={search.isError ? undefined : search.currentData}
+            loading={searchLoading}
+            error={searchError}
+            answer={searchAnswer}
             query={query}
             plan={plan}
             planInForce={coverage.code}
@@ -231,6 +245,41 @@ function searchErrorText(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/** How many were found: the dialog's status line (its region stays while searches come and go). */
+function SearchStatus({
+  loading,
+  answer,
+  plan,
+  catalogPath,
+}: {
+  loading: boolean;
+  answer: SearchAnswer | undefined;
+  plan: string | undefined;
+  catalogPath: string;
+}) {
+  if (loading || !answer) {
+    return (
+      <p className="sr-only">
+        <Trans>Searching…</Trans>
+      </p>
+    );
+  }
+  const total = Math.max(answer.total ?? answer.products.length, answer.products.length);
+  return (
+    <div className="flex flex-col gap-1">
+      <h3 className="text-lg font-bold">
+        <Trans>Products found: {total}</Trans>
+      </h3>
+      <SearchMatches matched={answer.matched} catalogPath={catalogPath} />
+      {plan ? (
+        <p className="text-muted">
+          <Trans>Results are filtered by your health plan.</Trans>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 function SearchResults({
   loading,
   error,
@@ -267,9 +316,6 @@ function SearchResults({
   if (loading || !answer) {
     return (
       <div aria-busy="true">
-        <p className="sr-only" role="status">
-          <Trans>Searching…</Trans>
-        </p>
         <ul className="flex flex-col gap-4">
           {[0, 1, 2].map((key) => (
             <li key={key} className="flex gap-4">
@@ -301,18 +347,7 @@ function SearchResults({
   );
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex flex-col gap-2">
-        <div role="status" className="flex flex-col gap-1">
-          <h3 className="text-lg font-bold">
-            <Trans>Products found: {total}</Trans>
-          </h3>
-          <SearchMatches matched={answer.matched} catalogPath={catalogPath} />
-          {plan ? (
-            <p className="text-muted">
-              <Trans>Results are filtered by your health plan.</Trans>
-            </p>
-          ) : null}
-        </div>
+      <div className="flex flex-col gap-2 empty:hidden">
         {plan ? (
           <div>
             <PlanFilterChip

@@ -1,7 +1,9 @@
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
-import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
+import { waitFor } from '@testing-library/react';
+import { errorText } from '@otc/sdk';
+import { liveMessages, renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
 // Typing with user-event into whole-app renders is slow on a loaded machine.
 
@@ -22,6 +24,20 @@ beforeEach(() => {
 });
 
 describe('balance check', () => {
+  it('issue 33, item 18: Enter in the security code with it empty says why there, once', async () => {
+    const user = userEvent.setup();
+    await renderApp('/balance-check');
+    await user.type(await screen.findByLabelText(/^Card number/), '6035 0000 0000 0101');
+    const code = screen.getByLabelText(/^Security code/);
+    const [region] = liveMessages(code.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.click(code);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('required', 'en')));
+    expect(code).toHaveFocus();
+    expect(sent).toHaveLength(0);
+  });
+
   it('checks the card number length per card type', async () => {
     const user = userEvent.setup();
     await renderApp('/balance-check');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { errorText } from '@otc/sdk';
 import { API, server } from '../../test/server';
-import { renderApp, screen, setLocaleCookie } from '../../test/render-app';
+import { liveMessages, renderApp, screen, setLocaleCookie } from '../../test/render-app';
 
 // Typing with user-event into whole-app renders is slow on a loaded machine.
 
@@ -70,6 +70,31 @@ describe('contacts page', () => {
     // The first invalid field on screen takes the focus once the errors are drawn.
     await waitFor(() => expect(screen.getByLabelText(/^E-mail/)).toHaveFocus());
     expect(screen.getByLabelText(/^Message/)).toHaveValue('My order has not arrived yet.');
+  });
+
+  it('issue 33, item 18: a wrong phone sent with Enter in it is said there (Spanish); a refusal naming no field is one alert, the focus kept', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    answerContact(() => HttpResponse.json({ message: 'x', code: 'limitReached' }, { status: 429 }));
+    await renderApp('/es/contacts');
+    await user.type(await screen.findByLabelText(/^Nombre/), 'Rosa');
+    await user.type(screen.getByLabelText(/^Apellido/), 'Martínez');
+    await user.type(screen.getByLabelText(/^Mensaje/), 'Hola');
+    const phone = screen.getByLabelText(/^Número de teléfono/);
+    const [region] = liveMessages(phone.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.type(phone, '12345{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('wrong_format', 'es')));
+    expect(phone).toHaveFocus();
+    expect(sent).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '5551234567{Enter}');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Su mensaje no fue enviado');
+    // Said by the alert as it appears: the focus stays (moving it there would say it twice).
+    expect(phone).toHaveFocus();
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('says how many characters the message has and its limit, so nothing is cut silently', async () => {

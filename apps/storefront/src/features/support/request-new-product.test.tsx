@@ -1,8 +1,10 @@
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { errorText } from '@otc/sdk';
 import { http, HttpResponse } from 'msw';
 import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
-import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { liveMessages, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
 
 let sent: unknown[] = [];
@@ -51,6 +53,28 @@ describe('request a new product', () => {
     expect(sent).toEqual([
       { name: 'Compression socks', description: '', link: 'https://example.com/socks' },
     ]);
+  });
+
+  it('issue 33, items 18 and 20: Enter in the name says its error there; once sent the focus is on the thank-you, then on the name again', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    await renderApp('/request-new-product');
+    const name = await screen.findByLabelText(/^Product name/);
+    const [region] = liveMessages(name.closest('form')!);
+    expect(region).toBeEmptyDOMElement();
+    await user.click(name);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(region).toHaveTextContent(errorText('not_blank', 'en')));
+    expect(name).toHaveFocus();
+
+    await user.type(name, 'Compression socks{Enter}');
+    const thanks = await screen.findByRole('heading', { name: 'Thank you, we received your request' });
+    // Never on the page body: the box that replaced the form has it.
+    await waitFor(() => expect(thanks.closest('[tabindex="-1"]')).toHaveFocus());
+    expect(thanks.closest('[tabindex="-1"]')).toHaveTextContent('R-2026-000045');
+    await user.click(screen.getByRole('button', { name: 'Request another product' }));
+    await waitFor(() => expect(screen.getByLabelText(/^Product name/)).toHaveFocus());
+    expect(screen.getByLabelText(/^Product name/)).toHaveValue('');
   });
 
   it('opens with the words of a search that found nothing as the product name (from the search modal)', async () => {

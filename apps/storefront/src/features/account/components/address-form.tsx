@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { addressInputSchema } from '@otc/sdk';
-import { Button, Checkbox, Notice, Select, TextField, buttonClasses } from '@otc/ui';
+import { Button, Checkbox, LiveMessage, Notice, Select, TextField, buttonClasses } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { useStateOptions } from '../../../components/us-states';
 import {
   CsrfField,
+  RequiredFieldsNote,
   parsePosted,
   textFields,
   useCheckedPost,
@@ -158,6 +159,8 @@ export function AddressForm({
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="@container flex flex-col gap-4">
       <CsrfField />
+      <RequiredFieldsNote />
+      <LiveMessage message={form.spoken} />
       <input type="hidden" name="intent" value={intent} />
       {address ? <input type="hidden" name="id" value={id} /> : null}
       {failure ? <Notice tone="error">{failure}</Notice> : null}

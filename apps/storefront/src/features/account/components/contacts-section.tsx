@@ -29,6 +29,7 @@ import {
   ConfirmButton,
   Countdown,
   Dialog,
+  LiveMessage,
   Notice,
   OneTimeCodeInput,
   TextField,
@@ -44,6 +45,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath, localizePath } from '../../../lib/locale';
 import {
   CsrfField,
+  FailureNotice,
   formFailure,
   parsePosted,
   textFields,
@@ -688,7 +690,8 @@ function AddStep({
     setFailure(null);
     return form.submit(async ({ value }) => {
       if (loginKind(value) !== kind) {
-        form.setError('value', { type: 'validate', message: 'wrong_format' }, { shouldFocus: true });
+        form.setError('value', { type: 'validate', message: 'wrong_format' });
+        form.showInvalid();
         return;
       }
       await post();
@@ -705,7 +708,8 @@ function AddStep({
           <Trans>We will send a code by text message to make sure this phone is yours.</Trans>
         )}
       </p>
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {failure ? <FailureNotice>{failure}</FailureNotice> : null}
+      <LiveMessage message={form.spoken} />
       {isEmail ? (
         <TextField
           label={t`E-mail`}
@@ -777,7 +781,8 @@ function VerifyStep({
     seen.current = refused;
     if (!refused) return;
     if (isCodeError(refused.error)) {
-      form.setError('code', { type: 'server', message: refused.error.code }, { shouldFocus: true });
+      form.setError('code', { type: 'server', message: refused.error.code });
+      form.showInvalid(() => form.setFocus('code'));
     } else if (refused.intent === CONTACT_INTENTS.resend) {
       setFailure(apiErrorText(locale, refused.error));
     } else {
@@ -801,7 +806,8 @@ function VerifyStep({
             <strong className="[overflow-wrap:anywhere]">{shown}</strong>.
           </Trans>
         </p>
-        {failure ? <Notice tone="error">{failure}</Notice> : null}
+        {failure ? <FailureNotice>{failure}</FailureNotice> : null}
+        <LiveMessage message={form.spoken} />
         <Controller
           control={form.control}
           name="code"
@@ -898,7 +904,7 @@ function PrimaryStep({
           </Trans>
         )}
       </p>
-      {failure ? <Notice tone="error">{failure}</Notice> : null}
+      {failure ? <FailureNotice>{failure}</FailureNotice> : null}
       <div className="flex flex-wrap gap-3">
         <Button type="submit" loading={busy}>
           <Trans>Make primary and sign in again</Trans>

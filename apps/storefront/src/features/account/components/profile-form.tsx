@@ -7,6 +7,7 @@ import {
   Button,
   Checkbox,
   DateOfBirthFields,
+  LiveMessage,
   Notice,
   Select,
   TextField,
@@ -201,6 +202,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   return (
     <Form method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
       <CsrfField />
+      <LiveMessage message={form.spoken} />
       <input type="hidden" name="intent" value={PROFILE_INTENT} />
       {done && answer === drawnWith ? <Notice tone="success" title={t`Changes are saved`} /> : null}
       {failure ? (

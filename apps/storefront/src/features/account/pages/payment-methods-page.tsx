@@ -377,7 +377,8 @@ function HealthPlanSection({
         <Select
           label={t`Health plan`}
           placeholder={t`Choose a plan`}
-          className="min-w-64 flex-1 sm:flex-none"
+          // As wide as the row allows on a 320 px phone (a 16 rem minimum cut the list off there).
+          className="w-full sm:w-auto sm:min-w-64"
           name="code"
           value={selected}
           onChange={(event) => setSelected(event.target.value)}

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, passwordChangeSchema } from '@otc/sdk';
-import { Button, Notice, TextField } from '@otc/ui';
+import { Button, LiveMessage, Notice, TextField } from '@otc/ui';
 import { storeOf } from '../../../app/route-context';
 import { localeOfPath } from '../../../lib/locale';
 import {
   CsrfField,
+  RequiredFieldsNote,
   formFailure,
   parsePosted,
   textFields,
@@ -161,6 +162,8 @@ function PasswordForm({ customer }: { customer: Customer }) {
         className="flex max-w-md flex-col gap-4"
       >
         <CsrfField />
+        <RequiredFieldsNote />
+        <LiveMessage message={form.spoken} />
         {answer && !refused && answer === drawnWith ? (
           <Notice tone="success" title={t`Changes are saved`}>
             {t`Your password is changed.`}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Container } from '@otc/ui';
 
 /**
@@ -17,6 +18,7 @@ export function AuthPage({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <Container width="narrow" className="py-8 sm:py-12">
       <div className="mx-auto flex max-w-lg flex-col gap-6">
@@ -26,7 +28,11 @@ export function AuthPage({
         </div>
         {/* A card from 640 px; on a phone the form uses the whole width. */}
         <div className="sm:rounded-2xl sm:border sm:border-border sm:bg-surface sm:p-6 sm:shadow-sm">{children}</div>
-        {footer ? <nav className="flex flex-col gap-2 text-lg">{footer}</nav> : null}
+        {footer ? (
+          <nav aria-label={t`Other ways in`} className="flex flex-col gap-2 text-lg">
+            {footer}
+          </nav>
+        ) : null}
       </div>
     </Container>
   );

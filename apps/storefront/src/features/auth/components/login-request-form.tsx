@@ -1,9 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { codeRequestSchema } from '@otc/sdk';
-import { Button } from '@otc/ui';
+import { Button, LiveMessage } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { CsrfField, useCheckedPost } from '../../../lib/page-form';
+import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { LoginField, type LoginMethod } from './login-field';
 
@@ -57,6 +57,8 @@ export function LoginRequestForm({
     >
       <CsrfField />
       {hidden}
+      <LiveMessage message={form.spoken} />
+      <RequiredFieldsNote />
       <LoginField
         method={method}
         id={`login-${method}`}

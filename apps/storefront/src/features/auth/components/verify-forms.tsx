@@ -7,9 +7,9 @@ import { Form } from 'react-router';
 import { Controller, type Control } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { codeVerifySchema, recoveryInputSchema, registerInputSchema, validatePasswordConfirmation } from '@otc/sdk';
-import { Button, Checkbox, OneTimeCodeInput, TextField } from '@otc/ui';
+import { Button, Checkbox, LiveMessage, OneTimeCodeInput, TextField } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { CsrfField, useCheckedPost } from '../../../lib/page-form';
+import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../lib/page-form';
 import { formMessageText, useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -114,6 +114,7 @@ export function LoginCodeForm({ login, busy, hidden, failure }: StepFormProps) {
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <CsrfField />
       {hidden}
+      <LiveMessage message={form.spoken} />
       <CodeField form={form as never} onComplete={() => formRef.current?.requestSubmit()} />
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Signing in`}>
         <Trans>Sign in</Trans>
@@ -140,9 +141,10 @@ export function RegisterCodeForm({ login, busy, hidden, failure, withPassword }:
     if (!withPassword) return false;
     const mismatch = validatePasswordConfirmation(confirmation, password ?? '');
     const missing = !password;
-    if (missing) form.setError('password', { type: 'required', message: 'required' }, { shouldFocus: focus });
+    if (missing) form.setError('password', { type: 'required', message: 'required' });
     setConfirmationError(mismatch ? mismatch.code : undefined);
-    if (focus && !missing && mismatch) confirmationRef.current?.focus();
+    // The first of them takes the focus once drawn, or is said where the focus is.
+    if (focus && (missing || mismatch)) form.showInvalid(() => confirmationRef.current?.focus());
     return missing || Boolean(mismatch);
   };
   useServerErrors(failure, form.applyServerErrors);
@@ -163,6 +165,8 @@ export function RegisterCodeForm({ login, busy, hidden, failure, withPassword }:
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <CsrfField />
       {hidden}
+      <LiveMessage message={form.spoken} />
+      {withPassword ? <RequiredFieldsNote /> : null}
       <CodeField form={form as never} onComplete={withPassword ? undefined : () => formRef.current?.requestSubmit()} />
       {withPassword ? (
         <PasswordFields
@@ -196,6 +200,8 @@ export function RecoveryCodeForm({ login, busy, hidden, failure }: StepFormProps
     <Form ref={formRef} method="post" noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
       <CsrfField />
       {hidden}
+      <LiveMessage message={form.spoken} />
+      <RequiredFieldsNote />
       <CodeField form={form as never} />
       <PasswordFields passwordProps={form.field('password')} confirmationProps={form.field('passwordConfirmation')} />
       <Button type="submit" size="lg" fullWidth loading={busy} loadingLabel={t`Saving`}>

@@ -14,7 +14,15 @@ import {
 } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { customerPatchSchema, missingProfileFields, safeContinuePath, type Customer, type CustomerPatch } from '@otc/sdk';
-import { Button, DateOfBirthFields, RadioGroup, Skeleton, TextField, type DateOfBirthValue } from '@otc/ui';
+import {
+  Button,
+  DateOfBirthFields,
+  LiveMessage,
+  RadioGroup,
+  Skeleton,
+  TextField,
+  type DateOfBirthValue,
+} from '@otc/ui';
 import { customerApi, useCustomer } from '../../../app/customer-api';
 import { storeOf } from '../../../app/route-context';
 import { settingsApi, useGetSettingsQuery } from '../../../app/settings-api';
@@ -22,6 +30,7 @@ import { localeOfPath, localizePath } from '../../../lib/locale';
 import { monthNames } from '../../../lib/month-names';
 import {
   CsrfField,
+  RequiredFieldsNote,
   formFailure,
   parsePosted,
   textFields,
@@ -214,6 +223,8 @@ function CompleteProfileForm({ customer, fields }: { customer: Customer; fields:
     >
       <Form method="post" noValidate onSubmit={send} className="flex flex-col gap-5">
         <CsrfField />
+        <RequiredFieldsNote />
+        <LiveMessage message={form.spoken} />
         <ProblemNotice problem={problem} />
         {TEXT_FIELDS.filter(has).map((field) => (
           <TextField

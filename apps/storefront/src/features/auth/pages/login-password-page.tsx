@@ -8,12 +8,13 @@ import {
 } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordLoginSchema } from '@otc/sdk';
-import { Button, Checkbox, TextField } from '@otc/ui';
+import { Button, Checkbox, LiveMessage, TextField } from '@otc/ui';
 import { storeOf } from '../../../app/route-context';
 import { localeOfPath } from '../../../lib/locale';
 import {
   CsrfField,
   formFailure,
+  RequiredFieldsNote,
   textFields,
   useCheckedPost,
   type FormFailure,
@@ -80,7 +81,9 @@ export function Component() {
         className="flex flex-col gap-5"
       >
         <CsrfField />
+        <RequiredFieldsNote />
         <ProblemNotice problem={problem} />
+        <LiveMessage message={form.spoken} />
         <TextField
           id="username"
           label={t`E-mail address or phone number`}

@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Tag } from 'lucide-react';
-import { Button, TextField } from '@otc/ui';
+import { Button, LiveMessage, TextField } from '@otc/ui';
 import { CartPostFields } from './cart-post-fields';
 import { useLocalizePath } from '../../../lib/use-locale';
+import { onServer } from '../../../lib/on-server';
+import { focusFirstInvalid, useSpoken } from '../../../lib/shop-form';
 
 export interface PromoCodeFormProps {
   /** The code on the order, or null. One code per order. */
@@ -26,13 +28,16 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
   const [code, setCode] = useState('');
   const headingId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  // Set when this form sent a code: its refusal (the error that comes back) takes the focus.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { spoken, say, hush } = useSpoken();
+  // Set when this form sent a code: its refusal (the error that comes back) takes the focus, or is
+  // said where the focus already is (Enter pressed in the field), as every form says its errors.
   const sent = useRef(false);
   useEffect(() => {
     if (!error || !sent.current) return;
     sent.current = false;
-    inputRef.current?.focus();
-  }, [error]);
+    focusFirstInvalid(formRef.current, () => inputRef.current?.focus(), say);
+  }, [error, say]);
 
   if (applied) {
     return (
@@ -75,6 +80,7 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
       return;
     }
     sent.current = true;
+    hush();
     onApply(code);
   };
 
@@ -84,8 +90,9 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
         <Trans>Promo code</Trans>
       </h2>
       {/* Posted to the cart's action when the page's scripts do not run (the server draws the cart again). */}
-      <form method="post" action={localize('/cart')} onSubmit={submit} noValidate>
+      <form ref={formRef} method="post" action={localize('/cart')} onSubmit={submit} noValidate>
         <CartPostFields intent="promo" redirectTo={localize('/cart')} />
+        <LiveMessage message={spoken} />
         <TextField
           ref={inputRef}
           label={t`Enter a promo code`}
@@ -96,6 +103,8 @@ export function PromoCodeForm({ applied, error, busy, onApply, onRemove }: Promo
           spellCheck={false}
           onChange={(event) => setCode(event.target.value)}
           error={error ?? undefined}
+          // The cart the server drew after a code refused without the scripts: read as it loads.
+          {...(onServer && error ? { autoFocus: true } : {})}
           addon={
             <Button type="submit" variant="secondary" loading={busy} className="whitespace-nowrap">
               <Trans>Apply</Trans>

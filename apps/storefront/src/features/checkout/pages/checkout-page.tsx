@@ -119,12 +119,15 @@ function CheckoutPage() {
   const busyRef = useRef(false);
   const busy = posting || (navigation.state !== 'idle' && navigation.formData?.get('intent') === 'pay');
 
-  // Said once, as the spec asks (a notification); the notice beside the button keeps it.
+  // Said once, as the spec asks (a notification); the notice beside the button keeps it. A
+  // refused card is said once by its field, which takes the focus with the error, beside the
+  // notice's advice: a notification would be a third telling, over that advice.
   const told = useRef<unknown>(null);
   useEffect(() => {
     if (!payRefusal || told.current === payRefusal) return;
     told.current = payRefusal;
     const said = describe(payRefusal.error, payRefusal.stage, order);
+    if (said.cardRefused) return;
     notify(dispatch, { title: said.title, description: said.lines.join('\n'), icon: 'error', color: 'danger' });
   }, [payRefusal, describe, order, dispatch]);
 

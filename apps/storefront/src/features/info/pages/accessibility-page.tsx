@@ -78,7 +78,15 @@ export function Component() {
             <Trans>
               the focus never falls back to the top of the page: not when a quantity reaches its limit, not
               when a product is removed from the cart (which is also announced), not when a window is closed
-              by tapping outside it;
+              by tapping outside it, not when more products are shown (it moves to the first new one, and how
+              many came is announced);
+            </Trans>
+          </li>
+          <li>
+            <Trans>
+              a form sent with a mistake, with a click or with the Enter key, moves the focus to the first
+              field with a problem, which is read with it; when that field already has the focus, the problem
+              is announced once, in the page's language;
             </Trans>
           </li>
           <li>

@@ -47,6 +47,8 @@ export function BuyAgainButton({ orderId, order, number }: { orderId: number; or
         icon: 'success',
         color: 'success',
         actions: [{ label: t`View cart`, onClick: () => navigate(localize('/cart')) }],
+        // On the cart "View cart" has no purpose: the notice closes there.
+        closesOn: ['/cart'],
       });
     } catch {
       notify(dispatch, { title: t`Something went wrong. Please try again.`, icon: 'warning', color: 'warning' });

@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Package } from 'lucide-react';
 import { formatDate, formatPrice } from '@otc/sdk';
@@ -17,9 +18,25 @@ import { OrderStatusBadge } from '../components/order-status';
 export { ordersListLoader as loader } from '../order-loaders';
 
 /** One page of the history; pages are stacked by "Load more". */
-function OrdersPageRows({ page }: { page: number }) {
+function OrdersPageRows({
+  page,
+  onShown,
+}: {
+  page: number;
+  /**
+   * A page "Load more" asked for: once its orders are drawn the focus goes to the first of them
+   * (never left below them, nor on the page body once the button goes), and this is told how many came.
+   */
+  onShown?: (count: number) => void;
+}) {
   const locale = useLocale();
   const { data, isLoading, isError, refetch } = useListOrdersQuery({ page, locale });
+  const firstRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (!onShown || !data) return;
+    firstRef.current?.querySelector<HTMLElement>('a[href]')?.focus();
+    onShown(data.items.length);
+  }, [onShown, data]);
   if (isLoading) {
     return (
       <li aria-hidden="true" className="flex flex-col gap-3">
@@ -37,13 +54,14 @@ function OrdersPageRows({ page }: { page: number }) {
   }
   return (
     <>
-      {data.items.map((order) => {
+      {data.items.map((order, index) => {
         const number = order.number;
         const date = formatDate(order.placedAt, locale, { dateStyle: 'medium' });
         const items = order.itemCount;
         return (
           <li
             key={order.id}
+            ref={index === 0 ? firstRef : undefined}
             className={clsx(
               'flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4',
               // An order that may still be paid or cancelled has more to do: its buttons go under
@@ -101,6 +119,13 @@ export function Component() {
   // The first page says how many orders there are (the same cache entry as its rows).
   const { data: first } = useListOrdersQuery({ page: 1, locale });
   const more = first !== undefined && first.total > pages * first.pageSize;
+  // The page "Load more" asked for, until its orders are shown; then what was added, said once.
+  const [revealPage, setRevealPage] = useState<number | null>(null);
+  const [added, setAdded] = useState('');
+  const shown = useCallback((count: number) => {
+    setRevealPage(null);
+    setAdded(plural(count, { one: '# more order shown', other: '# more orders shown' }));
+  }, []);
 
   return (
     <AccountLayout title={t`My orders`}>
@@ -117,17 +142,29 @@ export function Component() {
       ) : (
         <ul aria-label={t`Orders`} className="flex flex-col gap-3">
           {Array.from({ length: pages }, (_, index) => (
-            <OrdersPageRows key={index + 1} page={index + 1} />
+            <OrdersPageRows
+              key={index + 1}
+              page={index + 1}
+              onShown={revealPage === index + 1 ? shown : undefined}
+            />
           ))}
         </ul>
       )}
       {more ? (
         <div className="flex justify-center">
-          <Button variant="secondary" size="lg" onClick={() => setPages((count) => count + 1)}>
+          <Button variant="secondary" size="lg" onClick={() => {
+              setAdded('');
+              setRevealPage(pages + 1);
+              setPages(pages + 1);
+            }}>
             <Trans>Load more</Trans>
           </Button>
         </div>
       ) : null}
+      {/* There from the start, so screen readers hear what each "Load more" added. */}
+      <p role="status" className="sr-only">
+        {added}
+      </p>
     </AccountLayout>
   );
 }

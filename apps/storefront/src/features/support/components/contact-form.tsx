@@ -1,13 +1,22 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CheckCircle2, AlertTriangle } from 'lucide-react';
+import { CheckCircle2 } from 'lucide-react';
 import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
-import { Button, TextAreaField, TextField } from '@otc/ui';
+import { Button, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../app/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, parsePosted, textFields, useCheckedPost, type FormFailure } from '../../../lib/page-form';
+import {
+  CsrfField,
+  FailureNotice,
+  RequiredFieldsNote,
+  formFailure,
+  parsePosted,
+  textFields,
+  useCheckedPost,
+  type FormFailure,
+} from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';
@@ -59,6 +68,8 @@ export function ContactForm() {
   // Checked here first; a form that passes goes to the page's action.
   const onSubmit = useCheckedPost((post) => form.submit(post));
   const failure = refused ? apiErrorText(locale, refused.error) : null;
+  const namesFields =
+    Object.keys(refused?.error.fieldCodes ?? {}).length + Object.keys(refused?.error.fieldErrors ?? {}).length > 0;
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const failureRef = useRef<HTMLDivElement>(null);
   const confirmationRef = useRef<HTMLDivElement>(null);
@@ -78,11 +89,12 @@ export function ContactForm() {
       formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
     }
   }, [reference, reset]);
-  // A refusal: under its fields (the focus goes to the first), else the notice takes the focus.
+  // A refusal: under its fields (the focus goes to the first), and the notice says it was not
+  // sent (an alert: said as it appears; brought on screen, the button that sent it is far below).
   useEffect(() => {
     if (!refused) return;
     const underFields = applyServerErrors(refused.error);
-    if (!underFields) failureRef.current?.focus();
+    if (!underFields) failureRef.current?.scrollIntoView?.({ block: 'nearest' });
   }, [refused, applyServerErrors]);
 
   if (reference) {
@@ -119,25 +131,17 @@ export function ContactForm() {
       aria-describedby="contact-form-note"
     >
       <CsrfField />
-      <p id="contact-form-note" className="text-muted">
-        <Trans>Fields marked with * are required.</Trans>
-      </p>
+      <RequiredFieldsNote id="contact-form-note" />
       {failure ? (
-        <div
+        <FailureNotice
           ref={failureRef}
-          tabIndex={-1}
-          role="alert"
-          className="flex gap-3 rounded-xl border-2 border-danger bg-danger-soft p-4 outline-none"
+          title={<Trans>Your Message Was Not Sent</Trans>}
+          focusOnLoad={!namesFields}
         >
-          <AlertTriangle aria-hidden="true" className="size-6 shrink-0 text-danger" />
-          <div>
-            <p className="font-bold">
-              <Trans>Your Message Was Not Sent</Trans>
-            </p>
-            <p>{failure}</p>
-          </div>
-        </div>
+          <p>{failure}</p>
+        </FailureNotice>
       ) : null}
+      <LiveMessage message={form.spoken} />
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label={t`First name`}

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AlertTriangle, WalletCards } from 'lucide-react';
+import { WalletCards } from 'lucide-react';
 import {
   balanceCheckInputSchema,
   formatDate,
   formatPrice,
   type CardType,
 } from '@otc/sdk';
-import { Button, Container } from '@otc/ui';
+import { Button, Container, LiveMessage } from '@otc/ui';
 import { CardFields, useCardTypeLabels } from '../../../components/card-fields';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
+import { FailureNotice } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCheckBalanceMutation } from '../support-api';
@@ -61,6 +62,7 @@ export function Component() {
         </p>
 
         <form noValidate onSubmit={onSubmit} className="mt-6 flex flex-col gap-5">
+          <LiveMessage message={form.spoken} />
           <CardFields form={form} onTypeChange={resetAnswer} />
           <div>
             <Button type="submit" size="lg" loading={isLoading} loadingLabel={t`Checking`}>
@@ -69,16 +71,14 @@ export function Component() {
           </div>
         </form>
 
+        {/* The forms' one way to say a refusal (an alert of its own, not inside the answer's
+            polite region, which would say it twice). */}
+        {failure ? (
+          <FailureNotice className="mt-6">
+            <p className="font-semibold">{failure}</p>
+          </FailureNotice>
+        ) : null}
         <div aria-live="polite" className="mt-6">
-          {failure ? (
-            <div
-              role="alert"
-              className="flex gap-3 rounded-xl border-2 border-danger bg-danger-soft p-4"
-            >
-              <AlertTriangle aria-hidden="true" className="size-6 shrink-0 text-danger" />
-              <p className="font-semibold">{failure}</p>
-            </div>
-          ) : null}
           {data ? (
             <div className="flex gap-4 rounded-2xl border-2 border-success bg-success-soft p-5">
               <WalletCards aria-hidden="true" className="size-8 shrink-0 text-success" />

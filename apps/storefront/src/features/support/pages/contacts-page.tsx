@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { TTY_PHONE, formatPhone } from '@otc/sdk';
-import { Container, Skeleton } from '@otc/ui';
+import { Container, Skeleton, cn } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../app/settings-api';
 import { ContactForm } from '../components/contact-form';
 
@@ -43,7 +43,8 @@ export function Component() {
                 <Trans>Member services</Trans>
               </p>
               {settings ? (
-                <a href={telHref(settings.supportPhone)} className={bigLink}>
+                // A phone number is read as one: never broken over two lines.
+                <a href={telHref(settings.supportPhone)} className={cn(bigLink, 'whitespace-nowrap')}>
                   {formatPhone(settings.supportPhone)}
                 </a>
               ) : isLoading ? (

@@ -1,13 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageSearch } from 'lucide-react';
 import { TEXT_MAX, productRequestSchema } from '@otc/sdk';
-import { Button, Container, Notice, TextAreaField, TextField } from '@otc/ui';
+import { Button, Container, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../app/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, parsePosted, textFields, useCheckedPost, type FormFailure } from '../../../lib/page-form';
+import {
+  CsrfField,
+  FailureNotice,
+  RequiredFieldsNote,
+  formFailure,
+  parsePosted,
+  textFields,
+  useCheckedPost,
+  type FormFailure,
+} from '../../../lib/page-form';
+import { onServer } from '../../../lib/on-server';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';
@@ -69,8 +79,21 @@ export function Component() {
   useEffect(() => {
     if (refused) applyServerErrors(refused.error);
   }, [refused, applyServerErrors]);
+  // The thank-you replaces the form (the button that sent it goes with it): the focus moves to it,
+  // which reads it (and brings it on screen); "Request another product" gives it to the name.
+  // Never left on the page body.
+  const thanksRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const thanked = useRef(false);
   useEffect(() => {
-    if (number) reset(EMPTY);
+    if (number) {
+      thanked.current = true;
+      reset(EMPTY);
+      thanksRef.current?.focus();
+    } else if (thanked.current) {
+      thanked.current = false;
+      formRef.current?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea')?.focus();
+    }
   }, [number, reset]);
   const failure =
     refused && !fieldsNamed
@@ -90,14 +113,17 @@ export function Component() {
         </p>
         {number ? (
           <div
-            role="status"
-            className="flex gap-4 rounded-2xl border-2 border-success bg-success-soft p-5"
+            ref={thanksRef}
+            tabIndex={-1}
+            // A page the server drew after a post sent without the scripts: read as it loads.
+            {...(onServer ? { autoFocus: true } : {})}
+            className="flex scroll-mt-24 gap-4 rounded-2xl border-2 border-success bg-success-soft p-5 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-focus"
           >
             <PackageSearch aria-hidden="true" className="size-8 shrink-0 text-success" />
             <div className="flex flex-col gap-2 text-lg">
-              <p className="text-xl font-bold">
+              <h2 className="text-xl font-bold">
                 <Trans>Thank you, we received your request</Trans>
-              </p>
+              </h2>
               <p>
                 <Trans>
                   Your request number is <strong className="font-mono">{number}</strong>.
@@ -112,17 +138,16 @@ export function Component() {
           </div>
         ) : (
           <Form
+            ref={formRef}
             method="post"
             noValidate
             onSubmit={onSubmit}
             className="flex flex-col gap-5"
           >
             <CsrfField />
-            {failure ? (
-              <Notice tone="error" title={t`Your request was not sent`}>
-                {failure}
-              </Notice>
-            ) : null}
+            <RequiredFieldsNote />
+            {failure ? <FailureNotice title={t`Your request was not sent`}>{failure}</FailureNotice> : null}
+            <LiveMessage message={form.spoken} />
             <TextField
               label={t`Product name`}
               requiredMark="*"
