@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { canIncrement, errorText, type ProductSummary } from '@otc/sdk';
 import { Button, Spinner } from '@otc/ui';
+import { useGetSettingsQuery } from '../app/settings-api';
 import { useCartPort } from '../lib/cart-port';
 import { useLocale } from '../lib/use-locale';
 
@@ -9,7 +10,7 @@ import { useLocale } from '../lib/use-locale';
  * The "Add" button of a product card: one unit into the cart (the cart port's form: it works
  * before and without the scripts), busy from the press until the answer (a second press on the
  * way adds nothing: the form says so), disabled with "You cannot add more" once the cart holds
- * all the stock (the SDK's `canIncrement`). On the narrowest cards (a size container) it drops its
+ * all the stock or as many as one order may hold (the SDK's `canIncrement`). On the narrowest cards (a size container) it drops its
  * icon and some padding.
  */
 export function AddToCartButton({ product }: { product: ProductSummary }) {
@@ -18,7 +19,10 @@ export function AddToCartButton({ product }: { product: ProductSummary }) {
   const cart = useCartPort();
   const { AddToCartForm } = cart;
   const inCart = cart.useAmountInCart(product.id);
-  const canAdd = canIncrement({ product, amount: inCart }).allowed;
+  const { data: settings } = useGetSettingsQuery();
+  // The stock, and what one order may hold of an item (the settings' maxUnitsPerItem).
+  const increment = canIncrement({ product, amount: inCart }, { maxUnitsPerItem: settings?.maxUnitsPerItem });
+  const canAdd = increment.allowed;
   const name = product.name;
   return (
     <AddToCartForm product={product}>
@@ -32,7 +36,13 @@ export function AddToCartButton({ product }: { product: ProductSummary }) {
           aria-busy={busy || undefined}
           aria-disabled={busy || undefined}
           aria-label={t`Add ${name} to cart`}
-          title={canAdd ? undefined : errorText('cannot_add_more', locale)}
+          title={
+            increment.allowed
+              ? undefined
+              : increment.code === 'maxUnitsPerItem'
+                ? errorText('max_units_per_item', locale, { max: increment.max })
+                : errorText('cannot_add_more', locale)
+          }
           startIcon={<ShoppingCart aria-hidden="true" className="size-5 @max-[9.5rem]:hidden" />}
         >
           {/* From the press on, a spinner in place of the label (and "Adding…" for screen

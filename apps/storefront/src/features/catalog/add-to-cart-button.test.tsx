@@ -2,8 +2,8 @@
 // that it is adding, a second press on the way is not a second unit, and "Added to cart" does not
 // follow the member onto the cart.
 import { act, fireEvent, waitFor } from '@testing-library/react';
-import { http } from 'msw';
-import { API, server } from '../../test/server';
+import { http, HttpResponse } from 'msw';
+import { API, server, settingsFixture } from '../../test/server';
 import { renderApp, screen, setLocaleCookie, waitForUrl } from '../../test/render-app';
 import { useGuestCartApi } from '../../test/fake-cart-api';
 import { productsFixture, useCatalogHandlers } from './catalog-fixtures';
@@ -66,5 +66,14 @@ describe('the Add button of a product card', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cart' })).toBeInTheDocument();
     expect(screen.queryByText('Added to cart')).not.toBeInTheDocument();
     expect(document.querySelectorAll('[data-toast-region] li')).toHaveLength(0);
+  });
+
+  it("stops at what one order may hold of an item (the settings' maxUnitsPerItem) and says why", async () => {
+    server.use(http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, maxUnitsPerItem: 2 })));
+    useGuestCartApi({ products: [vitaminA], rows: [{ product: vitaminA, amount: 2 }] });
+    await renderApp('/catalog');
+    const add = await screen.findByRole('button', { name: 'Add Vitamin A to cart' });
+    await waitFor(() => expect(add).toBeDisabled());
+    expect(add).toHaveAttribute('title', 'You can order at most 2 of one item.');
   });
 });
