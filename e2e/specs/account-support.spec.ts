@@ -29,8 +29,11 @@ for (const locale of walkedIn('en')) {
       await page.goto(localized(locale, '/balance-check'));
       await expect(mainHeading(page)).toHaveText(words.balanceCheck);
       const main = page.getByRole('main');
-      await main.getByRole('radio', { name: words.cardType[card.type] }).check();
+      // The other benefit card picked first: the number decides the type (issue 33).
+      const otherType = card.type === 'network' ? 'national' : 'network';
+      await main.getByRole('radio', { name: words.cardType[otherType] }).check();
       await main.getByLabel(words.cardNumber).fill(card.number);
+      await expect(main.getByRole('radio', { name: words.cardType[card.type] })).toBeChecked();
       await main.getByLabel(words.securityCode).fill(card.code);
       await main.getByRole('button', { name: words.checkBalance }).click();
       await expect(main.getByText(card.balance, { exact: true })).toBeVisible();

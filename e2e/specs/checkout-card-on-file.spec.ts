@@ -2,7 +2,8 @@
  * A member whose benefit card is on file pays with it at checkout, chosen by its last four digits
  * and balance, without typing its 16 digits again (issue 21); in English, then in Spanish, with
  * the same card (a card belongs to one account: the sandbox's network card 6035 0000 0000 0001,
- * no other suite uses it). The insurance option, without an S3 card, says which card is missing.
+ * no other suite uses it). The insurance option, without an S3 card, is not offered: the step
+ * says where to add that card (issue 33).
  */
 import { expect, test } from '../fixtures/test';
 import { localized, shopLocales } from '../fixtures/locales';
@@ -11,8 +12,8 @@ import { checkoutToPayment, expectPaidOrder, fillCart, methodWords, newCustomer,
 
 const address = '100 Congress Ave, Austin, TX 78701';
 const words = {
-  en: { which: 'Which card pays?', onFile: /^Card ending in 0001, balance \$/, noS3: /No active S3 benefit card on your account\./ },
-  es: { which: '¿Qué tarjeta paga?', onFile: /^Tarjeta terminada en 0001, saldo \$/, noS3: /No hay una tarjeta de beneficios S3 activa en su cuenta\./ },
+  en: { which: 'Which card pays?', onFile: /^Card ending in 0001, balance \$/, noS3: /add your S3 benefit card or make it active in Payment methods\.$/ },
+  es: { which: '¿Qué tarjeta paga?', onFile: /^Tarjeta terminada en 0001, saldo \$/, noS3: /agregue su tarjeta de beneficios S3 o actívela en Métodos de pago\.$/ },
 } as const;
 
 test('a card on file pays without typing it, in English and in Spanish', async ({ page, request }) => {
@@ -34,9 +35,10 @@ test('a card on file pays without typing it, in English and in Spanish', async (
     await expect(mainHeading(page)).toHaveText(buy.cart);
     const orderId = await checkoutToPayment(page, locale, address);
 
-    // The insurance option says which card is missing.
+    // The insurance option is not offered without an S3 card; the step says where to add one.
     const methods = page.getByRole('group', { name: buy.paymentMethod });
-    await expect(methods.getByRole('radio', { name: methodWords[locale.code].insurance })).toHaveAccessibleDescription(words[locale.code].noS3);
+    await expect(methods.getByRole('radio', { name: methodWords[locale.code].insurance })).toHaveCount(0);
+    await expect(page.getByRole('main').locator('p').filter({ hasText: words[locale.code].noS3 })).toBeVisible();
 
     const which = page.getByRole('group', { name: words[locale.code].which });
     await expect(which.getByRole('radio', { name: words[locale.code].onFile })).toBeChecked();

@@ -26,6 +26,14 @@ import {
 } from '../fixtures/purchase';
 
 const address = '100 Congress Ave, Austin, TX 78701';
+/** Issue 33's words of the payment step: the one recommendation, and where a missing card goes. */
+const oneRecommendation = {
+  en: { tag: 'Recommended for your plan', addS3: /add your S3 benefit card or make it active in Payment methods\.$/, paymentMethods: 'Payment methods' },
+  es: { tag: 'Recomendado para su plan', addS3: /agregue su tarjeta de beneficios S3 o actívela en Métodos de pago\.$/, paymentMethods: 'Métodos de pago' },
+} as const;
+/** A national approve card of the sandbox (plan ep) that no other suite uses. */
+const ownNationalCard = { number: '6036000000000209', code: '456' };
+
 /** S3 approve cards of the sandbox, one per language (a card belongs to one account). */
 const s3Cards = {
   en: { number: '6037 0000 0000 0001 7', code: '1234', last4: '0017' },
@@ -57,6 +65,35 @@ for (const locale of walkedIn('es')) {
 
       await expect(page.getByText(words.verifying)).toBeVisible({ timeout: 15_000 });
       await expectPaidOrder(page, request, customer, locale, orderId, words.paymentVerification);
+    });
+
+    test('recommends one method, the member’s own card’s; the insurance card, not on file, is not offered (issue 33)', async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const said = oneRecommendation[locale.code];
+      // An ep member (the plan names both benefit card methods) whose own card is a national one.
+      const customer = await newCustomer(request, { tag: `one-recommended-${locale.code}`, language: locale.code, plan: 'ep' });
+      const added = await request.post('/api/insurance-card', { headers: customer.auth, data: { type: 'national', ...ownNationalCard } });
+      expect(added.ok(), await added.text()).toBe(true);
+      const [product] = await orderableProducts(request, locale.code, { minStock: 20, plan: 'ep' });
+      expect(product).toBeDefined();
+      await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 25) }]);
+
+      await signInBrowser(page, customer, localized(locale, '/cart'));
+      await expect(mainHeading(page)).toHaveText(words.cart);
+      await checkoutToPayment(page, locale, address);
+
+      const methods = page.getByRole('group', { name: words.paymentMethod });
+      await expect(methods.getByText(said.tag, { exact: true })).toHaveCount(1);
+      const national = methods.getByRole('radio', { name: more.national });
+      await expect(national).toHaveAccessibleName(new RegExp(said.tag));
+      await expect(national).toBeChecked();
+      // Not a disabled insurance option: it is left out, and the page says where its card goes.
+      await expect(methods.getByRole('radio', { name: more.insurance })).toHaveCount(0);
+      const note = page.getByRole('main').locator('p').filter({ hasText: said.addS3 });
+      await expect(note.getByRole('link', { name: said.paymentMethods })).toHaveAttribute(
+        'href',
+        localized(locale, '/account/payment-methods'),
+      );
     });
 
     test('pays with the active S3 card on the account (prohealth)', async ({ page, request }) => {

@@ -13,6 +13,8 @@ import {
   DEFAULT_HOLD_COOLDOWN_MINUTES,
   DEFAULT_HOLD_VALUE_OTHER_CARDS,
   DEFAULT_MAX_UNITS_PER_ITEM,
+  CARD_TYPES,
+  DEFAULT_CARD_RANGES,
   DEFAULT_CODE_RESEND_SECONDS,
   DEFAULT_MINIMUM_ORDER,
   DEFAULT_PAYMENT_METHODS,
@@ -21,6 +23,7 @@ import {
   PROFILE_FIELDS,
   US_STATES,
   toCents,
+  type Settings,
 } from '@otc/sdk';
 
 /**
@@ -105,6 +108,29 @@ const envSchema = z
     API_DOCS: flag,
     // --- end of the production shape ---
     PAYMENT_METHODS: list(DEFAULT_PAYMENT_METHODS).pipe(z.array(z.enum(PAYMENT_METHOD_CODES))),
+    /**
+     * The card issuers' ranges, `type:first digits` pairs (`network:6035,national:6036,s3:6037`,
+     * a type may have several): a number tells its card type from them (settings.cardRanges).
+     */
+    CARD_RANGES: z
+      .string()
+      .optional()
+      .transform((value, ctx): Settings['cardRanges'] => {
+        const ranges = { network: [] as string[], national: [] as string[], s3: [] as string[] };
+        if (value === undefined || value.trim() === '') {
+          for (const type of CARD_TYPES) ranges[type].push(...DEFAULT_CARD_RANGES[type]);
+          return ranges;
+        }
+        for (const pair of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+          const [type, prefix = ''] = pair.split(':').map((part) => part.trim());
+          if (!(CARD_TYPES as readonly string[]).includes(type ?? '') || !/^\d{1,8}$/.test(prefix)) {
+            ctx.addIssue({ code: 'custom', message: `CARD_RANGES: "${pair}" is not type:digits (network, national or s3)` });
+            return z.NEVER;
+          }
+          ranges[type as keyof typeof ranges].push(prefix);
+        }
+        return ranges;
+      }),
     /**
      * The bundled payment gateways are sandboxes (their test cards pay): production runs them only
      * with PAYMENT_SANDBOX=on (a demo deploy), and then warns at every start (app.ts).
@@ -284,6 +310,8 @@ export interface AppConfig {
   /** Swagger UI and the OpenAPI document are served (API_DOCS=on). */
   apiDocs: boolean;
   paymentMethods: (typeof PAYMENT_METHOD_CODES)[number][];
+  /** The card issuers' ranges (CARD_RANGES): which card type a number is. */
+  cardRanges: Settings['cardRanges'];
   /** PAYMENT_SANDBOX=on: production may run the sandbox gateways (a demo deploy). */
   paymentSandbox: boolean;
   minimumOrderCents: number;
@@ -369,6 +397,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       (env.NODE_ENV === 'production' ? undefined : `http://localhost:${env.PORT}`),
     apiDocs: env.API_DOCS,
     paymentMethods: env.PAYMENT_METHODS,
+    cardRanges: env.CARD_RANGES,
     paymentSandbox: env.PAYMENT_SANDBOX,
     minimumOrderCents: toCents(env.MINIMUM_ORDER),
     deliveryStates: env.DELIVERY_STATES.map((state) => state.toUpperCase()),

@@ -44,6 +44,17 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the card issuers\' ranges (CARD_RANGES), the sandbox issuer\'s by default', () => {
+    expect(loadConfig({}).cardRanges).toEqual({ network: ['6035'], national: ['6036'], s3: ['6037'] });
+    expect(loadConfig({ CARD_RANGES: 'network:6035, network:5077,national:6036' }).cardRanges).toEqual({
+      network: ['6035', '5077'],
+      national: ['6036'],
+      s3: [],
+    });
+    expect(() => loadConfig({ CARD_RANGES: 'credit:4' })).toThrowError(/CARD_RANGES/);
+    expect(() => loadConfig({ CARD_RANGES: 'network:60a5' })).toThrowError(/CARD_RANGES/);
+  });
+
   it('reads the session recording site id (unset, blank or a Clarity project id)', () => {
     expect(loadConfig({}).sessionRecordingSiteId).toBeUndefined();
     expect(loadConfig({ SESSION_RECORDING_SITE_ID: '  ' }).sessionRecordingSiteId).toBeUndefined();

@@ -8,6 +8,7 @@ import type {
   ProductSummary,
   Settings,
 } from '../src/schemas/index.js';
+import { DEFAULT_CARD_RANGES } from '../src/constants/index.js';
 
 export const BASE = 'https://shop.test';
 
@@ -161,6 +162,7 @@ export const settings: Settings = {
   deliveryStates: ['TX'],
   minimumOrder: '25.00',
   paymentMethods: ['trnsx'],
+  cardRanges: { network: [...DEFAULT_CARD_RANGES.network], national: [...DEFAULT_CARD_RANGES.national], s3: [...DEFAULT_CARD_RANGES.s3] },
   requiredProfileFields: ['firstName'],
   codeResendSeconds: 60,
   pageSize: 24,

@@ -4,8 +4,9 @@
  * balance check.
  *
  * - The number is checked by `validateCardNumber` (16 or 19 digits for network and national
- *   cards, 16 or 17 for S3, the spec's messages on `number`); the security code must be 3 or 4
- *   digits. Then the issuer must know the number and code pair, else 422
+ *   cards, 16 or 17 for S3, the spec's messages on `number`), then by `validateCardType` (a number
+ *   in another type's issuer range, the settings' `cardRanges`, names that type); the security
+ *   code must be 3 or 4 digits. Then the issuer must know the number and code pair, else 422
  *   `card_number_or_code_is_not_correct`. Duplicates are looked up only after that, so a wrong
  *   code, another member's card and an unlinked card answer alike (422, no balance) until the
  *   code is proven.
@@ -18,10 +19,10 @@
  *   is the customer's `activeInsuranceCard` (an S3 one is what `prohealth` pays with).
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { CardType } from '@otc/sdk';
+import type { CardRanges, CardType } from '@otc/sdk';
 import { fromCents } from '@otc/sdk/rules';
 import type { BalanceCheckAnswer, CardInput, InsuranceCard } from '@otc/sdk/schemas';
-import { normalizeCardNumber, validateCardNumber } from '@otc/sdk/validation';
+import { normalizeCardNumber, validateCardNumber, validateCardType } from '@otc/sdk/validation';
 import type { Db } from '../db/client.js';
 import { cards } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
@@ -37,12 +38,19 @@ export interface CardsServiceOptions {
   issuer: CardIssuer;
   fingerprint: (digits: string) => string;
   proofs: CardProofs;
+  /** The card issuers' ranges (settings.cardRanges): a number of another type's range is named. */
+  cardRanges: CardRanges;
 }
 
-/** The digits of a valid number and code of a card type, or 422 with per-field messages. */
-export function checkCardInput(type: CardType, number: string, code: string) {
+/**
+ * The digits of a valid number and code of a card type, or 422 with per-field messages. A whole
+ * number in another type's issuer range names that type on `number` ("This is a Network benefit
+ * card number."), before the issuer is asked: a member who picked the wrong type is told so, and
+ * no card-proof attempt is spent on it.
+ */
+export function checkCardInput(type: CardType, number: string, code: string, ranges: CardRanges) {
   const data: Record<string, FieldIssue[]> = {};
-  const numberIssue = validateCardNumber(number, type);
+  const numberIssue = validateCardNumber(number, type) ?? validateCardType(number, type, ranges);
   if (numberIssue) data.number = [numberIssue];
   if (!/^\d{3,4}$/.test(code.trim())) data.code = [issue('wrong_format')];
   if (Object.keys(data).length > 0) throw validationError(data);
@@ -56,10 +64,10 @@ function notCorrect() {
 }
 
 export function createCardsService(options: CardsServiceOptions) {
-  const { db, clock, issuer, fingerprint, proofs } = options;
+  const { db, clock, issuer, fingerprint, proofs, cardRanges } = options;
 
   async function verified(subject: CardProofSubject, input: { type: CardType; number: string; code: string }) {
-    const { digits, code } = checkCardInput(input.type, input.number, input.code);
+    const { digits, code } = checkCardInput(input.type, input.number, input.code, cardRanges);
     // The issuer is asked only within the limits; an unknown pair stays counted.
     const account = await proofs.check(subject, digits, () => issuer.lookup(input.type, digits, code), (found) => !found);
     if (!account) throw notCorrect();

@@ -98,7 +98,14 @@ export function createServices(deps: ServiceDeps) {
   const issuer = deps.issuer ?? createSandboxIssuer({ db, fingerprint: cardFingerprint });
   const contacts = createContactsService({ db, config, codes, tokens, customers, notices });
   const addresses = createAddressesService({ db, config, clock });
-  const cards = createCardsService({ db, clock, issuer, fingerprint: cardFingerprint, proofs: cardProofs });
+  const cards = createCardsService({
+    db,
+    clock,
+    issuer,
+    fingerprint: cardFingerprint,
+    proofs: cardProofs,
+    cardRanges: config.cardRanges,
+  });
   const support = createSupportService({ db, clock });
   const catalog = createCatalogService({ db });
   const search = createSearchService({ db, catalog });

@@ -17,15 +17,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { ORDER_STATUS, TYPED_CARD_TYPE, type PaymentMethodCode } from '@otc/sdk';
+import { ORDER_STATUS, TYPED_CARD_TYPE, type CardType, type PaymentMethodCode } from '@otc/sdk';
 import { fromCents, refundReturnsTo, statusAfterPayment } from '@otc/sdk/rules';
 import type { PaymentAnswer } from '@otc/sdk/schemas';
-import { normalizeCardNumber } from '@otc/sdk/validation';
+import { normalizeCardNumber, validateCardType } from '@otc/sdk/validation';
 import type { Db, Tx } from '../db/client.js';
 import { customers, orderEvents, orders, payments } from '../db/schema.js';
 import type { AppConfig } from '../env.js';
 import type { Clock } from '../lib/clock.js';
-import { errors, HttpError, issue, type Lang } from '../lib/errors.js';
+import { errors, HttpError, issue, validationError, type Lang } from '../lib/errors.js';
 import { CARD_PROOF_REFUSALS_PER_HOUR, type CardProofs } from './card-proofs.js';
 import { rowsOutsideCardPlan } from './coverage.js';
 import { recheckPlacedOrder } from './orders/checkout.js';
@@ -131,6 +131,11 @@ export function createPaymentsService(deps: {
       body: { code: PaymentMethodCode; input: Record<string, string> },
       lang: Lang = 'en',
     ): Promise<PaymentAnswer> {
+      // A typed benefit card whose number is in another type's issuer range is named (as adding a
+      // card and the balance check do, issue 33 item 2), before any proof is counted or charge made.
+      const typedType = (TYPED_CARD_TYPE as Partial<Record<PaymentMethodCode, CardType>>)[body.code];
+      const wrongType = typedType && body.input.card ? validateCardType(body.input.card, typedType, config.cardRanges) : null;
+      if (wrongType) throw validationError({ card: [wrongType] });
       const charge = () => db.transaction(async (tx) => {
         const [order] = await tx
           .select()

@@ -29,6 +29,7 @@ export function buildSettings(config: AppConfig): Omit<Settings, 'promotions'> {
     deliveryStates: config.deliveryStates,
     minimumOrder: fromCents(config.minimumOrderCents),
     paymentMethods: config.paymentMethods,
+    cardRanges: config.cardRanges,
     requiredProfileFields: config.requiredProfileFields,
     codeResendSeconds: config.codeResendSeconds,
     pageSize: CATALOG_PAGE_SIZE,

@@ -14,7 +14,7 @@ export const settingsFixture: Settings = {
   deliveryStates: ['CA', 'TX'],
   minimumOrder: '25.00',
   paymentMethods: ['trnsx', 'prohealth', 'nationsbenefits'],
-  cardRanges: DEFAULT_CARD_RANGES,
+  cardRanges: { network: [...DEFAULT_CARD_RANGES.network], national: [...DEFAULT_CARD_RANGES.national], s3: [...DEFAULT_CARD_RANGES.s3] },
   requiredProfileFields: ['firstName', 'lastName', 'birthdate'],
   codeResendSeconds: 60,
   pageSize: 24,

@@ -107,6 +107,18 @@ export const CARD_LENGTHS: Record<CardType, readonly number[]> = {
   national: [16, 19],
   s3: [16, 17],
 };
+/**
+ * The card issuers' number ranges: the first digits of every card of a type (the shop's settings,
+ * `settings.cardRanges`; the API's `CARD_RANGES`). A number tells its own type from them
+ * (`cardTypeOfNumber`), so a member need not know which card they hold.
+ */
+export type CardRanges = Readonly<Record<CardType, readonly string[]>>;
+/** The ranges of the bundled sandbox issuer (network 6035, national 6036, S3 6037). */
+export const DEFAULT_CARD_RANGES: CardRanges = {
+  network: ['6035'],
+  national: ['6036'],
+  s3: ['6037'],
+};
 /** Digit counts of the security code (CVV) printed on each card type. */
 export const CARD_CODE_LENGTHS: Record<CardType, readonly number[]> = {
   network: [3],

@@ -458,6 +458,23 @@ export const ERROR_CATALOGUE = {
     en: 'Your card number should be of 16 or 17 digits',
     es: 'Su número de tarjeta debe tener 16 o 17 dígitos',
   },
+  // A number whose issuer range is another type's than the one chosen (the settings' cardRanges;
+  // issue 33): the type is named, one code per type, so each reads whole in both languages.
+  card_number_is_network: {
+    status: 422,
+    en: 'This is a Network benefit card number. Choose that card type.',
+    es: 'Este es un número de tarjeta de beneficios de red. Elija ese tipo de tarjeta.',
+  },
+  card_number_is_national: {
+    status: 422,
+    en: 'This is a National benefit card number. Choose that card type.',
+    es: 'Este es un número de tarjeta de beneficios nacional. Elija ese tipo de tarjeta.',
+  },
+  card_number_is_s3: {
+    status: 422,
+    en: 'This is an S3 benefit card number. Choose that card type.',
+    es: 'Este es un número de tarjeta de beneficios S3. Elija ese tipo de tarjeta.',
+  },
   enter_card_number: {
     status: 422,
     en: 'Enter the card number',

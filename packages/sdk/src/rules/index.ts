@@ -35,6 +35,9 @@ export {
 export {
   recommendPaymentMethods,
   paymentMethodOptions,
+  lacksCardOnFile,
+  type CardsOnFile,
+  type PaymentMethodChoices,
   type PaymentMethodOption,
 } from './recommend-payment-methods.js';
 export {

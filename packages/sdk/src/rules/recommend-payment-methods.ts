@@ -7,12 +7,13 @@ import {
 } from '../constants/index.js';
 
 /**
- * Payment methods recommended for a plan code (spec section 9), limited to the supported ones.
+ * The methods a plan code names for its members (spec section 9), limited to the supported ones:
+ * the candidates of the payment step's ONE recommendation (`paymentMethodOptions` picks it).
  *
  * Order: the plan's own methods first (cl1, ep: trnsx then nationsbenefits; uhc, wc, fc, hum,
- * mhc, uhp, dev: prohealth), then credit, which is recommended to everyone when supported.
+ * mhc, uhp, dev: prohealth), then credit, a candidate for everyone when supported.
  * The plan code is compared trimmed and in lower case. No or an unknown plan code: only credit.
- * `balance` is never recommended; it is still offered (see `paymentMethodOptions`) and is
+ * `balance` is never among them; it is still offered (see `paymentMethodOptions`) and is
  * usable when the balance covers the total.
  */
 export function recommendPaymentMethods(
@@ -29,32 +30,68 @@ export function recommendPaymentMethods(
 
 export interface PaymentMethodOption {
   code: PaymentMethodCode;
+  /** True for one option at most: the method the payment step recommends. */
   recommended: boolean;
 }
 
+/** The cards on a member's account, as the customer answer gives them. */
+export interface CardsOnFile {
+  /** The active card: the one `prohealth` pays with (an S3 card). */
+  activeInsuranceCard?: { type: CardType } | null;
+  insuranceCards?: readonly { type: CardType }[];
+}
+
+/** What the payment step offers, and what it leaves out for want of a card on the account. */
+export interface PaymentMethodChoices {
+  /** The methods offered, the recommended one (if any) first. */
+  options: PaymentMethodOption[];
+  /**
+   * Supported methods that cannot apply: they pay with a card on file the member does not have
+   * (`prohealth` without an active S3 card). Not offered; say where to add or activate the card.
+   */
+  withoutCard: PaymentMethodCode[];
+}
+
+/** Whether a method pays with a card on file the member lacks (prohealth: an active S3 card). */
+export function lacksCardOnFile(code: PaymentMethodCode, cards: CardsOnFile | null | undefined): boolean {
+  if (code !== CARD_TYPE_PAYMENT_METHOD.s3) return false;
+  return cards?.activeInsuranceCard?.type !== 's3';
+}
+
 /**
- * Every supported method once, for the payment step: the recommended ones first (in
- * `recommendPaymentMethods` order), then the others, `balance` included, in configuration order.
- * `cardTypesOnFile` (the customer's cards, the active one first) puts the recommended methods that
- * pay those cards first: a plan recommending both benefit card methods must not preselect the
- * network card for a member whose card is a national one (a refused code counts toward the card
- * proof limit).
+ * The payment step's methods (issue 33): every supported method once, except those that cannot
+ * apply (`withoutCard`), with ONE recommendation: among the plan's methods
+ * (`recommendPaymentMethods`: its own, then credit) that can apply, the one paying the member's
+ * own card (the active card first, then the others on the account), else the plan's first. It
+ * comes first; then the plan's other methods, then the rest (`balance` included) in configuration
+ * order. A card of a method the plan does not name changes nothing: the plan decides what may be
+ * recommended, the member's cards which of those. No plan method can apply: none is recommended.
  */
 export function paymentMethodOptions(
   planCode: string | null | undefined,
   supported: readonly PaymentMethodCode[],
-  cardTypesOnFile: readonly CardType[] = [],
-): PaymentMethodOption[] {
-  const ownMethods = [...new Set(cardTypesOnFile.map((type) => CARD_TYPE_PAYMENT_METHOD[type]))];
+  cards?: CardsOnFile | null,
+): PaymentMethodChoices {
+  const unique = [...new Set(supported)];
+  const withoutCard = unique.filter((code) => lacksCardOnFile(code, cards));
+  const offered = unique.filter((code) => !withoutCard.includes(code));
+  const ownTypes = [
+    ...(cards?.activeInsuranceCard ? [cards.activeInsuranceCard.type] : []),
+    ...(cards?.insuranceCards ?? []).map((card) => card.type),
+  ];
+  const ownMethods = [...new Set(ownTypes.map((type) => CARD_TYPE_PAYMENT_METHOD[type]))];
   const rank = (code: PaymentMethodCode) => {
     const index = ownMethods.indexOf(code);
     return index === -1 ? ownMethods.length : index;
   };
   // Array.prototype.sort is stable: methods of no card on file keep the plan's order.
-  const recommended = recommendPaymentMethods(planCode, supported).sort((a, b) => rank(a) - rank(b));
-  const others = [...new Set(supported)].filter((code) => !recommended.includes(code));
-  return [
-    ...recommended.map((code) => ({ code, recommended: true })),
-    ...others.map((code) => ({ code, recommended: false })),
-  ];
+  const planMethods = recommendPaymentMethods(planCode, offered).sort((a, b) => rank(a) - rank(b));
+  const others = offered.filter((code) => !planMethods.includes(code));
+  return {
+    options: [...planMethods, ...others].map((code, index) => ({
+      code,
+      recommended: index === 0 && planMethods.length > 0,
+    })),
+    withoutCard,
+  };
 }

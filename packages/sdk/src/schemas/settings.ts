@@ -10,6 +10,12 @@ export const promotionSchema = /* @__PURE__ */ (() =>
   }))();
 export type Promotion = z.infer<typeof promotionSchema>;
 
+/** The first digits of each card type's numbers (the settings' `cardRanges`). */
+export const cardRangesSchema = /* @__PURE__ */ (() => {
+  const prefixes = z.array(z.string().check(z.regex(/^\d{1,8}$/)));
+  return z.object({ network: prefixes, national: prefixes, s3: prefixes });
+})();
+
 /** GET /api/constants: the shop's settings. */
 export const settingsSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -21,6 +27,11 @@ export const settingsSchema = /* @__PURE__ */ (() =>
     deliveryStates: z.array(z.string().check(z.length(2))),
     minimumOrder: moneySchema,
     paymentMethods: z.array(paymentMethodCodeSchema),
+    /**
+     * The card issuers' ranges: the first digits of each card type's numbers, e.g.
+     * `{ network: ['6035'], national: ['6036'], s3: ['6037'] }` (`cardTypeOfNumber`).
+     */
+    cardRanges: cardRangesSchema,
     requiredProfileFields: z.array(z.string()),
     codeResendSeconds: countSchema,
     pageSize: positiveIntSchema,

@@ -6,6 +6,7 @@
  */
 import {
   COPYRIGHT_YEAR,
+  DEFAULT_CARD_RANGES,
   DEFAULT_PAYMENT_METHODS,
   DEFAULT_REQUIRED_PROFILE_FIELDS,
   NOTIFICATION_TIMEOUT_MS,
@@ -243,6 +244,7 @@ export function defaultSettings(): Settings {
     deliveryStates: [...US_STATES],
     minimumOrder: DEFAULT_MINIMUM_ORDER,
     paymentMethods: [...DEFAULT_PAYMENT_METHODS],
+    cardRanges: { network: [...DEFAULT_CARD_RANGES.network], national: [...DEFAULT_CARD_RANGES.national], s3: [...DEFAULT_CARD_RANGES.s3] },
     requiredProfileFields: [...DEFAULT_REQUIRED_PROFILE_FIELDS],
     codeResendSeconds: DEFAULT_CODE_RESEND_SECONDS,
     pageSize: CATALOG_PAGE_SIZE,

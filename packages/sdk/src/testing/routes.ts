@@ -27,6 +27,7 @@ import type { CodeSent, ProductSummary } from '../schemas/index.js';
 import type { ErrorCode } from '../errors/catalogue.js';
 import { normalizeCardNumber } from '../validation/normalize-card-number.js';
 import { validateCardNumber } from '../validation/validate-card-number.js';
+import { validateCardType } from '../validation/card-type-of-number.js';
 import { loginKind } from '../validation/validate-login.js';
 import { validateState } from '../validation/validate-state.js';
 import type { z } from 'zod/mini';
@@ -621,7 +622,7 @@ function charge(
     return { last4: digits.slice(-4), cardNumber: digits };
   }
   const type = TYPED_CARD_TYPE[code];
-  const found = validateCardNumber(card, type);
+  const found = validateCardNumber(card, type) ?? validateCardType(card, type, shop.state.settings.cardRanges);
   if (found) throw invalid({ card: [found] });
   const account = sandboxOf(shop.state, digits);
   const securityCode = (input.code ?? '').trim();
@@ -780,6 +781,9 @@ function summaries(shop: ShopCore, ids: readonly number[], locale: Locale): Prod
 }
 
 function sandboxBenefitCard(shop: ShopCore, type: CardType, number: string, code: string) {
+  // A number of another type's range names its type, as the API does (the settings' cardRanges).
+  const named = validateCardType(number, type, shop.state.settings.cardRanges);
+  if (named) throw invalid({ number: [named] });
   const digits = normalizeCardNumber(number);
   const account = sandboxOf(shop.state, digits);
   if (!account || account.type !== type || account.code !== code.trim()) {

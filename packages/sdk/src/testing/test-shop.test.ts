@@ -247,6 +247,10 @@ describe('@otc/sdk/testing', () => {
     await expect(c.cards.checkBalance({ type: 'network', number: '6035000000000001', code: '999' })).rejects.toMatchObject({
       code: 'card_number_or_code_is_not_correct',
     });
+    // A good network card checked as a national one: its type is named on the number (issue 33).
+    await expect(c.cards.checkBalance({ type: 'national', number: '6035000000000001', code: '123' })).rejects.toMatchObject({
+      fieldCodes: { number: 'card_number_is_network' },
+    });
     await expect(c.addresses.add({ address: 'x', city: 'y', state: 'ZZ', zip: '12345' })).rejects.toBeInstanceOf(
       ValidationError,
     );

@@ -15,6 +15,12 @@ export { validateUrl, normalizeUrl } from './validate-url.js';
 export { validateState } from './validate-state.js';
 export { validateZip } from './validate-zip.js';
 export { validateCardNumber, isCardNumberValid, cardLengthCode } from './validate-card-number.js';
+export {
+  cardTypesOfNumber,
+  cardTypeOfNumber,
+  cardTypeNameCode,
+  validateCardType,
+} from './card-type-of-number.js';
 export { validatePassword, isPasswordComplex } from './validate-password.js';
 export { validatePasswordConfirmation } from './validate-password-confirmation.js';
 export {
@@ -58,6 +64,7 @@ export {
   birthdateSchema,
   cardCodeOfType,
   cardNumberOfType,
+  cardNumberInRanges,
   refinePasswordConfirmation,
   maxKeys,
   type TextOptions,

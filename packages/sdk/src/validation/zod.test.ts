@@ -6,6 +6,7 @@ import {
   calendarDateSchema,
   cardCodeOfType,
   cardNumberOfType,
+  cardNumberInRanges,
   cardNumberSchema,
   idParamSchema,
   linkSchema,
@@ -18,6 +19,8 @@ import {
   usPhoneSchema,
   zipCodeSchema,
 } from './zod.js';
+import { DEFAULT_CARD_RANGES } from '../constants/index.js';
+import { balanceCheckInputSchema } from '../schemas/misc.js';
 
 /** The first issue's message: a catalogue code for our checks, or null when the value passes. */
 function firstCode(result: { success: boolean; error?: { issues: { message: string }[] } }) {
@@ -84,6 +87,17 @@ describe('zod/mini schemas from the validators', () => {
     expect(schema.safeParse({ type: 'network', number: '6035 0000 0000 0000 019' }).success).toBe(
       true,
     );
+  });
+
+  it('names the type whose range a whole number is in, on the number, with the ranges given (issue 33)', () => {
+    const schema = balanceCheckInputSchema.check(cardNumberInRanges(DEFAULT_CARD_RANGES));
+    const typed = { type: 'national', number: '6035 0000 0000 0101', code: '123' };
+    expect(schema.safeParse(typed).error?.issues).toEqual([
+      expect.objectContaining({ path: ['number'], message: 'card_number_is_network' }),
+    ]);
+    expect(schema.safeParse({ ...typed, type: 'network' }).success).toBe(true);
+    // The contract's own schema knows no ranges: the API checks them from its settings.
+    expect(balanceCheckInputSchema.safeParse(typed).success).toBe(true);
   });
 
   it('checks a security code\'s length by the card type next to it (network and national: 3)', () => {

@@ -11,8 +11,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PRICE_MAX,
   TEXT_MAX,
+  type CardRanges,
   type CardType,
 } from '../constants/index.js';
+import { validateCardType } from './card-type-of-number.js';
 import type { ValidationIssue } from './messages.js';
 import { hasNul } from './no-nul.js';
 import { normalizeCardNumber } from './normalize-card-number.js';
@@ -203,6 +205,23 @@ export function cardNumberOfType(typeField = 'type', numberField = 'number') {
         input: values[numberField],
         path: [numberField],
       });
+    }
+  });
+}
+
+/**
+ * Object check putting, on the number field, the name of the type a whole number's issuer ranges
+ * decide when another type was chosen (`card_number_is_network`...): the settings' `cardRanges`
+ * are known at run time, so a form adds it to its schema,
+ * `balanceCheckInputSchema.check(cardNumberInRanges(settings.cardRanges))`, as the API does.
+ */
+export function cardNumberInRanges(ranges: CardRanges, typeField = 'type', numberField = 'number') {
+  return z.superRefine<Record<string, unknown>>((values, ctx) => {
+    const type = values[typeField];
+    if (!(CARD_TYPES as readonly unknown[]).includes(type)) return;
+    const found = validateCardType(values[numberField], type as CardType, ranges);
+    if (found) {
+      ctx.addIssue({ code: 'custom', message: found.code, input: values[numberField], path: [numberField] });
     }
   });
 }

@@ -94,8 +94,9 @@ describe('adding cards', () => {
     });
     const unknown = await addCard(token, 'network', '6035999999999999', '123');
     expect(unknown.body.code).toBe('card_number_or_code_is_not_correct');
+    // A number of another type's issuer range: that type is named (issue 33), not "not correct".
     const wrongType = await addCard(token, 'national', '6035000000000002', '123');
-    expect(wrongType.body.code).toBe('card_number_or_code_is_not_correct');
+    expect(wrongType.body.fields).toEqual({ number: [{ code: 'card_number_is_network' }] });
   });
 
   it('never adds a sandbox credit card as a benefit or insurance card', async () => {
@@ -187,6 +188,35 @@ describe('guest balance check', () => {
       const publicAnswer = await t.app.inject({ method: 'GET', url });
       expect(publicAnswer.headers['cache-control'], url).toBe(PUBLIC_CACHE_CONTROL);
     }
+  });
+
+  it('issue 33: a good network card checked as National is named, with the number kept; the settings give the ranges', async () => {
+    const asNational = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 'national', number: '6035 0000 0000 0101', code: '123' },
+    });
+    expect(asNational.status).toBe(422);
+    expect(asNational.body.fields).toEqual({ number: [{ code: 'card_number_is_network' }] });
+    expect(asNational.body.data).toEqual({ number: ['This is a Network benefit card number. Choose that card type.'] });
+    const inSpanish = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      headers: { 'accept-language': 'es' },
+      payload: { type: 's3', number: '6036 0000 0000 0001', code: '456' },
+    });
+    expect(inSpanish.body.data).toEqual({
+      number: ['Este es un número de tarjeta de beneficios nacional. Elija ese tipo de tarjeta.'],
+    });
+    // The right type answers; the ranges the check uses are the ones the settings publish.
+    const asNetwork = await call(t.app, {
+      method: 'POST',
+      url: '/api/balance-check',
+      payload: { type: 'network', number: '6035 0000 0000 0101', code: '123' },
+    });
+    expect(asNetwork.status).toBe(200);
+    const settings = await t.app.inject({ method: 'GET', url: '/api/constants' });
+    expect(settings.json().cardRanges).toEqual({ network: ['6035'], national: ['6036'], s3: ['6037'] });
   });
 
   it('does not answer for a sandbox credit card', async () => {

@@ -349,6 +349,20 @@ describe('a card pays only for its owner', () => {
     expect((await ledger('6035000000000003')).account).toBe(500);
   });
 
+  it("names a typed card's type when its number is another type's (issue 33, item 2), charging and counting nothing", async () => {
+    const order = await placed({}, 9);
+    const before = await ledger('6036000000000001');
+    const res = await order.as('POST', `/api/order/${order.id}/pay`, { code: 'trnsx', input: { card: '6036000000000001', code: '456' } });
+    expect(res.status).toBe(422);
+    // A field's own rule refused it: the top-level code is validation_failed, as every field check's.
+    expect(res.body).toMatchObject({
+      code: 'validation_failed',
+      fields: { card: [{ code: 'card_number_is_national' }] },
+      data: { card: ['This is a National benefit card number. Choose that card type.'] },
+    });
+    expect(await ledger('6036000000000001')).toEqual(before);
+  });
+
   it('refuses a security code of the wrong shape for the card type as a format error', async () => {
     const order = await placed({}, 8);
     const before = await ledger('6035000000000001');

@@ -215,27 +215,43 @@ describe('checkout', () => {
     expect(screen.getByRole('button', { name: 'Continue to delivery' })).toBeDisabled();
   });
 
-  it('payment methods: the plan’s recommended first, prohealth needs an active card, card numbers are checked', async () => {
-    useShop();
+  it('payment methods (issue 33): one recommended, the member’s own card first; prohealth without an S3 card is not offered', async () => {
+    const card = {
+      id: 9,
+      type: 'national' as const,
+      last4: '1001',
+      addedAt: '2026-01-02T00:00:00Z',
+      active: true,
+      usedForPayments: true,
+      balance: '120.00',
+      periodEndsAt: '2026-12-31',
+    };
+    // A cl1 member (the plan names both benefit card methods) whose card is a national one.
+    useShop({ me: { ...customer, insuranceCards: [card], activeInsuranceCard: card } });
     await renderCheckout('/checkout/41?step=payment');
     const group = await screen.findByRole('group', { name: 'Payment method' });
     const radios = within(group).getAllByRole('radio');
-    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual([
-      'trnsx',
-      'nationsbenefits',
-      'prohealth',
-    ]);
-    expect(
-      within(group).getByRole('radio', { name: /Network benefit card Recommended for your plan/ }),
-    ).toBeChecked();
+    expect(radios.map((radio) => radio.getAttribute('value'))).toEqual(['nationsbenefits', 'trnsx']);
+    expect(within(group).getAllByText('Recommended for your plan')).toHaveLength(1);
     expect(
       within(group).getByRole('radio', { name: /National benefit card Recommended for your plan/ }),
-    ).toBeEnabled();
-    const prohealth = within(group).getByRole('radio', { name: /Health plan insurance card/ });
-    expect(prohealth).toBeDisabled();
-    // Which card is missing, said in words.
-    expect(prohealth).toHaveAccessibleDescription(/No active S3 benefit card on your account\./);
+    ).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /^Network benefit card/ })).not.toHaveAccessibleName(
+      /Recommended/,
+    );
+    // No disabled method: the one that cannot apply is left out, with where to add its card.
+    expect(radios.every((radio) => !(radio as HTMLInputElement).disabled)).toBe(true);
+    expect(within(group).queryByRole('radio', { name: /Health plan insurance card/ })).not.toBeInTheDocument();
+    const note = screen.getByText(/To pay with your health plan insurance card, add your S3 benefit card/);
+    expect(within(note).getByRole('link', { name: 'Payment methods' })).toHaveAttribute(
+      'href',
+      '/account/payment-methods',
+    );
+  });
 
+  it('a typed card number is checked before placing', async () => {
+    useShop();
+    await renderCheckout('/checkout/41?step=payment');
     await typeCard('6035 0000 0000 01');
     fireEvent.click(screen.getByRole('button', { name: /Place order and pay \$30\.00/ }));
     expect(
@@ -252,6 +268,7 @@ describe('checkout', () => {
       /Health plan insurance card/,
       /Recommended for your plan/,
       /Credit or debit card/,
+      /add your S3 benefit card or make it active in Payment methods/,
     ],
     [
       'es',
@@ -261,10 +278,11 @@ describe('checkout', () => {
       /Tarjeta de seguro del plan de salud/,
       /Recomendado para su plan/,
       /Tarjeta de crédito o débito/,
+      /agregue su tarjeta de beneficios S3 o actívela en Métodos de pago/,
     ],
   ])(
-    '%s: a method that cannot be chosen (no S3 card) is not tagged as recommended',
-    async (_locale, path, heading, legend, insurance, tag, credit) => {
+    '%s: the plan’s method without its card (no S3 card) is not offered; credit is the one recommended',
+    async (_locale, path, heading, legend, insurance, tag, credit, where) => {
       useShop({
         methods: ['trnsx', 'prohealth', 'credit'],
         me: { ...customer, insurancePlan: { code: 'uhc', name: 'United Health' } },
@@ -274,11 +292,11 @@ describe('checkout', () => {
       onTestFinished(connectStore(view.store));
       await screen.findByRole('heading', { level: 1, name: heading });
       const group = await screen.findByRole('group', { name: legend });
-      const prohealth = within(group).getByRole('radio', { name: insurance });
-      expect(prohealth).toBeDisabled();
-      expect(prohealth).not.toHaveAccessibleName(tag);
-      // A usable recommended method keeps its tag.
+      expect(within(group).queryByRole('radio', { name: insurance })).not.toBeInTheDocument();
+      const note = screen.getByText((_, element) => element?.tagName === 'P' && where.test(element.textContent ?? ''));
+      expect(within(note).getByRole('link')).toHaveAttribute('href', expect.stringMatching(/\/account\/payment-methods$/));
       expect(within(group).getByRole('radio', { name: credit })).toHaveAccessibleName(tag);
+      expect(within(group).getAllByText(tag)).toHaveLength(1);
     },
   );
 

@@ -38,6 +38,43 @@ describe('balance check', () => {
     expect(sent).toHaveLength(0);
   });
 
+  it('issue 33: the type comes from the number; National picked for a good network card becomes Network', async () => {
+    const user = userEvent.setup();
+    answerBalance(() =>
+      HttpResponse.json({ type: 'network', last4: '0101', balance: '100.00', periodEndsAt: '2024-12-31' }),
+    );
+    await renderApp('/balance-check');
+    await user.click(await screen.findByRole('radio', { name: 'National benefit card' }));
+    await user.type(screen.getByLabelText(/^Card number/), '6035 0000 0000 0101');
+    expect(screen.getByRole('radio', { name: 'Network benefit card' })).toBeChecked();
+    await user.type(screen.getByLabelText(/^Security code/), '123');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    expect(await screen.findByText('$100.00')).toBeInTheDocument();
+    expect(sent).toEqual([{ type: 'network', number: '6035 0000 0000 0101', code: '123' }]);
+    expect(screen.queryByText('Card number or code is not correct')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['en', '/balance-check', 'National benefit card', /^Card number/, /^Security code/, 'Check balance'],
+    ['es', '/es/balance-check', 'Tarjeta de beneficios nacional', /^Número de tarjeta/, /^Código de seguridad/, 'Consultar saldo'],
+  ] as const)(
+    'issue 33 (%s): a type picked against the number is named under the number, which stays as typed',
+    async (locale, path, national, numberLabel, codeLabel, check) => {
+      const user = userEvent.setup();
+      setLocaleCookie(locale);
+      await renderApp(path);
+      const number = await screen.findByLabelText(numberLabel);
+      await user.type(number, '6035 0000 0000 0101');
+      await user.type(screen.getByLabelText(codeLabel), '123');
+      await user.click(screen.getByRole('radio', { name: national }));
+      await user.click(screen.getByRole('button', { name: check }));
+      expect(await screen.findByText(errorText('card_number_is_network', locale))).toBeInTheDocument();
+      expect(number).toHaveAttribute('aria-invalid', 'true');
+      expect(number).toHaveValue('6035 0000 0000 0101');
+      expect(sent).toHaveLength(0);
+    },
+  );
+
   it('checks the card number length per card type', async () => {
     const user = userEvent.setup();
     await renderApp('/balance-check');

@@ -15,6 +15,7 @@ import {
   type PaymentMethodCode,
 } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOption } from '@otc/ui';
+import { AppLink } from '../../../components/app-link';
 import { CsrfField } from '../../../lib/page-form';
 import { CARD_METHODS, NEW_CARD, type PAY_FIELDS } from '../checkout-action';
 
@@ -81,13 +82,15 @@ export interface PaymentFailure {
   cardRefused?: boolean;
 }
 
-/** Why a method cannot be chosen now (balance too short, no active card), or null. */
+/**
+ * Why an offered method cannot be chosen now (the balance is short of the total), or null. A
+ * method without its card on the account is not offered at all (`paymentMethodOptions`).
+ */
 function blockedReason(
   code: PaymentMethodCode,
   customer: Customer | undefined,
   total: string,
   locale: Locale,
-  noS3Card: string,
 ): string | null {
   if (code === 'balance') {
     const check = isPaymentInputValid('balance', {
@@ -95,14 +98,6 @@ function blockedReason(
       estimatedTotal: total,
     });
     return check.valid ? null : errorText('notEnoughBalance', locale);
-  }
-  if (code === 'prohealth') {
-    const check = isPaymentInputValid('prohealth', {
-      activeInsuranceCard:
-        customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null,
-    });
-    // Which card is missing, in words: the insurance method pays with an S3 card only.
-    return check.valid ? null : noS3Card;
   }
   return null;
 }
@@ -121,8 +116,10 @@ export function cardNumberProblem(
 }
 
 /**
- * Checkout step 3: the shop's payment methods, the ones recommended for the customer's plan
- * first; each checked as the spec says before the order is placed.
+ * Checkout step 3: the shop's payment methods, the one recommended for the customer (their own
+ * card's method among their plan's) first and alone tagged; a method whose card is not on the
+ * account is left out, with where to add it; each checked as the spec says before the order is
+ * placed.
  */
 export function PaymentStep({
   customer,
@@ -137,16 +134,10 @@ export function PaymentStep({
   onPlace,
 }: PaymentStepProps) {
   const { t } = useLingui();
-  const noS3Card = t`No active S3 benefit card on your account. Add one, or make it active, in Payment methods.`;
-  // The member's own cards (the active one first) decide which benefit card method comes first.
-  const cardTypesOnFile = [
-    ...(customer?.activeInsuranceCard ? [customer.activeInsuranceCard.type] : []),
-    ...(customer?.insuranceCards ?? []).map((card) => card.type),
-  ];
-  const options = paymentMethodOptions(customer?.insurancePlan?.code, supported, cardTypesOnFile);
-  const firstUsable = options.find(
-    (option) => !blockedReason(option.code, customer, total, locale, noS3Card),
-  );
+  // The member's own cards (the active one first) decide which method is recommended, and which
+  // cannot apply (prohealth without an active S3 card).
+  const { options, withoutCard } = paymentMethodOptions(customer?.insurancePlan?.code, supported, customer);
+  const firstUsable = options.find((option) => !blockedReason(option.code, customer, total, locale));
   // The shopper's pick; until there is one, the first usable method. Derived on every render, not
   // frozen at the first: the settings and the customer may answer after the step first draws.
   const [picked, setMethod] = useState<PaymentMethodCode | null>(
@@ -178,8 +169,23 @@ export function PaymentStep({
     requestAnimationFrame(() => field?.focus());
   }, [failure, locale]);
 
+  // Where the missing card goes, rather than a method that cannot be chosen.
+  const missingCard = withoutCard.includes('prohealth') ? (
+    <Trans>
+      To pay with your health plan insurance card, add your S3 benefit card or make it active in{' '}
+      <AppLink to="/account/payment-methods" className="font-semibold text-primary underline underline-offset-4">
+        Payment methods
+      </AppLink>
+      .
+    </Trans>
+  ) : null;
+
   if (options.length === 0) {
-    return <Notice tone="error">{errorText('payment_methods_unavailable', locale)}</Notice>;
+    return missingCard ? (
+      <Notice tone="warning">{missingCard}</Notice>
+    ) : (
+      <Notice tone="error">{errorText('payment_methods_unavailable', locale)}</Notice>
+    );
   }
 
   const s3Card = customer?.activeInsuranceCard?.type === 's3' ? customer.activeInsuranceCard : null;
@@ -213,13 +219,13 @@ export function PaymentStep({
   };
 
   const radioOptions: RadioCardOption[] = options.map((option) => {
-    const reason = blockedReason(option.code, customer, total, locale, noS3Card);
+    const reason = blockedReason(option.code, customer, total, locale);
     return {
       value: option.code,
       label: labels[option.code].label,
       description: labels[option.code].description,
-      // A method that cannot be chosen is not recommended, whatever the plan says.
-      tag: option.recommended && reason === null ? t`Recommended for your plan` : undefined,
+      // Never balance (the only method that can be blocked), so a tag is never on a blocked one.
+      tag: option.recommended ? t`Recommended for your plan` : undefined,
       disabled: reason !== null,
       disabledReason: reason ?? undefined,
     };
@@ -262,7 +268,7 @@ export function PaymentStep({
       );
       return;
     }
-    const blocked = blockedReason(method, customer, total, locale, noS3Card);
+    const blocked = blockedReason(method, customer, total, locale);
     if (blocked) {
       setMethodError(blocked);
       focus(
@@ -317,6 +323,7 @@ export function PaymentStep({
         options={radioOptions}
         error={methodError ?? undefined}
       />
+      {missingCard ? <p className="text-muted">{missingCard}</p> : null}
       {needsCard && onFileCards.length > 0 ? (
         <RadioGroup
           legend={<Trans>Which card pays?</Trans>}

@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WalletCards } from 'lucide-react';
 import {
   balanceCheckInputSchema,
+  cardNumberInRanges,
+  cardTypeOfNumber,
   formatDate,
   formatPrice,
   type CardType,
@@ -14,6 +16,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { FailureNotice } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
+import { useGetSettingsQuery } from '../../../app/settings-api';
 import { useCheckBalanceMutation } from '../support-api';
 
 const EMPTY = { type: 'network' as CardType, number: '', code: '' };
@@ -23,13 +26,33 @@ const EMPTY = { type: 'network' as CardType, number: '', code: '' };
  * with the SDK's `balanceCheckInputSchema` through `useShopForm`; the answer is the balance and
  * the end of the allowance period. The daily limit and the automated-activity rejection are the
  * catalogue's texts; what was typed stays.
+ *
+ * The type comes from the number (issue 33): once its first digits are in one issuer range (the
+ * settings' `cardRanges`) that type is chosen, and a type picked against the number is named
+ * under it ("This is a Network benefit card number."), the number kept as typed.
  */
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const [failure, setFailure] = useState<string | null>(null);
   const [check, { data, isLoading, reset: resetAnswer }] = useCheckBalanceMutation();
-  const form = useShopForm(balanceCheckInputSchema, { defaultValues: EMPTY });
+  const ranges = useGetSettingsQuery().data?.cardRanges;
+  const schema = useMemo(
+    () => (ranges ? balanceCheckInputSchema.check(cardNumberInRanges(ranges)) : balanceCheckInputSchema),
+    [ranges],
+  );
+  const form = useShopForm(schema, { defaultValues: EMPTY });
+  const { getValues, setValue } = form;
+
+  // Only when the number changes: a type picked afterwards stays picked (and is named if wrong).
+  const number = form.watch('number');
+  useEffect(() => {
+    const decided = ranges ? cardTypeOfNumber(number ?? '', ranges) : null;
+    if (decided && decided !== getValues('type')) {
+      setValue('type', decided, { shouldDirty: true });
+      resetAnswer();
+    }
+  }, [number, ranges, getValues, setValue, resetAnswer]);
 
   const typeLabels = useCardTypeLabels();
 
