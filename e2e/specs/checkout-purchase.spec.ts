@@ -37,7 +37,8 @@ for (const locale of walkedIn('en')) {
       await expect(page).toHaveURL(new RegExp(`${locale.prefix}/checkout/\\d+$`));
       await page.getByRole('button', { name: words.continueToDelivery }).click();
 
-      // Step 2: the customer's Texas address is chosen for the order.
+      // Step 2: when it arrives (issue 33), then the customer's Texas address is chosen for the order.
+      await expect(page.getByText(words.arrives, { exact: true })).toBeVisible();
       const deliverTo = page.getByRole('group', { name: words.deliverTo });
       await deliverTo.getByText('100 Congress Ave, Austin, TX 78701').click();
       await expect(deliverTo.getByRole('radio', { name: '100 Congress Ave, Austin, TX 78701' })).toBeChecked();
@@ -55,6 +56,8 @@ for (const locale of walkedIn('en')) {
       await expect(page).toHaveURL(new RegExp(`${locale.prefix}/success/\\d+$`), { timeout: 15_000 });
       await expect(mainHeading(page)).toHaveText(words.thanks);
       await expect(page.getByText(words.verifying)).toBeVisible();
+      // The days it arrives between, counted from today.
+      await expect(page.getByText(new RegExp(`^${words.arrives}: `))).toBeVisible();
       const orderId = Number(page.url().split('/').pop());
 
       // One order was placed, and the cart is empty now.

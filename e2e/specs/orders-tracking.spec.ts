@@ -23,10 +23,13 @@ for (const locale of walkedIn('es')) {
     await expect(page.getByText(trackingNumber).first()).toBeVisible();
     const progress = page.getByRole('list', { name: words.progress });
     await expect(progress.locator('[aria-current="step"]')).toContainText(words.shipped);
+    // On its way: when it arrives (issue 33); once delivered, no more.
+    await expect(page.getByText(new RegExp(`^${words.arrives}: `))).toBeVisible();
 
     expect(await advanceOrder(request, paid.orderId)).toMatchObject({ status: 30, trackingNumber });
     await page.reload();
     await expect(progress.getByRole('listitem').last()).toContainText(`${words.delivered}, ${words.completed}`);
     await expect(page.getByRole('main').getByText(words.delivered).first()).toBeVisible();
+    await expect(page.getByText(new RegExp(`^${words.arrives}`))).toHaveCount(0);
   });
 }

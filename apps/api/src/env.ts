@@ -16,6 +16,7 @@ import {
   CARD_TYPES,
   DEFAULT_CARD_RANGES,
   DEFAULT_CODE_RESEND_SECONDS,
+  DEFAULT_DELIVERY_ESTIMATE,
   DEFAULT_MINIMUM_ORDER,
   DEFAULT_PAYMENT_METHODS,
   DEFAULT_REQUIRED_PROFILE_FIELDS,
@@ -152,6 +153,13 @@ const envSchema = z
     UNPAID_ORDER_MINUTES: z.coerce.number().positive().max(7 * 24 * 60).default(30),
     /** Minutes after paying during which an order not yet packaging may be cancelled (0: never). */
     ORDER_CANCEL_MINUTES: z.coerce.number().int().nonnegative().max(7 * 24 * 60).default(30),
+    /**
+     * Business days (Monday to Friday) an order takes to arrive, the least and the most: said at
+     * checkout's delivery step, on the success page and on an order on its way (settings'
+     * `deliveryEstimate`).
+     */
+    DELIVERY_DAYS_MIN: z.coerce.number().int().positive().max(60).default(DEFAULT_DELIVERY_ESTIMATE.minBusinessDays),
+    DELIVERY_DAYS_MAX: z.coerce.number().int().positive().max(60).default(DEFAULT_DELIVERY_ESTIMATE.maxBusinessDays),
     /** Seconds between two sweeps of ended holds in each process (0: no timer, only lazy sweeps). */
     HOLD_SWEEP_SECONDS: z.coerce.number().nonnegative().max(3600).default(30),
     /**
@@ -256,6 +264,13 @@ const envSchema = z
         message: `JWT_SECRET is too weak: ${weakness}. Use a random one, e.g. \`openssl rand -hex 32\``,
       });
     }
+    if (env.DELIVERY_DAYS_MIN > env.DELIVERY_DAYS_MAX) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DELIVERY_DAYS_MIN'],
+        message: 'DELIVERY_DAYS_MIN must not exceed DELIVERY_DAYS_MAX',
+      });
+    }
     if (env.BOT_CHECK && (!env.BOT_CHECK_URL || !env.BOT_CHECK_SECRET)) {
       ctx.addIssue({
         code: 'custom',
@@ -324,6 +339,8 @@ export interface AppConfig {
   unpaidOrderMs: number;
   /** A paid order not yet packaging may be cancelled this long (ms) after paying. */
   orderCancelMs: number;
+  /** Business days an order takes to arrive, the least and the most (DELIVERY_DAYS_MIN, _MAX). */
+  deliveryEstimate: Settings['deliveryEstimate'];
   /** Interval of each process's sweep of ended holds (ms; 0: no timer). */
   holdSweepMs: number;
   /** Units of one item one order may hold. */
@@ -407,6 +424,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     codeResendSeconds: env.CODE_RESEND_SECONDS,
     unpaidOrderMs: Math.round(env.UNPAID_ORDER_MINUTES * 60_000),
     orderCancelMs: env.ORDER_CANCEL_MINUTES * 60_000,
+    deliveryEstimate: { minBusinessDays: env.DELIVERY_DAYS_MIN, maxBusinessDays: env.DELIVERY_DAYS_MAX },
     holdSweepMs: Math.round(env.HOLD_SWEEP_SECONDS * 1000),
     maxUnitsPerItem: env.MAX_UNITS_PER_ITEM,
     holdValueOtherCardsCents: toCents(env.HOLD_VALUE_OTHER_CARDS),

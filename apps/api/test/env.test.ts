@@ -55,6 +55,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ CARD_RANGES: 'network:60a5' })).toThrowError(/CARD_RANGES/);
   });
 
+  it('reads the delivery estimate in business days (2 to 5 by default), the least never above the most', () => {
+    expect(loadConfig({}).deliveryEstimate).toEqual({ minBusinessDays: 2, maxBusinessDays: 5 });
+    expect(loadConfig({ DELIVERY_DAYS_MIN: '3', DELIVERY_DAYS_MAX: '7' }).deliveryEstimate).toEqual({
+      minBusinessDays: 3,
+      maxBusinessDays: 7,
+    });
+    expect(() => loadConfig({ DELIVERY_DAYS_MIN: '6' })).toThrowError(/DELIVERY_DAYS_MIN/);
+    expect(() => loadConfig({ DELIVERY_DAYS_MAX: '0' })).toThrowError(/DELIVERY_DAYS_MAX/);
+  });
+
   it('reads the session recording site id (unset, blank or a Clarity project id)', () => {
     expect(loadConfig({}).sessionRecordingSiteId).toBeUndefined();
     expect(loadConfig({ SESSION_RECORDING_SITE_ID: '  ' }).sessionRecordingSiteId).toBeUndefined();

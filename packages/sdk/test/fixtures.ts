@@ -175,4 +175,5 @@ export const settings: Settings = {
   unpaidOrderMinutes: 30,
   maxUnitsPerItem: 20,
   orderCancelMinutes: 30,
+  deliveryEstimate: { minBusinessDays: 2, maxBusinessDays: 5 },
 };

@@ -419,10 +419,10 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
     options: { coverage?: Coverage } = {},
   ): Promise<{ product: ProductDetail; similar: ProductSummary[]; coveragePlan: string | null }> {
     const [row] = rowsOf<
-      SummaryRow & { description: string; plans: string[] | null; plan_ids: number[] | null }
+      SummaryRow & { sku: string; description: string; plans: string[] | null; plan_ids: number[] | null }
     >(
       await db.execute(sql`
-        SELECT ${summaryColumns(lang)},
+        SELECT ${summaryColumns(lang)}, p.sku,
           ${lang === 'es' ? sql`p.description_es` : sql`p.description_en`} AS description,
           (SELECT array_agg(hp.code ORDER BY hp.code) FROM product_plans pp JOIN health_plans hp ON hp.id = pp.plan_id
             WHERE pp.product_id = p.id AND hp.active) AS plans,
@@ -464,6 +464,7 @@ export function createCatalogService({ db, countTtlMs = 30_000, now = Date.now }
       product: {
         ...summary!,
         description: row.description,
+        sku: row.sku,
         images: row.image_path ? [row.image_path] : [],
         plans: row.plans ?? [],
         eligible,

@@ -42,6 +42,7 @@ export function buildSettings(config: AppConfig): Omit<Settings, 'promotions'> {
     unpaidOrderMinutes: Math.max(1, Math.ceil(config.unpaidOrderMs / 60_000)),
     maxUnitsPerItem: config.maxUnitsPerItem,
     orderCancelMinutes: Math.floor(config.orderCancelMs / 60_000),
+    deliveryEstimate: config.deliveryEstimate,
   };
 }
 

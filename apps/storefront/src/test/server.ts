@@ -27,6 +27,7 @@ export const settingsFixture: Settings = {
   unpaidOrderMinutes: 30,
   maxUnitsPerItem: 20,
   orderCancelMinutes: 30,
+  deliveryEstimate: { minBusinessDays: 2, maxBusinessDays: 5 },
 };
 
 export const server = setupServer(

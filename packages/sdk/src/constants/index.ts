@@ -33,6 +33,13 @@ export const DEFAULT_MAX_UNITS_PER_ITEM = 20;
 export const DEFAULT_HOLD_VALUE_OTHER_CARDS = '250.00';
 export const DEFAULT_HOLD_COOLDOWN_MINUTES = 10;
 
+/**
+ * How long delivery takes, in business days (Monday to Friday), the API's defaults
+ * (DELIVERY_DAYS_MIN, DELIVERY_DAYS_MAX; the settings' `deliveryEstimate`): 2 to 5, as the
+ * best benefit portals promise.
+ */
+export const DEFAULT_DELIVERY_ESTIMATE = { minBusinessDays: 2, maxBusinessDays: 5 } as const;
+
 /** The largest value of a PostgreSQL `integer` (int4): every id, amount and count fits. */
 export const INT4_MAX = 2_147_483_647;
 /** The largest price (in dollars) a query may name: its cents still fit an int4. */

@@ -73,6 +73,7 @@ export {
   type MinimumOrderCheck,
 } from './meets-minimum-order.js';
 export { isDeliverable } from './is-deliverable.js';
+export { addBusinessDays, awaitsDelivery, deliveryWindow } from './delivery-window.js';
 export {
   CHECKOUT_STEPS,
   checkoutGate,

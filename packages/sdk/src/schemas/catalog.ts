@@ -56,6 +56,11 @@ export type PeriodLimitView = z.infer<typeof periodLimitSchema>;
 export const productDetailSchema = /* @__PURE__ */ (() =>
   z.extend(productSummarySchema, {
     description: z.string(),
+    /**
+     * The item's code in the catalog (`OTC-000006`): what a member reads to support or finds on a
+     * receipt (the id is the database's). Optional for other producers: without it none is shown.
+     */
+    sku: z.optional(z.string()),
     images: z.array(z.string()),
     /** Plan codes whose benefit covers this item. */
     plans: z.array(z.string()),

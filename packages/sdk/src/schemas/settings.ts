@@ -16,6 +16,17 @@ export const cardRangesSchema = /* @__PURE__ */ (() => {
   return z.object({ network: prefixes, national: prefixes, s3: prefixes });
 })();
 
+/** How long delivery takes, in business days (Monday to Friday): `{ minBusinessDays: 2, maxBusinessDays: 5 }`. */
+export const deliveryEstimateSchema = /* @__PURE__ */ (() =>
+  z
+    .object({ minBusinessDays: positiveIntSchema, maxBusinessDays: positiveIntSchema })
+    .check(
+      z.refine((estimate) => estimate.minBusinessDays <= estimate.maxBusinessDays, {
+        message: 'minBusinessDays must not exceed maxBusinessDays',
+      }),
+    ))();
+export type DeliveryEstimate = z.infer<typeof deliveryEstimateSchema>;
+
 /** GET /api/constants: the shop's settings. */
 export const settingsSchema = /* @__PURE__ */ (() =>
   z.object({
@@ -49,6 +60,8 @@ export const settingsSchema = /* @__PURE__ */ (() =>
     maxUnitsPerItem: positiveIntSchema,
     /** Minutes after paying during which an order not yet packaging may be cancelled (refunded). */
     orderCancelMinutes: countSchema,
+    /** How long delivery takes once the order is placed (`formatDeliveryEstimate` says it). */
+    deliveryEstimate: deliveryEstimateSchema,
   }))();
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -7,6 +7,7 @@
 import {
   COPYRIGHT_YEAR,
   DEFAULT_CARD_RANGES,
+  DEFAULT_DELIVERY_ESTIMATE,
   DEFAULT_PAYMENT_METHODS,
   DEFAULT_REQUIRED_PROFILE_FIELDS,
   NOTIFICATION_TIMEOUT_MS,
@@ -257,5 +258,6 @@ export function defaultSettings(): Settings {
     unpaidOrderMinutes: 30,
     maxUnitsPerItem: 20,
     orderCancelMinutes: 30,
+    deliveryEstimate: { ...DEFAULT_DELIVERY_ESTIMATE },
   };
 }

@@ -163,6 +163,14 @@ describe('product detail', () => {
     expect(similar.every((p) => p.categoryId === product.categoryId && p.id !== product.id)).toBe(true);
   });
 
+  it('answers the item code of the catalog (its SKU), not only the database id (issue 33)', async () => {
+    const [row] = rowsOf<{ sku: string }>(await t.database.db.execute(sql`SELECT sku FROM products WHERE id = 5`));
+    const res = await get('/api/catalog/products/5', 'en');
+    const { product } = productDetailAnswerSchema.parse(res.body);
+    expect(product.sku).toBe(row!.sku);
+    expect(product.sku).toMatch(/^OTC-\d{6}$/);
+  });
+
   it('tells a signed-in customer whether their plan covers the item', async () => {
     const login = await call(t.app, {
       method: 'POST',

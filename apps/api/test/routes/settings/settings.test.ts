@@ -46,6 +46,7 @@ describe('settings', () => {
       codeResendSeconds: 60,
       pageSize: 24,
       requiredProfileFields: ['firstName', 'lastName', 'birthdate'],
+      deliveryEstimate: { minBusinessDays: 2, maxBusinessDays: 5 },
     });
     expect(settings.companyName).toMatch(/LLC$/);
     expect(settings.deliveryStates).toContain('FL');
@@ -82,6 +83,8 @@ describe('settings', () => {
       DELIVERY_STATES: 'fl,tx',
       SUPPORT_PHONE: '+1 (800) 555-0100',
       CODE_RESEND_SECONDS: '30',
+      DELIVERY_DAYS_MIN: '1',
+      DELIVERY_DAYS_MAX: '3',
     });
     const local = await buildTestApp({
       // The settings only: no built storefront (loadConfig finds the real one, and loading its
@@ -102,6 +105,7 @@ describe('settings', () => {
         deliveryStates: ['FL', 'TX'],
         supportPhone: '+1 (800) 555-0100',
         codeResendSeconds: 30,
+        deliveryEstimate: { minBusinessDays: 1, maxBusinessDays: 3 },
       });
     } finally {
       await local.close();

@@ -17,6 +17,8 @@ import type { Locale } from '../../lib/locale';
 import { sdkOf } from '../../lib/sdk';
 
 export type Customer = RouteOutput<'me'>;
+/** The list of devices signed in, alone (the plain `Session` tag would refetch every answer of the customer). */
+const SIGNED_IN_DEVICES = { type: 'Session', id: 'devices' } as const;
 export type CustomerPatch = NonNullable<RouteInput<'updateCustomer'>['body']>;
 export type PasswordChange = NonNullable<RouteInput<'changePassword'>['body']>;
 export type AddressInput = NonNullable<RouteInput<'addAddress'>['body']>;
@@ -77,7 +79,9 @@ export const accountApi = api.injectEndpoints({
     }),
     changePassword: build.mutation<Customer, Localized & { body: PasswordChange }>({
       query: ({ locale, body }) => ({ route: 'changePassword', body, locale }),
-      invalidatesTags: ['Customer'],
+      // A new password signs the other devices out (the API ends their sessions): the list of
+      // devices is read again, not left showing them until a reload.
+      invalidatesTags: ['Customer', SIGNED_IN_DEVICES],
     }),
     accountHealthPlans: build.query<RouteOutput<'listHealthPlans'>, Localized>({
       query: ({ locale }) => ({ route: 'listHealthPlans', locale }),
@@ -169,7 +173,7 @@ export const accountApi = api.injectEndpoints({
     // --- sessions (devices signed in) ---
     sessions: build.query<SessionList, Localized>({
       queryFn: ({ locale }, queryApi) => withWait(() => sdkOf(queryApi).client.auth.sessions({ locale, signal: queryApi.signal })),
-      providesTags: ['Session'],
+      providesTags: ['Session', SIGNED_IN_DEVICES],
       keepUnusedDataFor: 0,
     }),
     /** Signs one other device out at once (SDK `auth.endSession`); the list drops it. */

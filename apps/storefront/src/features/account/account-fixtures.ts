@@ -261,7 +261,10 @@ export function sessionOf(
   };
 }
 
-/** Serves the session list and its two sign-outs (one device, every device); records them. */
+/**
+ * Serves the session list and its two sign-outs (one device, every device); records them.
+ * `endOthers` ends the other devices' sessions as a password change does.
+ */
 export function useSessionHandlers(sessions: AccountSession[]) {
   let list = [...sessions];
   const calls: Recorded[] = [];
@@ -283,7 +286,13 @@ export function useSessionHandlers(sessions: AccountSession[]) {
     }),
     http.post(`${API}/api/auth/logout`, () => HttpResponse.json({ ok: true })),
   );
-  return { calls };
+  return {
+    calls,
+    /** What the API does on a new password: every other device is signed out. */
+    endOthers() {
+      list = list.filter((session) => session.current);
+    },
+  };
 }
 
 /** A route action's answer to a post, as the tests read it: status, redirect, and body. */

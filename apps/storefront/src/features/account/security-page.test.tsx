@@ -1,9 +1,11 @@
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { formatDate } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
-import { sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
+import { API, server } from '../../test/server';
+import { customerFixture, sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
 import { lastUsedOf } from './components/sessions-section';
 
 
@@ -33,10 +35,15 @@ const OLD = sessionOf({
   lastUsedAt: '2024-03-02T10:00:00.000Z',
 });
 
-/** A button named `label` plus the device (a screen-reader-only part; jsdom drops the space). */
-function named(label: string, device: string): RegExp {
-  return new RegExp(`^${label}\\s*${device.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+/**
+ * A button named `label` plus which device it is (a screen-reader-only part: the device and when
+ * it was last used; jsdom drops the space).
+ */
+function named(label: string, which: string): RegExp {
+  return new RegExp(`^${label}\\s*${which.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 }
+const PHONE_NAME = 'Chrome · Android, last used 5 minutes ago';
+const OLD_NAME = `Unknown device, last used on ${formatDate('2024-03-02T10:00:00.000Z', 'en', { dateStyle: 'long' })}`;
 
 describe('security: where you are signed in', () => {
   it('lists the sessions: this device marked, when each signed in and was last used', async () => {
@@ -72,12 +79,12 @@ describe('security: where you are signed in', () => {
     await renderAccount('/account/security');
     const section = await screen.findByRole('region', { name: 'Where you are signed in' });
     await user.click(
-      await within(section).findByRole('button', { name: named('Sign out', 'Chrome · Android') }),
+      await within(section).findByRole('button', { name: named('Sign out', PHONE_NAME) }),
     );
     expect(handlers.calls).toHaveLength(0);
     await user.click(
       within(section).getByRole('button', {
-        name: named('Press again to sign out', 'Chrome · Android'),
+        name: named('Press again to sign out', PHONE_NAME),
       }),
     );
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
@@ -92,9 +99,46 @@ describe('security: where you are signed in', () => {
     // The next device's button takes the focus, never the page's body.
     await waitFor(() =>
       expect(
-        within(section).getByRole('button', { name: named('Sign out', 'Unknown device') }),
+        within(section).getByRole('button', { name: named('Sign out', OLD_NAME) }),
       ).toHaveFocus(),
     );
+  });
+
+  it('names each Sign out by its device and when it was last used, so two alike differ (issue 33)', async () => {
+    setLocaleCookie('en');
+    useAccountHandlers();
+    const LAPTOP = sessionOf({ id: '00000000-0000-4000-8000-00000000000d', device: 'Chrome · Android', minutesAgo: 180 });
+    useSessionHandlers([THIS, PHONE, LAPTOP]);
+    await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    const buttons = await within(section).findAllByRole('button', { name: /^Sign out\s*Chrome/ });
+    expect(buttons.map((button) => button.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'Sign out Chrome · Android, last used 5 minutes ago',
+      'Sign out Chrome · Android, last used 3 hours ago',
+    ]);
+  });
+
+  it('a new password signs the other devices out: the list drops them without a reload (issue 33)', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    useAccountHandlers();
+    const sessions = useSessionHandlers([THIS, PHONE]);
+    server.use(
+      http.put(`${API}/api/customer/password`, () => {
+        sessions.endOthers();
+        return HttpResponse.json(customerFixture());
+      }),
+    );
+    await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    expect(await within(section).findAllByRole('listitem')).toHaveLength(2);
+    await user.type(screen.getByLabelText(/^Current password/), 'Secret123');
+    await user.type(screen.getByLabelText(/^New password/), 'Newpass123');
+    await user.type(screen.getByLabelText(/^Repeat the new password/), 'Newpass123');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Your password is changed.')).toBeInTheDocument();
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(section).getByRole('list')).not.toHaveTextContent('Chrome · Android');
   });
 
   it('signs out of all devices, this one too, and lands on the sign-in page saying why', async () => {
@@ -135,7 +179,9 @@ describe('security: where you are signed in', () => {
       formatDate('2024-04-01T15:00:00.000Z', 'es', { dateStyle: 'long' }),
     );
     expect(
-      within(section).getByRole('button', { name: named('Cerrar sesión', 'Chrome · Android') }),
+      within(section).getByRole('button', {
+        name: named('Cerrar sesión', 'en Chrome · Android, último uso hace 5 minutos'),
+      }),
     ).toBeInTheDocument();
     expect(
       within(section).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),

@@ -50,6 +50,7 @@ export function detailOf(
   return {
     ...summary,
     description: `${summary.name} keeps you well.`,
+    sku: `OTC-${String(summary.id).padStart(6, '0')}`,
     images: [summary.mainImage, `/api/images/products/${summary.id}-b.svg`],
     plans: ['GOLD'],
     eligible: null,

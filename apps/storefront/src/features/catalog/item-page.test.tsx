@@ -65,6 +65,25 @@ describe('item page', () => {
     expect(within(similar).getByRole('heading', { name: 'Vitamin B' })).toBeInTheDocument();
   });
 
+  it('shows the catalog\'s item code, never the database id (issue 33)', async () => {
+    useCatalogHandlers();
+    await renderItem('/item/1');
+    await screen.findByRole('heading', { level: 1, name: 'Vitamin A' });
+    expect(screen.getByText('Item number').nextElementSibling).toHaveTextContent(/^OTC-000001$/);
+  });
+
+  it('draws no item number for a product without a code', async () => {
+    useCatalogHandlers();
+    server.use(
+      http.get(`${API}/api/catalog/products/2`, () =>
+        HttpResponse.json({ product: detailOf(productsFixture[1]!, { sku: undefined }), similar: [] }),
+      ),
+    );
+    await renderItem('/item/2');
+    await screen.findByRole('heading', { level: 1, name: 'Vitamin B' });
+    expect(screen.queryByText('Item number')).not.toBeInTheDocument();
+  });
+
   it('marks an out-of-stock product in the structured data and offers no add button', async () => {
     useCatalogHandlers();
     await renderItem('/item/3');

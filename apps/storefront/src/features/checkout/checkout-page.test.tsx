@@ -203,6 +203,27 @@ describe('checkout', () => {
     );
   });
 
+  it('step 2 says when the order arrives: the shop\'s delivery estimate, in business days (issue 33)', async () => {
+    useShop();
+    server.use(
+      http.get(`${API}/api/constants`, () =>
+        HttpResponse.json({ ...settingsFixture, deliveryEstimate: { minBusinessDays: 3, maxBusinessDays: 7 } }),
+      ),
+    );
+    await renderCheckout('/checkout/41?step=delivery');
+    const step = await screen.findByRole('region', { name: '2. Delivery information' });
+    expect(await within(step).findByText('Arrives in 3–7 business days')).toBeInTheDocument();
+  });
+
+  it('… in Spanish', async () => {
+    setLocaleCookie('es');
+    useShop();
+    signIn();
+    const view = await renderApp('/es/checkout/41?step=delivery');
+    onTestFinished(connectStore(view.store));
+    expect(await screen.findByText('Llega en 2 a 5 días hábiles', {}, { timeout: 15_000 })).toBeInTheDocument();
+  });
+
   it('step 1 blocks under the minimum order of the settings', async () => {
     useShop({ rows: [{ product: { ...product, price: '20.00' }, amount: 1 }] });
     server.use(

@@ -1,12 +1,12 @@
 import { onTestFinished, vi } from 'vitest';
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { ORDER_STATUS, formatDate, type OrderDetail } from '@otc/sdk';
+import { ORDER_STATUS, formatDate, formatDeliveryEstimate, type OrderDetail } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { untilText } from '../../lib/hold-time';
 import { customerOf, orderOf } from '../../test/fixtures';
 import { useFakeOrdersApi, type FakeOrders } from '../../test/fake-orders-api';
-import { API, server } from '../../test/server';
+import { API, server, settingsFixture } from '../../test/server';
 import { currentUrl, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
 const paidOrder = (patch: Partial<OrderDetail> = {}) =>
@@ -298,6 +298,41 @@ describe('an order waiting for payment, and cancel', () => {
   });
 });
 
+describe('when the order arrives (issue 33, item 5)', () => {
+  beforeEach(() => setLocaleCookie('en'));
+  const arrives = (order: OrderDetail, locale: 'en' | 'es') =>
+    formatDeliveryEstimate(settingsFixture.deliveryEstimate, locale, { placedAt: order.placedAt });
+
+  it('the thank-you page says it: the business days of the settings and the days they fall on', async () => {
+    const order = paidOrder();
+    useOrderApi(order);
+    await renderPage('/success/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for your order!' })).toBeInTheDocument();
+    const text = arrives(order, 'en');
+    expect(text).toMatch(/^Arrives in 2–5 business days: /);
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('an order on its way says it on its page, in Spanish too', async () => {
+    setLocaleCookie('es');
+    const order = paidOrder({ status: ORDER_STATUS.shipped });
+    useOrderApi(order);
+    await renderPage('/es/order/41');
+    const text = arrives(order, 'es');
+    expect(text).toMatch(/^Llega en 2 a 5 días hábiles: /);
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+
+  it('a delivered order does not', async () => {
+    useOrderApi(paidOrder({ status: ORDER_STATUS.delivered }));
+    const view = await renderPage('/order/41');
+    expect(await screen.findByRole('heading', { level: 1, name: /Order 100041/ })).toBeInTheDocument();
+    expect(screen.getByText(/^Placed on /)).toBeInTheDocument();
+    expect(screen.queryByText(/^Arrives in /)).not.toBeInTheDocument();
+    view.unmount();
+  });
+});
+
 // The order page's forms (issue 29): Pay now, Back to cart and the cancel confirmation post to the
 // order page's action; a refusal is said in the page. Issue 33, item 11: no GET of the order that
 // went back to the cart.
@@ -444,11 +479,10 @@ describe('the order page forms', () => {
 describe('the order history, issue 33 item 19', () => {
   beforeEach(() => setLocaleCookie('en'));
 
-  it('Load more says how many orders came and puts the focus on the first new one (never on the page body)', async () => {
-    useOrderApi(orderOf());
-    // Three paid orders, two a page.
-    const rows = [100051, 100052, 100053].map((number, index) => ({
-      ...paidOrder({ id: 51 + index, number: String(number) }),
+  /** `count` paid orders (100051, 100052…), two a page. */
+  function useOrderPages(count: number) {
+    const rows = Array.from({ length: count }, (_, index) => ({
+      ...paidOrder({ id: 51 + index, number: String(100051 + index) }),
     }));
     server.use(
       http.get(`${API}/api/order`, ({ request }) => {
@@ -468,13 +502,19 @@ describe('the order history, issue 33 item 19', () => {
         return HttpResponse.json({ items, total: rows.length, page, pageSize: 2 });
       }),
     );
+  }
+
+  it('Load more says how many orders came and puts the focus on the first new one (never on the page body)', async () => {
+    useOrderApi(orderOf());
+    useOrderPages(3);
     const view = await renderPage('/account/orders');
     const list = await screen.findByRole('list', { name: 'Orders' });
     await within(list).findByText('Order 100052');
     // In the page before anything is said in it.
     const status = screen.getAllByRole('status').find((element) => element.textContent === '')!;
     expect(status).toBeDefined();
-    const more = screen.getByRole('button', { name: /more/i });
+    // It says what it brings and how many are still to see (issue 33).
+    const more = screen.getByRole('button', { name: 'Show 1 more order (1 left)' });
     more.focus();
     fireEvent.click(more);
     await within(list).findByText('Order 100053');
@@ -482,6 +522,19 @@ describe('the order history, issue 33 item 19', () => {
     await waitFor(() => expect(document.activeElement).toHaveAccessibleName('View order 100053'));
     expect(status).toHaveTextContent('1 more order shown');
     expect(status).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('in Spanish, Load more says how many the next page brings and how many are left', async () => {
+    setLocaleCookie('es');
+    useOrderApi(orderOf());
+    useOrderPages(5);
+    const view = await renderPage('/es/account/orders');
+    const list = await screen.findByRole('list', { name: 'Pedidos' });
+    await within(list).findByText('Pedido 100052');
+    fireEvent.click(screen.getByRole('button', { name: 'Mostrar 2 pedidos más (quedan 3)' }));
+    await within(list).findByText('Pedido 100054');
+    expect(screen.getByRole('button', { name: 'Mostrar 1 pedido más (queda 1)' })).toBeInTheDocument();
     view.unmount();
   });
 });

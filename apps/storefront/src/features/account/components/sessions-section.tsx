@@ -210,10 +210,19 @@ function SessionRow({
   ending: boolean;
   onEnd: () => void;
 }) {
+  const { t } = useLingui();
   const locale = useLocale();
   const signedInOn = formatDate(session.createdAt, locale, { dateStyle: 'long' });
   const lastUsed = lastUsedOf(session.lastUsedAt, locale);
   const lastUsedText = lastUsed.kind === 'now' ? null : lastUsed.text;
+  // Which device a row's button signs out, for a screen reader's list of buttons (a member may
+  // have many "Chrome · Android"): the device and when it was last used.
+  const which =
+    lastUsed.kind === 'now'
+      ? t`${device}, last used just now`
+      : lastUsed.kind === 'ago'
+        ? t`${device}, last used ${lastUsedText}`
+        : t`${device}, last used on ${lastUsedText}`;
   return (
     <li className="flex flex-wrap items-center gap-3 p-3 sm:p-4">
       <div className="flex min-w-0 flex-1 basis-56 items-start gap-3">
@@ -250,13 +259,13 @@ function SessionRow({
           label={
             <>
               <Trans>Sign out</Trans>
-              <VisuallyHidden> {device}</VisuallyHidden>
+              <VisuallyHidden> {which}</VisuallyHidden>
             </>
           }
           confirmLabel={
             <>
               <Trans>Press again to sign out</Trans>
-              <VisuallyHidden> {device}</VisuallyHidden>
+              <VisuallyHidden> {which}</VisuallyHidden>
             </>
           }
           onConfirm={onEnd}

@@ -327,10 +327,15 @@ export function Component() {
                 <Trans>Manufacturer</Trans>
               </dt>
               <dd className="font-semibold break-words">{product.manufacturer}</dd>
-              <dt className="text-muted">
-                <Trans>Item number</Trans>
-              </dt>
-              <dd className="font-semibold">{product.id}</dd>
+              {/* The catalog's item code (a member reads it to support), never the database id. */}
+              {product.sku ? (
+                <>
+                  <dt className="text-muted">
+                    <Trans>Item number</Trans>
+                  </dt>
+                  <dd className="font-semibold break-words">{product.sku}</dd>
+                </>
+              ) : null}
             </dl>
             <div className="flex flex-wrap items-center gap-2">
               {covered === null ? null : <Coverage covered={covered} name={product.name} />}

@@ -18,6 +18,7 @@ import {
 } from '@otc/sdk';
 import { Badge, Button, LineItem, LinkButton, Notice } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
+import { DeliveryEstimate } from '../../../components/delivery-estimate';
 import { LineFlags } from '../../../components/order-lines';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
@@ -188,6 +189,7 @@ export function DeliveryStep({
       <StepHeading>
         <Trans>2. Delivery information</Trans>
       </StepHeading>
+      <DeliveryEstimate />
       <DeliveryChooser
         draft={draft}
         addressPost={{ action: here, refused: addressRefused }}

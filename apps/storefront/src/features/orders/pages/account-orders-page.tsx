@@ -119,6 +119,9 @@ export function Component() {
   // The first page says how many orders there are (the same cache entry as its rows).
   const { data: first } = useListOrdersQuery({ page: 1, locale });
   const more = first !== undefined && first.total > pages * first.pageSize;
+  // Orders not shown yet, and how many the next page brings: the button says both.
+  const left = first ? Math.max(0, first.total - pages * first.pageSize) : 0;
+  const next = first ? Math.min(first.pageSize, left) : 0;
   // The page "Load more" asked for, until its orders are shown; then what was added, said once.
   const [revealPage, setRevealPage] = useState<number | null>(null);
   const [added, setAdded] = useState('');
@@ -157,7 +160,8 @@ export function Component() {
               setRevealPage(pages + 1);
               setPages(pages + 1);
             }}>
-            <Trans>Load more</Trans>
+            {plural(next, { one: 'Show # more order', other: 'Show # more orders' })}{' '}
+            <span className="font-normal">({plural(left, { one: '# left', other: '# left' })})</span>
           </Button>
         </div>
       ) : null}

@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import {
   ORDER_STATUS,
+  awaitsDelivery,
   formatDate,
   formatDateTime,
   orderProgress,
@@ -11,6 +12,7 @@ import {
 } from '@otc/sdk';
 import { Container, Notice, ProgressTracker, Skeleton, type ProgressStep } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
+import { DeliveryEstimate } from '../../../components/delivery-estimate';
 import { BillingSummary } from '../../../components/order-lines';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
@@ -202,6 +204,7 @@ export function Component() {
         <p className="text-muted">
           <Trans>Placed on {placed}</Trans>
         </p>
+        {awaitsDelivery(order.status) ? <DeliveryEstimate placedAt={order.placedAt} /> : null}
       </div>
       {problem}
       <OrderNextSteps

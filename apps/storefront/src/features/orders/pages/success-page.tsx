@@ -3,11 +3,12 @@ import { Navigate, useParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
 import { CircleCheck } from 'lucide-react';
-import { ORDER_PROGRESS_STEPS, ORDER_STATUS } from '@otc/sdk';
+import { ORDER_PROGRESS_STEPS, ORDER_STATUS, awaitsDelivery } from '@otc/sdk';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { useAppDispatch, useShopSdk } from '../../../app/hooks';
 import { PageTitle } from '../../../app/page-title';
 import { AppLink } from '../../../components/app-link';
+import { DeliveryEstimate } from '../../../components/delivery-estimate';
 import { BillingSummary } from '../../../components/order-lines';
 import { api } from '../../../lib/api';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
@@ -79,6 +80,9 @@ export function Component() {
               Your order number is <strong className="font-mono">{number}</strong>.
             </Trans>
           </p>
+        ) : null}
+        {order && awaitsDelivery(order.status) ? (
+          <DeliveryEstimate placedAt={order.placedAt} className="text-left" />
         ) : null}
       </div>
       {isLoading ? <Skeleton className="h-64 w-full" /> : null}
