@@ -74,11 +74,19 @@ export function focusFirstInvalid(
     if (control) control.focus();
     else fallback();
     const now = document.activeElement;
-    if (say && now && now === before && now !== document.body) {
-      const text = describedErrorText(now);
-      if (text) say(text);
-    }
+    if (say && now && now === before && now !== document.body) sayWhenDrawn(now, say);
   });
+}
+
+/**
+ * Says the error that describes `control` once React has drawn it: on a busy machine the frame
+ * can come before the render that adds the error under the field (CI at 9fcbb7c), so it looks
+ * again for up to a second of frames.
+ */
+function sayWhenDrawn(control: Element, say: (text: string) => void, framesLeft = 60): void {
+  const text = describedErrorText(control);
+  if (text) say(text);
+  else if (framesLeft > 0) requestAnimationFrame(() => sayWhenDrawn(control, say, framesLeft - 1));
 }
 
 /**
