@@ -102,9 +102,13 @@ export const MAX_RENDERS_AT_ONCE = 4;
 /** Renders waiting for a turn at most; more, and the page is sent to be drawn by the browser. */
 export const MAX_RENDERS_WAITING = 32;
 /**
- * Renders one client address may have running or waiting (issue 32: junk query parameters made
- * every request a miss, and one client's flood slowed everyone's answers). Beyond it the page is
- * index.html, drawn by the browser: people behind one shared address still get their pages.
+ * Renders one client address may hold while the renderer is full (issue 32: junk query parameters
+ * made every request a miss, and one client's flood slowed everyone's answers). Beyond it, and only
+ * while every render slot is taken, the page is index.html, drawn by the browser. Idle slots serve
+ * whoever asks: one address may be a care home's or a library's (issue 33 item 25), and a page
+ * sent to be drawn by the browser is blank to a visitor without scripts. A form post is never
+ * refused for its client's share (it waits its turn): it carries what the visitor did, a double
+ * press sends two, and the API's own limits bound its writes.
  */
 export const MAX_RENDERS_PER_CLIENT = 2;
 
@@ -357,11 +361,14 @@ export async function createPageRenderer(
     missesByClient.set(request.ip, misses);
   }
 
-  /** A render for `request`'s client, within its share, then in its turn. */
+  /** A render for `request`'s client, within its share while the renderer is full, then in its turn. */
   async function renderFor<T>(request: FastifyRequest, work: () => Promise<T>): Promise<T> {
     const client = request.ip;
     const held = rendersByClient.get(client) ?? 0;
-    if (held >= MAX_RENDERS_PER_CLIENT) throw new RenderSkipped('too many renders for one client');
+    const isFormPost = request.method === 'POST';
+    if (!isFormPost && held >= MAX_RENDERS_PER_CLIENT && rendering >= MAX_RENDERS_AT_ONCE) {
+      throw new RenderSkipped('too many renders for one client while the renderer is full');
+    }
     rendersByClient.set(client, held + 1);
     try {
       return await turn(work);

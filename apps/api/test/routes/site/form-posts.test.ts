@@ -11,7 +11,7 @@ import { Readable } from 'node:stream';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { RENDER_CALL_HEADER } from '../../../src/lib/render-call.js';
-import { MAX_RENDERS_PER_CLIENT } from '../../../src/plugins/external/page-renderer.js';
+import { MAX_RENDERS_AT_ONCE, MAX_RENDERS_PER_CLIENT, MAX_RENDERS_WAITING } from '../../../src/plugins/external/page-renderer.js';
 import { FORM_BODY_LIMIT } from '../../../src/plugins/external/storefront.js';
 import { buildTestApp, registerWeb, setCookieOf, type TestApp } from '../../helpers.js';
 import { stockedProduct } from '../orders/fixtures.js';
@@ -378,15 +378,24 @@ describe('when the render cannot answer the form', () => {
     expect(res.body).not.toContain('<div id="root">');
   }
 
-  it(`busy (more than ${MAX_RENDERS_PER_CLIENT} at once from one client): 503 with Retry-After and a page in the address's language`, async () => {
-    const from = { remoteAddress: '192.0.2.90' };
-    /** One more form than the client's share, at once: the answers that were drawn, and the others. */
+  it(`a double press from one address is drawn twice, even beyond its share of ${MAX_RENDERS_PER_CLIENT} (a form is never refused for its client's share)`, async () => {
+    const from = { remoteAddress: '192.0.2.91' };
+    const answers = await Promise.all(Array.from({ length: MAX_RENDERS_PER_CLIENT + 1 }, () => post('/slow', 'a=1', {}, from)));
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200));
+  });
+
+  it(`busy (every render slot and ${MAX_RENDERS_WAITING} waiting taken): 503 with Retry-After and a page in the address's language`, async () => {
+    /** One more form than the renderer runs and queues, at once, each from its own address. */
     const flood = async (url: string) => {
-      const answers = await Promise.all(Array.from({ length: MAX_RENDERS_PER_CLIENT + 1 }, () => post(url, 'a=1', {}, from)));
+      const answers = await Promise.all(
+        Array.from({ length: MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING + 1 }, (_, n) =>
+          post(url, 'a=1', {}, { remoteAddress: `198.18.${url.length}.${n + 1}` }),
+        ),
+      );
       return { drawn: answers.filter((res) => res.statusCode === 200), busy: answers.filter((res) => res.statusCode !== 200) };
     };
     const spanish = await flood('/es/slow?x=1');
-    expect(spanish.drawn).toHaveLength(MAX_RENDERS_PER_CLIENT);
+    expect(spanish.drawn).toHaveLength(MAX_RENDERS_AT_ONCE + MAX_RENDERS_WAITING);
     expect(spanish.busy).toHaveLength(1);
     const busy = spanish.busy[0]!;
     expectFailurePage(busy, 503, 'es', 'La tienda está muy ocupada. Vuelva a intentarlo en unos segundos.', '/es/slow?x=1');

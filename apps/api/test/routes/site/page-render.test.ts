@@ -337,20 +337,26 @@ describe('under load', () => {
 });
 
 describe('one client flooding renders (issue 32)', () => {
-  it(`draws at most ${MAX_RENDERS_PER_CLIENT} pages at once for one address; another client is still drawn`, async () => {
-    const flood = Array.from({ length: MAX_RENDERS_PER_CLIENT + 3 }, (_, n) =>
-      t.app.inject({ method: 'GET', url: `/slow?junk=${n}`, remoteAddress: '192.0.2.66', headers: { accept: 'text/html' } }),
-    );
-    const other = t.app.inject({ method: 'GET', url: '/slow?junk=other', remoteAddress: '192.0.2.77', headers: { accept: 'text/html' } });
+  const slow = (query: string, remoteAddress: string) =>
+    t.app.inject({ method: 'GET', url: `/slow?${query}`, remoteAddress, headers: { accept: 'text/html' } });
+  const drawnOf = (answers: { body: string }[]) => answers.filter((res) => res.body.includes('<title>Drawn /slow</title>'));
+  const plainOf = (answers: { body: string }[]) => answers.filter((res) => res.body.includes('<div id="root"></div>'));
+
+  it(`while every render slot is taken, one address holds at most ${MAX_RENDERS_PER_CLIENT}; another client is still drawn`, async () => {
+    const flood = Array.from({ length: MAX_RENDERS_AT_ONCE + 3 }, (_, n) => slow(`junk=${n}`, '192.0.2.66'));
+    const other = slow('junk=other', '192.0.2.77');
     const answers = await Promise.all(flood);
-    const drawn = answers.filter((res) => res.body.includes('<title>Drawn /slow</title>'));
-    const plain = answers.filter((res) => res.body.includes('<div id="root"></div>'));
-    expect(drawn).toHaveLength(MAX_RENDERS_PER_CLIENT);
-    expect(plain).toHaveLength(3);
+    // The idle slots took the first; once they were full, the address was beyond its share.
+    expect(drawnOf(answers)).toHaveLength(MAX_RENDERS_AT_ONCE);
+    expect(plainOf(answers)).toHaveLength(3);
     expect((await other).body).toContain('<title>Drawn /slow</title>');
     // Its share comes back once its renders are done.
-    const later = await t.app.inject({ method: 'GET', url: '/slow?junk=later', remoteAddress: '192.0.2.66', headers: { accept: 'text/html' } });
-    expect(later.body).toContain('<title>Drawn /slow</title>');
+    expect((await slow('junk=later', '192.0.2.66')).body).toContain('<title>Drawn /slow</title>');
+  });
+
+  it(`an address that shares idle slots (a care home, a library) gets more than ${MAX_RENDERS_PER_CLIENT} pages drawn at once (issue 33 item 25)`, async () => {
+    const answers = await Promise.all(Array.from({ length: MAX_RENDERS_PER_CLIENT + 1 }, (_, n) => slow(`home=${n}`, '192.0.2.88')));
+    expect(drawnOf(answers)).toHaveLength(MAX_RENDERS_PER_CLIENT + 1);
   });
 });
 
