@@ -79,7 +79,7 @@ for (const locale of walkedIn('es')) {
 }
 
 // Issue 33, item 7: on a phone whose app has not started yet (its scripts held back), a tapped
-// Add says at once that it is working, and a second, unsure tap 0.2 s later adds no second unit.
+// Add says at once that it is working (shown and said), and a second, unsure tap 0.2 s later adds no second unit.
 // The walk above is in Spanish: this one in English.
 for (const locale of walkedIn('en')) {
   test.describe(`a tap before the app starts (${locale.code})`, () => {
@@ -97,6 +97,9 @@ for (const locale of walkedIn('en')) {
             const button = record.target as Element;
             if (button.getAttribute('aria-busy') !== 'true') continue;
             sessionStorage.setItem('busy-button', getComputedStyle(button, '::before').animationName);
+            // Said as well (issue 33, item 23): the polite region start-app.js keeps in the page.
+            const spoken = document.querySelector('[data-posting-status]');
+            sessionStorage.setItem('busy-said', `${spoken?.getAttribute('aria-live')}: ${spoken?.textContent}`);
           }
         }).observe(document, { attributes: true, attributeFilter: ['aria-busy'], subtree: true });
       });
@@ -135,6 +138,7 @@ for (const locale of walkedIn('en')) {
       await expect(headerCartLink(page, locale)).toHaveAccessibleName(oneUnit);
       // The tapped button was busy at once, for assistive technology and, spinning, for the eye.
       expect(await page.evaluate(() => sessionStorage.getItem('busy-button'))).toBe('spin');
+      expect(await page.evaluate(() => sessionStorage.getItem('busy-said'))).toBe(locale.code === 'en' ? 'polite: Sending…' : 'polite: Enviando…');
     });
   });
 }

@@ -23,7 +23,28 @@
   // answer comes: the pressed button says at once that it is busy (aria-busy, drawn by
   // src/index.css), and a second press of the same form before the next page is not a second post
   // (two taps, two units). The app's own forms prevent the browser's post: they are left alone.
+  // The press is also said (issue 33, item 23): aria-busy alone is not announced. A region of its
+  // own, outside the app's root (hydration never meets it), in place before its text changes:
+  // screen readers skip a region inserted with its words already in it.
+  function spokenRegion() {
+    var region = document.querySelector('[data-posting-status]');
+    if (region) return region;
+    region = document.createElement('p');
+    region.setAttribute('aria-live', 'polite');
+    region.setAttribute('aria-atomic', 'true');
+    region.className = 'sr-only';
+    region.setAttribute('data-posting-status', '');
+    document.body.appendChild(region);
+    return region;
+  }
+  function say(text) {
+    var spanish = (document.documentElement.lang || '').slice(0, 2) === 'es';
+    spokenRegion().textContent = text === 'sending' ? (spanish ? 'Enviando…' : 'Sending…') : '';
+  }
+  spokenRegion();
+
   function release(form, button) {
+    say('');
     form.removeAttribute('data-posting');
     if (button) {
       button.removeAttribute('aria-busy');
@@ -39,6 +60,7 @@
       return;
     }
     form.setAttribute('data-posting', '');
+    say('sending');
     var button = event.submitter;
     if (button) {
       button.setAttribute('aria-busy', 'true');

@@ -61,16 +61,38 @@ describe('public/start-app.js', () => {
     window.addEventListener('submit', browser);
     onTestFinished(() => window.removeEventListener('submit', browser));
     const button = document.getElementById('b') as HTMLButtonElement;
+    // The region that says it is in the page before the press (its text changes, it is not added).
+    const spoken = document.querySelector('[data-posting-status]');
+    expect(spoken).toHaveAttribute('aria-live', 'polite');
+    expect(spoken).toHaveTextContent('');
     button.click();
     expect(button).toHaveAttribute('aria-busy', 'true');
     expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(document.querySelectorAll('[data-posting-status]')).toHaveLength(1);
+    expect(spoken).toHaveTextContent('Sending…');
     button.click();
     expect(posts).toEqual([true, false]);
     // An answer that never became a page: the form can be sent again.
     vi.advanceTimersByTime(20_000);
     expect(button).not.toHaveAttribute('aria-busy');
+    expect(spoken).toHaveTextContent('');
     button.click();
     expect(posts).toEqual([true, false, true]);
+  });
+
+  it('says the press in the page’s language (Spanish pages say “Enviando…”)', () => {
+    vi.useFakeTimers();
+    document.documentElement.lang = 'es-US';
+    onTestFinished(() => {
+      document.documentElement.lang = '';
+    });
+    drawnPage('<form id="f" method="post" action="/es/cart"><button id="b" type="submit">Añadir</button></form>');
+    const browser = (event: Event) => event.preventDefault();
+    window.addEventListener('submit', browser);
+    onTestFinished(() => window.removeEventListener('submit', browser));
+    (document.getElementById('b') as HTMLButtonElement).click();
+    expect(document.querySelector('[data-posting-status]')).toHaveTextContent('Enviando…');
+    vi.advanceTimersByTime(20_000);
   });
 
   it('leaves a form the app sends itself alone (it prevented the browser’s post)', () => {
