@@ -124,3 +124,13 @@ export {
   refundReturnsTo,
   type BenefitPeriod,
 } from './period-limits.js';
+export {
+  heldItemsWait,
+  holdValueLimitCents,
+  holdValueRefusal,
+  itemLimitRefusal,
+  type EndedHold,
+  type HeldItemsWait,
+  type HoldValueRefusal,
+  type ItemLimitRefusal,
+} from './hold-bounds.js';

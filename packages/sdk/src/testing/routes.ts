@@ -22,6 +22,7 @@ import { checkMinimumOrder } from '../rules/meets-minimum-order.js';
 import { missingProfileFields } from '../rules/missing-profile-fields.js';
 import { statusAfterPayment } from '../rules/payment-status.js';
 import { PERIOD_LIMIT_STATUSES, benefitPeriodOf, holdEnd, periodLimitRefusal } from '../rules/period-limits.js';
+import { heldItemsWait, holdValueLimitCents, holdValueRefusal, itemLimitRefusal } from '../rules/hold-bounds.js';
 import { formatPrice } from '../format/format-price.js';
 import type { CodeSent, ProductSummary } from '../schemas/index.js';
 import type { ErrorCode } from '../errors/catalogue.js';
@@ -369,37 +370,25 @@ function recordEndedHold(shop: ShopCore, order: TestOrder, endsAt: string): void
 }
 
 /**
- * The items of this customer's ended holds (recordEndedHold): throws `hold_cooldown` naming the
- * rows still in their cooldown, with `{ minutes, until }` of the last of them; else answers when
- * the earliest hold taken back early would have ended (the new hold goes no further), or null.
+ * The items of this customer's ended holds (recordEndedHold), by the SDK's `heldItemsWait`:
+ * throws `hold_cooldown` naming the rows still in their cooldown; else answers when the earliest
+ * hold taken back early would have ended (the new hold goes no further), or null.
  */
-function heldItemsWait(shop: ShopCore, customerId: number, skuIds: readonly number[], now: Date): Date | null {
-  const cooldownMs = DEFAULT_HOLD_COOLDOWN_MINUTES * 60_000;
-  let continued: Date | null = null;
-  let waitUntil = 0;
-  const fields: Record<string, ReturnType<typeof issue>[]> = {};
-  for (const held of shop.state.heldItems ?? []) {
-    if (held.customerId !== customerId || !skuIds.includes(held.skuId)) continue;
-    const endsAt = new Date(held.holdEndsAt);
-    const cooled = endsAt.getTime() + cooldownMs;
-    if (endsAt > now) {
-      if (!continued || endsAt < continued) continued = endsAt;
-    } else if (cooled > now.getTime()) {
-      waitUntil = Math.max(waitUntil, cooled);
-      fields[`rows.${skuIds.indexOf(held.skuId)}.sku_id`] = [];
-    }
-  }
-  if (waitUntil > 0) {
-    const params = { minutes: Math.ceil((waitUntil - now.getTime()) / 60_000), until: new Date(waitUntil).toISOString() };
-    for (const key of Object.keys(fields)) fields[key] = [issue('hold_cooldown', params)];
-    throw new TestShopError('hold_cooldown', { params, extra: { params }, fields });
-  }
-  return continued;
+function heldItemsWaitOf(shop: ShopCore, customerId: number, skuIds: readonly number[], now: Date): Date | null {
+  const ended = (shop.state.heldItems ?? [])
+    .filter((held) => held.customerId === customerId)
+    .map((held) => ({ skuId: held.skuId, holdEndsAt: new Date(held.holdEndsAt) }));
+  const wait = heldItemsWait({ skuIds, ended, now, cooldownMs: DEFAULT_HOLD_COOLDOWN_MINUTES * 60_000 });
+  if (wait.allowed) return wait.continuedUntil;
+  const { code, params } = wait;
+  const fields = Object.fromEntries(wait.rows.map((row) => [`rows.${row}.sku_id`, [issue(code, params)]]));
+  throw new TestShopError(code, { params, extra: { params }, fields });
 }
 
-/** The field issue of more units of one item than an order may hold (the settings' `maxUnitsPerItem`). */
-function overItemLimit(shop: ShopCore): ReturnType<typeof issue> {
-  return issue('max_units_per_item', { max: shop.state.settings.maxUnitsPerItem });
+/** The field issue of raising a row to `amount` units past what one order may hold of an item (the settings' `maxUnitsPerItem`), or null. */
+function overItemLimit(shop: ShopCore, amount: number): ReturnType<typeof issue> | null {
+  const refusal = itemLimitRefusal({ amount, max: shop.state.settings.maxUnitsPerItem });
+  return refusal ? issue(refusal.code, refusal.params) : null;
 }
 
 /** A 422 of these field issues: `max_units_per_item` with its `{ max }` when that is every issue, else `validation_failed`. */
@@ -416,11 +405,11 @@ function draftRowsError(shop: ShopCore, fields: Record<string, ReturnType<typeof
  * a card typed at checkout (the API's `payableCents`).
  */
 function payableCents(shop: ShopCore, customer: TestCustomer): number {
-  const onCards = customer.cards
+  const cardsCents = customer.cards
     .filter((card) => card.usedForPayments)
     .reduce((sum, card) => sum + (shop.state.sandboxCards.find((c) => c.number === card.number)?.balanceCents ?? 0), 0);
-  const balance = shop.state.settings.paymentMethods.includes('balance') ? Math.max(0, customer.balanceCents) : 0;
-  return onCards + balance + toCents(DEFAULT_HOLD_VALUE_OTHER_CARDS);
+  const balanceCents = shop.state.settings.paymentMethods.includes('balance') ? customer.balanceCents : null;
+  return holdValueLimitCents({ cardsCents, balanceCents, otherCardsCents: toCents(DEFAULT_HOLD_VALUE_OTHER_CARDS) });
 }
 
 /** A placed, unpaid order back to the cart: the open draft's rows merged in (larger wins). */
@@ -519,7 +508,8 @@ function setRow(shop: ShopCore, order: TestOrder, skuId: number, amount: number,
   const row = order.rows.find((r) => r.skuId === skuId);
   const current = row?.amount ?? 0;
   if (amount > current) {
-    if (amount > shop.state.settings.maxUnitsPerItem) throw draftRowsError(shop, { [fields.amount]: [overItemLimit(shop)] });
+    const overLimit = overItemLimit(shop, amount);
+    if (overLimit) throw draftRowsError(shop, { [fields.amount]: [overLimit] });
     const { available, orderable } = availableUnits(p);
     if (!orderable || amount > available) throw invalid({ [fields.amount]: [issue('cannot_add_more')] });
     checkPeriodLimit(shop, order.customerId, skuId, amount, fields.amount);
@@ -1257,7 +1247,8 @@ export const ROUTES: RouteImpls = {
       if (!p) fields[`rows.${i}.sku_id`] = [issue('product_not_found')];
       else if (row.amount > current) {
         const { available, orderable } = availableUnits(p);
-        if (row.amount > shop.state.settings.maxUnitsPerItem) fields[`rows.${i}.amount`] = [overItemLimit(shop)];
+        const overLimit = overItemLimit(shop, row.amount);
+        if (overLimit) fields[`rows.${i}.amount`] = [overLimit];
         else if (!orderable || row.amount > available) fields[`rows.${i}.amount`] = [issue('cannot_add_more')];
       }
     });
@@ -1321,15 +1312,16 @@ export const ROUTES: RouteImpls = {
     // or waiting the cooldown), and the order's value against the money that can pay it.
     const overLimit: Record<string, ReturnType<typeof issue>[]> = {};
     order.rows.forEach((row, i) => {
-      if (row.amount > state.settings.maxUnitsPerItem) overLimit[`rows.${i}.amount`] = [overItemLimit(shop)];
+      const refused = overItemLimit(shop, row.amount);
+      if (refused) overLimit[`rows.${i}.amount`] = [refused];
     });
     if (Object.keys(overLimit).length > 0) throw draftRowsError(shop, overLimit);
     order.rows.forEach((row, i) => checkPeriodLimit(shop, customer.id, row.skuId, row.amount, `rows.${i}.amount`));
-    const continuedUntil = heldItemsWait(shop, customer.id, order.rows.map((row) => row.skuId), now);
-    const payable = payableCents(shop, customer);
-    if (cents.totalCents > payable) {
-      const params = { total: formatPrice(fromCents(cents.totalCents)), limit: formatPrice(fromCents(payable)) };
-      throw new TestShopError('hold_value_exceeded', { params, extra: { params }, fields: { total: [issue('hold_value_exceeded', params)] } });
+    const continuedUntil = heldItemsWaitOf(shop, customer.id, order.rows.map((row) => row.skuId), now);
+    const overValue = holdValueRefusal({ totalCents: cents.totalCents, limitCents: payableCents(shop, customer) });
+    if (overValue) {
+      const { code, params } = overValue;
+      throw new TestShopError(code, { params, extra: { params }, fields: { total: [issue(code, params)] } });
     }
     for (const row of order.rows) {
       const p = state.products.find((x) => x.id === row.skuId)!;

@@ -10,7 +10,17 @@
  */
 import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ORDER_STATUS, formatPrice } from '@otc/sdk';
-import { benefitPeriodOf, cartIssues, checkMinimumOrder, fromCents, holdEnd, missingProfileFields } from '@otc/sdk/rules';
+import {
+  benefitPeriodOf,
+  cartIssues,
+  checkMinimumOrder,
+  fromCents,
+  heldItemsWait,
+  holdEnd,
+  holdValueLimitCents,
+  holdValueRefusal,
+  missingProfileFields,
+} from '@otc/sdk/rules';
 import type { Address, PlacedOrder } from '@otc/sdk/schemas';
 import { validateState } from '@otc/sdk/validation';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -49,48 +59,35 @@ function minimumOrderError(subtotal: string, rowCount: number, minimumOrderCents
 function itemLimitError(amounts: readonly number[], max: number): HttpError | null {
   const fields: Record<string, FieldIssue[]> = {};
   amounts.forEach((amount, i) => {
-    if (amount > max) fields[`rows.${i}.amount`] = [overItemLimit(max)];
+    const refused = overItemLimit(amount, max);
+    if (refused) fields[`rows.${i}.amount`] = [refused];
   });
   return Object.keys(fields).length > 0 ? draftRowsError(fields) : null;
 }
 
 /**
- * The items of holds of this customer that ended unpaid (holds.ts `recordEndedHold`): throws
- * `hold_cooldown` naming the rows still in their cooldown, with `{ minutes, until }` of the last
- * of them; else answers when the earliest hold taken back early would have ended (the new hold
- * goes no further), or null.
+ * The items of holds of this customer that ended unpaid (holds.ts `recordEndedHold`), by the
+ * SDK's `heldItemsWait`: throws `hold_cooldown` naming the rows still in their cooldown; else
+ * answers when the earliest hold taken back early would have ended (the new hold goes no further),
+ * or null.
  */
-async function heldItemsWait(tx: DbOrTx, customerId: number, skuIds: number[], now: Date, cooldownMs: number) {
+async function heldItemsWaitOf(tx: DbOrTx, customerId: number, skuIds: number[], now: Date, cooldownMs: number) {
   if (skuIds.length === 0) return null;
   const ended = await tx
     .select({ skuId: heldItems.skuId, holdEndsAt: heldItems.holdEndsAt })
     .from(heldItems)
     .where(and(eq(heldItems.customerId, customerId), inArray(heldItems.skuId, skuIds)));
-  let continued: Date | null = null;
-  let waitUntil = 0;
-  const fields: Record<string, FieldIssue[]> = {};
-  for (const { skuId, holdEndsAt } of ended) {
-    const cooled = holdEndsAt.getTime() + cooldownMs;
-    if (holdEndsAt > now) {
-      if (!continued || holdEndsAt < continued) continued = holdEndsAt;
-    } else if (cooled > now.getTime()) {
-      waitUntil = Math.max(waitUntil, cooled);
-      fields[`rows.${skuIds.indexOf(skuId)}.sku_id`] = [];
-    }
-  }
-  if (waitUntil > 0) {
-    const params = { minutes: Math.ceil((waitUntil - now.getTime()) / 60_000), until: new Date(waitUntil).toISOString() };
-    for (const key of Object.keys(fields)) fields[key] = [issue('hold_cooldown', params)];
-    throw new HttpError('hold_cooldown', { params, extra: { params }, fields });
-  }
-  return continued;
+  const wait = heldItemsWait({ skuIds, ended, now, cooldownMs });
+  if (wait.allowed) return wait.continuedUntil;
+  const { code, params } = wait;
+  const fields = Object.fromEntries(wait.rows.map((row) => [`rows.${row}.sku_id`, [issue(code, params)]]));
+  throw new HttpError(code, { params, extra: { params }, fields });
 }
 
 /**
- * The most an unpaid order of this customer may be worth: the money on file that can pay it (the
+ * The most an unpaid order of this customer may be worth (the SDK's `holdValueLimitCents`): the
  * allowance left on their benefit cards used for payments, the store balance when that method is
- * on) plus HOLD_VALUE_OTHER_CARDS for a card typed at checkout. One unpaid order per customer, so
- * this bounds all they hold; a new account holds at most the latter.
+ * on, plus HOLD_VALUE_OTHER_CARDS for a card typed at checkout.
  */
 async function payableCents(tx: DbOrTx, customerId: number, config: Pick<AppConfig, 'paymentMethods' | 'holdValueOtherCardsCents'>) {
   const [onCards] = await tx
@@ -98,8 +95,11 @@ async function payableCents(tx: DbOrTx, customerId: number, config: Pick<AppConf
     .from(cards)
     .where(and(eq(cards.customerId, customerId), eq(cards.usedForPayments, true)));
   const [customer] = await tx.select({ balanceCents: customers.balanceCents }).from(customers).where(eq(customers.id, customerId));
-  const balance = config.paymentMethods.includes('balance') ? Math.max(0, customer?.balanceCents ?? 0) : 0;
-  return Number(onCards?.cents ?? 0) + balance + config.holdValueOtherCardsCents;
+  return holdValueLimitCents({
+    cardsCents: Number(onCards?.cents ?? 0),
+    balanceCents: config.paymentMethods.includes('balance') ? (customer?.balanceCents ?? 0) : null,
+    otherCardsCents: config.holdValueOtherCardsCents,
+  });
 }
 
 /**
@@ -201,11 +201,11 @@ export function createCheckout(deps: {
         const rowUnits = draft.rows.map((row) => ({ skuId: row.sku.id, amount: row.amount }));
         const overPeriod = periodLimitError(rowUnits, await periodLimits(tx, customerId, rowUnits.map((r) => r.skuId), now), (i) => `rows.${i}.amount`);
         if (overPeriod) throw overPeriod;
-        const continuedUntil = await heldItemsWait(tx, customerId, draft.rows.map((row) => row.sku.id), now, config.holdCooldownMs);
-        const payable = await payableCents(tx, customerId, config);
-        if (cents.totalCents > payable) {
-          const params = { total: formatPrice(fromCents(cents.totalCents)), limit: formatPrice(fromCents(payable)) };
-          throw new HttpError('hold_value_exceeded', { params, extra: { params }, fields: { total: [issue('hold_value_exceeded', params)] } });
+        const continuedUntil = await heldItemsWaitOf(tx, customerId, draft.rows.map((row) => row.sku.id), now, config.holdCooldownMs);
+        const overValue = holdValueRefusal({ totalCents: cents.totalCents, limitCents: await payableCents(tx, customerId, config) });
+        if (overValue) {
+          const { code, params } = overValue;
+          throw new HttpError(code, { params, extra: { params }, fields: { total: [issue(code, params)] } });
         }
         const short = await inventory.reserve(tx, order.id);
         if (short !== null) {

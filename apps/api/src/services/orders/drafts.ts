@@ -8,7 +8,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ORDER_STATUS } from '@otc/sdk';
-import { itemAvailability, mergeGuestCart } from '@otc/sdk/rules';
+import { itemAvailability, itemLimitRefusal, mergeGuestCart } from '@otc/sdk/rules';
 import { validatePromoCode } from '@otc/sdk/validation';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
@@ -30,9 +30,10 @@ function canHold(p: ProductRecord, amount: number) {
   return itemAvailability({ ...p, amount }).orderable;
 }
 
-/** The field issue of more units of one item than an order may hold (`MAX_UNITS_PER_ITEM`). */
-export function overItemLimit(max: number): FieldIssue {
-  return issue('max_units_per_item', { max });
+/** The field issue of `amount` units of one item past what an order may hold (`MAX_UNITS_PER_ITEM`, the SDK's `itemLimitRefusal`), or null. */
+export function overItemLimit(amount: number, max: number): FieldIssue | null {
+  const refusal = itemLimitRefusal({ amount, max });
+  return refusal ? issue(refusal.code, refusal.params) : null;
 }
 
 /**
@@ -75,8 +76,7 @@ export function createDrafts(deps: { db: Db; clock: Clock; view: OrderView; prom
   /** The issue of raising a row from `had` to `amount` units, or null: the item limit, then stock. */
   function raiseIssue(product: ProductRecord, had: number, amount: number): FieldIssue | null {
     if (amount <= had) return null;
-    if (amount > maxUnits) return overItemLimit(maxUnits);
-    return canHold(product, amount) ? null : issue('cannot_add_more');
+    return overItemLimit(amount, maxUnits) ?? (canHold(product, amount) ? null : issue('cannot_add_more'));
   }
 
   /** The open draft, created when none (the partial unique index keeps it one per customer). */
