@@ -5,7 +5,7 @@
 // Per request: the visitor's SDK (session mode, their cookies on every call: lib/sdk.ts) and a
 // store of its own, handed to the route loaders and actions as their context; the page's
 // language; the static handler (a form post's action first, then 404s, redirects, and the page's
-// and the layout's queries, awaited: src/app/prefetch-query.ts); then ONE render from that store.
+// and the layout's queries, awaited: src/kernel/prefetch-query.ts); then ONE render from that store.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -18,11 +18,12 @@ import {
 import { WEB_SESSION_COOKIES, readGuestPlanCookie } from '@otc/sdk';
 import { buildRoutes } from './app/router';
 import { Providers } from './app/providers';
-import { createAppStore, type AppStore } from './app/store';
-import { customerApi } from './app/customer-api';
-import { csrfTokenKnown, signedOut } from './app/session-slice';
+import { createAppStore } from './app/store';
+import type { AppStore } from './kernel/store';
+import { customerApi } from './kernel/customer-api';
+import { csrfTokenKnown, signedOut } from './kernel/session-slice';
 import { guestPlanKnown } from './lib/guest-plan';
-import { routeContextFor } from './app/route-context';
+import { routeContextFor } from './kernel/route-context';
 import { api } from './lib/api';
 import { activateLoadedLocale, loadLocale } from './lib/i18n';
 import { LOCALE_TAGS, localeOfPath, type Locale } from './lib/locale';

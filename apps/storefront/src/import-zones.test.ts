@@ -49,13 +49,13 @@ describe('import zones (eslint.config.js)', () => {
     expect(byName).toContain('no-restricted-imports');
   });
 
-  it('a feature may import its own files, app-wide state (src/app), lib and components', async () => {
+  it('a feature may import its own files, the kernel (src/kernel), lib and components', async () => {
     const rules = await lint(
       'apps/storefront/src/features/catalog/zone-sample.ts',
       [
         "import { catalogApi } from './catalog-api';",
-        "import { selectSignedIn } from '../../app/session-slice';",
-        "import { notify } from '../../app/notify';",
+        "import { selectSignedIn } from '../../kernel/session-slice';",
+        "import { notify } from '../../kernel/notify';",
         "import { useCartPort } from '../../lib/cart-port';",
         "import { AppLink } from '../../components/app-link';",
         'export const x = [catalogApi, selectSignedIn, notify, useCartPort, AppLink];',

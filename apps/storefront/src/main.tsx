@@ -4,10 +4,11 @@ import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } fr
 import './index.css';
 import { arriveInBrowser, buildRoutes, createRoutePrefetcher } from './app/router';
 import { Providers } from './app/providers';
-import { connectStore, createAppStore, type AppStore } from './app/store';
-import { prefetchSessionQueries } from './app/prefetch-query';
-import { routeContextFor } from './app/route-context';
-import { colourModeChanged } from './app/ui-slice';
+import { connectStore, createAppStore } from './app/store';
+import type { AppStore } from './kernel/store';
+import { prefetchSessionQueries } from './kernel/prefetch-query';
+import { routeContextFor } from './kernel/route-context';
+import { colourModeChanged } from './kernel/ui-slice';
 import { readColourMode } from './lib/colour-mode';
 import { createShopSdk, type ShopSdk } from './lib/sdk';
 import { api, HYDRATE_API } from './lib/api';

@@ -7,8 +7,8 @@ import { Notifications } from '../components/notifications';
 import { SearchSlot } from './search-slot';
 import { AlternateLinks } from '../components/alternate-links';
 import { SessionWatch } from './session-watch';
-import { RouteFocus } from './route-focus';
-import { useLinkCodeNotice } from './link-code-notice';
+import { RouteFocus } from '../kernel/route-focus';
+import { useLinkCodeNotice } from '../kernel/link-code-notice';
 import { useCarryGuestPlan } from '../lib/coverage-plan';
 
 /**

@@ -2,8 +2,8 @@ import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-ro
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Container, buttonClasses } from '@otc/ui';
 import { localeOfPath, localizePath } from '../lib/locale';
-import type { NotFoundData } from './guards';
-import { PageTitle } from './page-title';
+import type { NotFoundData } from '../kernel/guards';
+import { PageTitle } from '../kernel/page-title';
 
 function isNotFoundData(value: unknown): value is NotFoundData {
   return typeof value === 'object' && value !== null && 'kind' in value && 'path' in value;

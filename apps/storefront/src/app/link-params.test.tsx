@@ -1,7 +1,7 @@
 import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie, waitForUrl } from '../test/render-app';
 import { getSdk } from '../lib/sdk';
-import { resetLinkCode } from './link-code-notice';
+import { resetLinkCode } from '../kernel/link-code-notice';
 
 describe('link parameters', () => {
   beforeEach(() => setLocaleCookie('en'));

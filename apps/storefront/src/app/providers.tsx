@@ -5,7 +5,7 @@ import { i18n } from '../lib/i18n';
 import { PrefetchContext } from '../lib/prefetch-context';
 import { CartPortContext } from '../lib/cart-port';
 import { cartPort } from '../features/cart/cart-port';
-import type { AppStore } from './store';
+import type { AppStore } from '../kernel/store';
 
 export function Providers({
   store,

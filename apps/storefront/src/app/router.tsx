@@ -7,16 +7,16 @@ import { STOREFRONT_PAGES, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue, whenPageSettled } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
-import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireSession } from './guards';
+import { assertDigitsId, captureLinkParams, notFound, redirectSignedIn, requireSession } from '../kernel/guards';
 import { LocaleRoot } from './locale-root';
 import { ErrorPage } from './error-page';
-import { PageTitle } from './page-title';
+import { PageTitle } from '../kernel/page-title';
 import { RouteFallback } from './route-fallback';
 import { AppLayout } from './app-layout';
-import type { RouteHandle } from './route-handle';
-import type { AppStore } from './store';
-import { awaitOnServer, prefetchLayoutQueries } from './prefetch-query';
-import { storeOf } from './route-context';
+import type { RouteHandle } from '../kernel/route-handle';
+import type { AppStore } from '../kernel/store';
+import { awaitOnServer, prefetchLayoutQueries } from '../kernel/prefetch-query';
+import { storeOf } from '../kernel/route-context';
 
 /** Languages of an Accept-Language header, most wanted first (`es-US,es;q=0.9` → es-US, es). */
 function acceptedLanguages(header: string | null): string[] {

@@ -7,7 +7,7 @@
 // `pnpm --filter @otc/storefront extract` and translate the new msgstr in es/messages.po.
 //
 // Every row points at its page module; the routing rules around them (digit ids, login required,
-// locale, titles, 404s) are applied by router.tsx and guards.ts.
+// locale, titles, 404s) are applied by router.tsx and src/kernel/guards.ts.
 //
 // The same table (names, paths and flags) is the SDK's STOREFRONT_PAGES, which the API uses to
 // answer 404 for addresses no page matches and to build the sitemap: add the row there too

@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import { renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
-import { redirectSignedIn } from './guards';
+import { redirectSignedIn } from '../kernel/guards';
 import { createAppStore } from './store';
 import { createShopSdk } from '../lib/sdk';
 

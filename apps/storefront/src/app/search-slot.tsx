@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../kernel/hooks';
 import { useGetCategoriesQuery } from '../features/catalog/catalog-api';
 import { useSearchShortcut } from '../features/search/use-search-shortcut';
-import { selectSearchOpen } from './ui-slice';
+import { selectSearchOpen } from '../kernel/ui-slice';
 import { withChunkReload } from '../lib/chunk-reload';
 import { afterPageSettled } from '../lib/prefetch';
 import { useLocale } from '../lib/use-locale';

@@ -10,9 +10,9 @@ import { getSdk } from '../lib/sdk';
 import { customerOf, draftOf } from '../test/fixtures';
 import { useGuestCartApi } from '../test/fake-cart-api';
 import { testVisitor } from '../test/visitor';
-import { signInTarget } from './guards';
+import { signInTarget } from '../kernel/guards';
 import { connectStore } from './store';
-import { signInWith } from './session-slice';
+import { signInWith } from '../kernel/session-slice';
 
 const customerFixture = customerOf();
 /** A new account: no names, no birthdate, no card. */

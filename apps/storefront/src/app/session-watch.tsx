@@ -1,6 +1,6 @@
 // Session rules that act on the page on screen (rendered once, in the layout):
 // - the session ended (refresh failed, sign-out in another tab): the page's loaders run again, so
-//   a protected page sends the visitor to /login with `redirect` (guards.ts requireSession);
+//   a protected page sends the visitor to /login with `redirect` (src/kernel/guards.ts requireSession);
 // - an incomplete profile (settings' requiredProfileFields) is sent, 500 ms after the page
 //   settles, to /account/complete?fields=a,b&continue=/path (the SDK's profileCompletionPath).
 import { useEffect, useRef } from 'react';
@@ -12,11 +12,11 @@ import {
   profileCompletionPath,
 } from '@otc/sdk';
 import { useLocale } from '../lib/use-locale';
-import { useCustomer } from './customer-api';
-import { useAppSelector } from './hooks';
-import { isRouteHandle } from './route-handle';
-import { selectSignedIn } from './session-slice';
-import { useGetSettingsQuery } from './settings-api';
+import { useCustomer } from '../kernel/customer-api';
+import { useAppSelector } from '../kernel/hooks';
+import { isRouteHandle } from '../kernel/route-handle';
+import { selectSignedIn } from '../kernel/session-slice';
+import { useGetSettingsQuery } from '../kernel/settings-api';
 
 /** Pages a customer may open with an incomplete profile (the completion page, signing in or out, the shop's texts). */
 export const COMPLETION_EXEMPT = new Set([

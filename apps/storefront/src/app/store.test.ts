@@ -8,8 +8,9 @@ import { api } from '../lib/api';
 import { cartApi } from '../features/cart/cart-api';
 import { catalogApi } from '../features/catalog/catalog-api';
 import { detailOf, productsFixture } from '../features/catalog/catalog-fixtures';
-import { connectStore, createAppStore, type AppStore } from './store';
-import { signInWith, signOut, signedOut } from './session-slice';
+import { connectStore, createAppStore } from './store';
+import type { AppStore } from '../kernel/store';
+import { signInWith, signOut, signedOut } from '../kernel/session-slice';
 import { draftOf } from '../test/fixtures';
 
 const vitaminC = {

@@ -3,18 +3,22 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from '../lib/api';
 import { createShopSdk, getSdk, type ShopSdk } from '../lib/sdk';
 import { readColourMode, type ColourMode } from '../lib/colour-mode';
-import { CUSTOMER_TAGS, sessionSlice, signedIn, signedOut } from './session-slice';
+import { CUSTOMER_TAGS, sessionSlice, signedIn, signedOut } from '../kernel/session-slice';
 import { errorText } from '@otc/sdk';
 import { i18n } from '../lib/i18n';
 import { isLocale } from '../lib/locale';
-import { notify } from './notify';
-import { uiSlice } from './ui-slice';
+import { notify } from '../kernel/notify';
+import { uiSlice } from '../kernel/ui-slice';
 import { onServer } from '../lib/on-server';
 import { catalogViewSlice } from '../features/catalog/catalog-view-slice';
 import { guestPlanSlice } from '../lib/guest-plan';
+import type { AppStore } from '../kernel/store';
 
+/**
+ * The reducer map: the state every part of the shop reads (src/kernel/store.ts `RootState`) and a
+ * feature's own slice, which only that feature reads (the catalog's view).
+ */
 const rootReducer = combineSlices(api, sessionSlice, uiSlice, catalogViewSlice, guestPlanSlice);
-export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * Who is signed in changed (a sign-in, a sign-out, here or in another tab, or the API ended the
@@ -51,7 +55,7 @@ const SESSION_CHANNEL = 'otc-session';
  * A store for one visitor: RTK Query's endpoints and the thunks reach the visitor's SDK as their
  * `extra` argument (`sdkOf`, lib/sdk.ts), never through a module-wide client.
  */
-export function createAppStore(options: AppStoreOptions = {}) {
+export function createAppStore(options: AppStoreOptions = {}): AppStore {
   const sdk = options.sdk ?? createShopSdk({ signedIn: false, storage: onServer ? 'request' : 'browser' });
   const channel = !onServer && typeof BroadcastChannel !== 'undefined' ? new BroadcastChannel(SESSION_CHANNEL) : null;
   let following = false;
@@ -93,9 +97,6 @@ export function createAppStore(options: AppStoreOptions = {}) {
   }
   return store;
 }
-
-export type AppStore = ReturnType<typeof createAppStore>;
-export type AppDispatch = AppStore['dispatch'];
 
 /** Keeps the store in step with the SDK: the session's end, refetch on focus and reconnect. */
 export function connectStore(store: AppStore): () => void {

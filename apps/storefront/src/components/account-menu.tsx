@@ -6,7 +6,7 @@ import { useDismiss } from './use-dismiss';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, LogOut, Package, ShoppingBasket, User, WalletCards } from 'lucide-react';
 import { cn } from '@otc/ui';
-import { allowanceOf, useCustomer, type Allowance } from '../app/customer-api';
+import { allowanceOf, useCustomer, type Allowance } from '../kernel/customer-api';
 import { useLocale } from '../lib/use-locale';
 import { AppLink } from './app-link';
 

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
 import { canIncrement, errorText, type ProductSummary } from '@otc/sdk';
 import { Button, Spinner } from '@otc/ui';
-import { useGetSettingsQuery } from '../app/settings-api';
+import { useGetSettingsQuery } from '../kernel/settings-api';
 import { useCartPort } from '../lib/cart-port';
 import { useLocale } from '../lib/use-locale';
 

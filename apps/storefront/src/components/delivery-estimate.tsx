@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Truck } from 'lucide-react';
 import { formatDeliveryEstimate } from '@otc/sdk';
-import { useGetSettingsQuery } from '../app/settings-api';
+import { useGetSettingsQuery } from '../kernel/settings-api';
 import { useLocale } from '../lib/use-locale';
 
 /**

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { COPYRIGHT_YEAR, TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
-import { useGetSettingsQuery } from '../app/settings-api';
+import { useGetSettingsQuery } from '../kernel/settings-api';
 import { AppLink } from './app-link';
 
 const footerLink = 'inline-flex min-h-11 items-center rounded underline underline-offset-4 hover:no-underline';

@@ -4,9 +4,9 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, Menu, Package, Search, ShoppingBasket, ShoppingCart, User } from 'lucide-react';
 import { Container, Drawer, cn } from '@otc/ui';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectSignedIn } from '../app/session-slice';
-import { searchOpened } from '../app/ui-slice';
+import { useAppDispatch, useAppSelector } from '../kernel/hooks';
+import { selectSignedIn } from '../kernel/session-slice';
+import { searchOpened } from '../kernel/ui-slice';
 import { AppLink } from './app-link';
 import { LogoMark } from './logo';
 import { LanguageSwitch } from './language-switch';
@@ -17,7 +17,7 @@ import { useCartPort } from '../lib/cart-port';
 import { stripLocale } from '../lib/locale';
 import { AccountMenu, AllowanceStrip } from './account-menu';
 import { ReminderStrip } from './reminder-strip';
-import { useAllowanceReminder } from '../app/allowance-reminder';
+import { useAllowanceReminder } from '../kernel/allowance-reminder';
 import { useLocale } from '../lib/use-locale';
 
 const navLink =

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '../app/store';
 import { activateLocale, i18n } from '../lib/i18n';
-import { notify } from '../app/notify';
+import { notify } from '../kernel/notify';
 import { Notifications } from './notifications';
 
 /** The notifications on a page at `path` (they know which page they are on). */

@@ -4,10 +4,10 @@ import { useLingui } from '@lingui/react/macro';
 import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from 'lucide-react';
 import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
 import { Toast, ToastRegion } from '@otc/ui';
-import { useGetSettingsQuery } from '../app/settings-api';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { selectNotifications, type NotificationIcon } from '../app/ui-slice';
-import { dismissNotification, notificationHandlers } from '../app/notify';
+import { useGetSettingsQuery } from '../kernel/settings-api';
+import { useAppDispatch, useAppSelector } from '../kernel/hooks';
+import { selectNotifications, type NotificationIcon } from '../kernel/ui-slice';
+import { dismissNotification, notificationHandlers } from '../kernel/notify';
 import { stripLocale } from '../lib/locale';
 
 const icons: Record<NotificationIcon, typeof Info> = {

@@ -6,7 +6,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
 import { CalendarClock, ChevronRight } from 'lucide-react';
 import { Notice, cn } from '@otc/ui';
-import type { AllowanceReminder } from '../app/allowance-reminder';
+import type { AllowanceReminder } from '../kernel/allowance-reminder';
 import { AppLink } from './app-link';
 
 /** "$86.40 left to spend by Dec 31 · 12 days" (the figure and the date never broken). */

@@ -1,6 +1,6 @@
-import { useBackToCartMutation } from '../app/draft-api';
-import { useAppDispatch } from '../app/hooks';
-import { notify } from '../app/notify';
+import { useBackToCartMutation } from '../kernel/draft-api';
+import { useAppDispatch } from '../kernel/hooks';
+import { notify } from '../kernel/notify';
 import type { SdkQueryError } from '../lib/api';
 import { apiErrorText } from '../lib/form-messages';
 import { useLocale } from '../lib/use-locale';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { colourModeChanged, selectColourMode } from '../app/ui-slice';
+import { useAppDispatch, useAppSelector } from '../kernel/hooks';
+import { colourModeChanged, selectColourMode } from '../kernel/ui-slice';
 import { applyColourMode, resolveColourMode, writeColourMode, type ColourMode } from '../lib/colour-mode';
-import { isRouteHandle } from '../app/route-handle';
+import { isRouteHandle } from '../kernel/route-handle';
 
 /** Applies the colour mode to <html>: a route's forced mode, else the remembered preference. */
 export function useColourMode(): [ColourMode, (mode: ColourMode) => void] {

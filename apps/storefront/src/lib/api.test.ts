@@ -3,7 +3,7 @@ import { ApiError, NetworkError, ValidationError } from '@otc/sdk';
 import { configureStore } from '@reduxjs/toolkit';
 import { API, server, settingsFixture } from '../test/server';
 import { api, sdkBaseQuery, toQueryError } from './api';
-import { settingsApi } from '../app/settings-api';
+import { settingsApi } from '../kernel/settings-api';
 import { createShopSdk } from './sdk';
 
 describe('RTK Query base query over the SDK', () => {

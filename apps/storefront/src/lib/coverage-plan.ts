@@ -5,10 +5,10 @@
 import { useEffect, useRef } from 'react';
 import { t } from '@lingui/core/macro';
 import type { Customer, RouteOutput } from '@otc/sdk';
-import { customerApi, useCustomer } from '../app/customer-api';
-import { useAppDispatch } from '../app/hooks';
-import { notify } from '../app/notify';
-import type { AppStore, RootState } from '../app/store';
+import { customerApi, useCustomer } from '../kernel/customer-api';
+import { useAppDispatch } from '../kernel/hooks';
+import { notify } from '../kernel/notify';
+import type { AppStore, RootState } from '../kernel/store';
 import { api } from './api';
 import { guestPlanKnown, readGuestPlanNow, takeLegacyGuestPlan, useGuestPlan } from './guest-plan';
 

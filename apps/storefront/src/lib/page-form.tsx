@@ -9,8 +9,8 @@ import { Trans } from '@lingui/react/macro';
 import { data, useSubmit } from 'react-router';
 import { fieldIssueFromZod, type ZodIssueLike } from '@otc/sdk/validation';
 import { Notice, cn, type NoticeProps } from '@otc/ui';
-import { useAppSelector } from '../app/hooks';
-import { selectCsrfToken } from '../app/session-slice';
+import { useAppSelector } from '../kernel/hooks';
+import { selectCsrfToken } from '../kernel/session-slice';
 import { toQueryError, type SdkQueryError } from './api';
 import { onServer } from './on-server';
 

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { buildRoutes } from '../app/router';
 import { Providers } from '../app/providers';
 import { createAppStore } from '../app/store';
-import { routeContextFor } from '../app/route-context';
+import { routeContextFor } from '../kernel/route-context';
 import { createShopSdk } from '../lib/sdk';
 import { testVisitor } from './visitor';
 import { activateLocale } from '../lib/i18n';

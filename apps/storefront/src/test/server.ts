@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { DEFAULT_CARD_RANGES } from '@otc/sdk';
-import type { Settings } from '../app/settings-api';
+import type { Settings } from '../kernel/settings-api';
 
 export const API = 'http://shop.test';
 

@@ -2,7 +2,7 @@
 // favorites. Every answer here is the signed-in customer's, so each one also provides the
 // `Session` tag (refetched or dropped when who is signed in changes, src/app/store.ts).
 //
-// The customer (`me`) is the app's one query (src/app/customer-api.ts `useGetMeQuery`); the
+// The customer (`me`) is the app's one query (src/kernel/customer-api.ts `useGetMeQuery`); the
 // mutations here invalidate its `Customer` tag, so a change refreshes the header too.
 // `locale` goes with each call (Accept-Language: texts of errors in the page's language).
 import {

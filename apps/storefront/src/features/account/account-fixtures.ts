@@ -2,7 +2,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { customerOf, draftOf } from '../../test/fixtures';
 import { API, server } from '../../test/server';
-import { routeContextFor } from '../../app/route-context';
+import { routeContextFor } from '../../kernel/route-context';
 import { createVisitorStore } from '../../test/render-app';
 import type { AccountSession, Card, Customer } from './account-api';
 

@@ -19,7 +19,7 @@ import {
   type ProofStatus,
 } from '@otc/sdk';
 import { Button, Countdown, Dialog, Notice, OneTimeCodeInput, Spinner, TextField } from '@otc/ui';
-import { useGetSettingsQuery } from '../../app/settings-api';
+import { useGetSettingsQuery } from '../../kernel/settings-api';
 import { apiErrorText } from '../../lib/form-messages';
 import type { Locale } from '../../lib/locale';
 import { useShopForm } from '../../lib/shop-form';

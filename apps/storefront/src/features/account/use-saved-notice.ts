@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { notify } from '../../app/notify';
-import { useAppDispatch } from '../../app/hooks';
+import { notify } from '../../kernel/notify';
+import { useAppDispatch } from '../../kernel/hooks';
 
 /** A success notification ("Changes are saved", "Address is added", ...), already translated. */
 export function useSuccessNotice(): (title: string, description?: string) => void {

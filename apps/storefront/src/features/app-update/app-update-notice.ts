@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { env } from '../../env';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../kernel/hooks';
 import { useVersionCheck } from './use-version-check';
-import { notify } from '../../app/notify';
+import { notify } from '../../kernel/notify';
 
 /** When a newer build is out, a notification (kept until closed) offers to reload. */
 export function useAppUpdateNotice({ enabled = env.production, fetcher }: { enabled?: boolean; fetcher?: typeof fetch } = {}) {

@@ -3,8 +3,8 @@
 // (the page is drawn again at the step it answers, or the visitor is led on) and here with them;
 // the page draws whatever it answers (`CodeFlowAnswer`).
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { storeOf } from '../../app/route-context';
-import { settingsApi } from '../../app/settings-api';
+import { storeOf } from '../../kernel/route-context';
+import { settingsApi } from '../../kernel/settings-api';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath } from '../../lib/locale';
 import { formFailure, textFields } from '../../lib/page-form';

@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useStore } from 'react-redux';
 import type { SignInAnswer } from '@otc/sdk';
-import { signInTarget } from '../../app/guards';
-import { signInWith } from '../../app/session-slice';
-import { settingsApi } from '../../app/settings-api';
-import { customerApi } from '../../app/customer-api';
-import type { AppStore } from '../../app/store';
+import { signInTarget } from '../../kernel/guards';
+import { signInWith } from '../../kernel/session-slice';
+import { settingsApi } from '../../kernel/settings-api';
+import { customerApi } from '../../kernel/customer-api';
+import type { AppStore } from '../../kernel/store';
 import {
   DEFAULT_LOCALE,
   isLocale,

@@ -5,7 +5,7 @@
 // answers what happened, and the cart's endpoints update the cache at once, as before).
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { safeRedirectPath } from '@otc/sdk';
-import { storeOf } from '../../app/route-context';
+import { storeOf } from '../../kernel/route-context';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
 import { formFailure, textFields } from '../../lib/page-form';

@@ -2,7 +2,7 @@
 // button read and change the cart through these, never through the SDK directly. Every queryFn
 // calls the visitor's SDK cart facade (`createCart`, lib/sdk.ts): a guest's cart is a server draft
 // behind the cart cookie, a signed-in customer's the open draft; the facade picks by the session. The cart
-// itself is ONE cache entry, `getCart` of src/app/draft-api.ts, which checkout reads too.
+// itself is ONE cache entry, `getCart` of src/kernel/draft-api.ts, which checkout reads too.
 //
 // Changes are optimistic: the cached cart changes at once and rolls back when the call fails.
 // Tags: `Cart` and `Session` (sign-in and sign-out swap whose cart it is).
@@ -15,8 +15,8 @@ import {
   type Locale,
 } from '@otc/sdk';
 import { toQueryError, type SdkQueryError } from '../../lib/api';
-import { settingsApi } from '../../app/settings-api';
-import { draftApi, lineTotal, toCartView, type CartView } from '../../app/draft-api';
+import { settingsApi } from '../../kernel/settings-api';
+import { draftApi, lineTotal, toCartView, type CartView } from '../../kernel/draft-api';
 import { sdkOf } from '../../lib/sdk';
 
 export {
@@ -26,7 +26,7 @@ export {
   type CartKey,
   type CartLine,
   type CartView,
-} from '../../app/draft-api';
+} from '../../kernel/draft-api';
 
 export interface AddToCartArgs {
   /** The product by its id: the cart is the server's (a guest's too). */

@@ -3,7 +3,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { Providers } from '../../app/providers';
 import { activateLocale } from '../../lib/i18n';
 import { createVisitorStore } from '../../test/render-app';
-import type { CartLine } from '../../app/draft-api';
+import type { CartLine } from '../../kernel/draft-api';
 import { productOf } from '../../test/fixtures';
 import { CartLineItem } from './components/cart-line';
 

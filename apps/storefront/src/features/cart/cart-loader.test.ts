@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LoaderFunctionArgs } from 'react-router';
 import { createAppStore } from '../../app/store';
-import { routeContextFor } from '../../app/route-context';
+import { routeContextFor } from '../../kernel/route-context';
 import { cartApi } from './cart-api';
 import { loader } from './pages/cart-page';
 

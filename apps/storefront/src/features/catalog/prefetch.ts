@@ -1,9 +1,9 @@
-// Route-loader prefetching of the catalog's pages (src/app/prefetch-query.ts): the server draws
+// Route-loader prefetching of the catalog's pages (src/kernel/prefetch-query.ts): the server draws
 // the page from these answers; in the browser the first paint (and Back, within the cache time)
 // renders from the cache. Each resolves with the answer or rejects with the query error.
-import type { AppStore } from '../../app/store';
-import { holdQuery } from '../../app/prefetch-query';
-import { customerApi } from '../../app/customer-api';
+import type { AppStore } from '../../kernel/store';
+import { holdQuery } from '../../kernel/prefetch-query';
+import { customerApi } from '../../kernel/customer-api';
 import { coveragePlanNow, plansApi, type CoveragePlan } from '../../lib/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';

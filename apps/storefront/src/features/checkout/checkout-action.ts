@@ -8,9 +8,9 @@
 // placed (only paid now), paid (the first payment answers again: the thank-you page) or gone.
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { normalizeCardNumber, type PaymentMethodCode } from '@otc/sdk';
-import { draftApi } from '../../app/draft-api';
-import { holdQuery } from '../../app/prefetch-query';
-import { storeOf } from '../../app/route-context';
+import { draftApi } from '../../kernel/draft-api';
+import { holdQuery } from '../../kernel/prefetch-query';
+import { storeOf } from '../../kernel/route-context';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';

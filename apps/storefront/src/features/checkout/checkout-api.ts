@@ -1,6 +1,6 @@
 // Checkout's RTK Query endpoints over the SDK's checkout facade (`checkout` of src/lib/sdk.ts):
 // the order checkout was opened with, the delivery address, placing and paying. The open draft
-// itself is the cart's ONE cache entry (`getCart` of src/app/draft-api.ts): what the facade answers
+// itself is the cart's ONE cache entry (`getCart` of src/kernel/draft-api.ts): what the facade answers
 // about it is written there, never kept a second time here. Back to the cart and cancel are
 // app-wide (draft-api.ts): the cart and the order pages offer them too.
 import type {
@@ -13,7 +13,7 @@ import type {
   PaymentAnswer,
   PaymentMethodCode,
 } from '@otc/sdk';
-import { draftApi, draftView, runCall } from '../../app/draft-api';
+import { draftApi, draftView, runCall } from '../../kernel/draft-api';
 import { api, toQueryError } from '../../lib/api';
 import { sdkOf } from '../../lib/sdk';
 

@@ -8,9 +8,9 @@
 // cancelled (its page, cancelled) or paid (its page says it is not waiting for payment).
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { ORDER_STATUS, type OrderSummary } from '@otc/sdk';
-import { draftApi } from '../../app/draft-api';
-import { holdQuery } from '../../app/prefetch-query';
-import { storeOf } from '../../app/route-context';
+import { draftApi } from '../../kernel/draft-api';
+import { holdQuery } from '../../kernel/prefetch-query';
+import { storeOf } from '../../kernel/route-context';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath, localizePath, type Locale } from '../../lib/locale';
 import { formFailure, textFields, type FormFailure } from '../../lib/page-form';

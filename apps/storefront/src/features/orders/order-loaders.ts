@@ -4,8 +4,8 @@
 // In the browser the page asks for it itself, as before: a query started here and let go would be
 // asked for again by the page when it failed (a missing order's page drawn twice).
 import type { LoaderFunctionArgs } from 'react-router';
-import { awaitOnServer, holdQuery } from '../../app/prefetch-query';
-import { storeOf } from '../../app/route-context';
+import { awaitOnServer, holdQuery } from '../../kernel/prefetch-query';
+import { storeOf } from '../../kernel/route-context';
 import { localeOfPath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
 import { ordersApi } from './orders-api';

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { Providers } from '../../app/providers';
 import { activateLocale } from '../../lib/i18n';
 import { API, server } from '../../test/server';
-import { searchOpened } from '../../app/ui-slice';
+import { searchOpened } from '../../kernel/ui-slice';
 import { loadSearchModal, SearchSlot } from '../../app/search-slot';
 import { customerOf } from '../../test/fixtures';
 import { createVisitorStore, signIn } from '../../test/render-app';

@@ -5,10 +5,10 @@ import { Search } from 'lucide-react';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS, TEXT_MAX, formatPrice } from '@otc/sdk';
 import { Button, Dialog, Skeleton, cn } from '@otc/ui';
 import { useDebouncedCallback } from 'use-debounce';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../kernel/hooks';
 import { AppLink } from '../../components/app-link';
-import { useGetSettingsQuery } from '../../app/settings-api';
-import { searchClosed, selectSearchOpen } from '../../app/ui-slice';
+import { useGetSettingsQuery } from '../../kernel/settings-api';
+import { searchClosed, selectSearchOpen } from '../../kernel/ui-slice';
 import { useLocale } from '../../lib/use-locale';
 import {
   DEFAULT_PRODUCT_PATH,

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { searchOpened } from '../../app/ui-slice';
+import { useAppDispatch } from '../../kernel/hooks';
+import { searchOpened } from '../../kernel/ui-slice';
 
 /** True when the key press came from a place where `/` is typed text. */
 function isTypingTarget(target: EventTarget | null): boolean {

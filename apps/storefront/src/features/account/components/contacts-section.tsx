@@ -36,9 +36,9 @@ import {
   VisuallyHidden,
   buttonClasses,
 } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
-import { useGetSettingsQuery } from '../../../app/settings-api';
-import { signOut } from '../../../app/session-slice';
+import { storeOf } from '../../../kernel/route-context';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
+import { signOut } from '../../../kernel/session-slice';
 import { AppLink } from '../../../components/app-link';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';

@@ -14,7 +14,7 @@ import {
   type DateOfBirthFieldsHandle,
   type DateOfBirthValue,
 } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
+import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath } from '../../../lib/locale';
 import {
   CsrfField,

@@ -6,8 +6,8 @@ import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'rea
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REMINDER_CHANNELS, type ReminderChannel, type ReminderSetting } from '@otc/sdk';
 import { Button, Notice, RadioGroup } from '@otc/ui';
-import { reminderApi, useGetRemindersQuery } from '../../../app/allowance-reminder';
-import { storeOf } from '../../../app/route-context';
+import { reminderApi, useGetRemindersQuery } from '../../../kernel/allowance-reminder';
+import { storeOf } from '../../../kernel/route-context';
 import { AccountSection } from '../../../components/account-layout';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';

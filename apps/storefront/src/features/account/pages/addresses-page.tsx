@@ -11,8 +11,8 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Building2, MapPin, Plus } from 'lucide-react';
 import { Badge, Button, ConfirmButton, Dialog, EmptyState, Notice, VisuallyHidden } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { storeOf } from '../../../kernel/route-context';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import { CsrfField, formFailure, textFields } from '../../../lib/page-form';

@@ -23,8 +23,8 @@ import {
   type SuggestedBasketRow,
 } from '@otc/sdk';
 import { Button, EmptyState, LineItem, Notice, QuantityStepper } from '@otc/ui';
-import { awaitOnServer, holdQuery } from '../../../app/prefetch-query';
-import { storeOf } from '../../../app/route-context';
+import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
+import { storeOf } from '../../../kernel/route-context';
 import { AccountLayout } from '../../../components/account-layout';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';

@@ -11,13 +11,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCard, Plus } from 'lucide-react';
 import { formatDate, formatPrice, type CardType } from '@otc/sdk';
 import { Badge, Button, Dialog, EmptyState, Notice, Select, VisuallyHidden } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
+import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import { CsrfField, formFailure, textFields, type FormFailure } from '../../../lib/page-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useGetMeQuery } from '../../../app/customer-api';
+import { useGetMeQuery } from '../../../kernel/customer-api';
 import {
   accountApi,
   useAccountHealthPlansQuery,

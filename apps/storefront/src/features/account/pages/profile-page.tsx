@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useGetMeQuery } from '../../../app/customer-api';
+import { useGetMeQuery } from '../../../kernel/customer-api';
 import { AccountLayout } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
 import { ContactsSection, contactsAction, isContactIntent } from '../components/contacts-section';

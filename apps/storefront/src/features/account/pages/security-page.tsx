@@ -3,7 +3,7 @@ import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'rea
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, passwordChangeSchema } from '@otc/sdk';
 import { Button, LiveMessage, Notice, TextField } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
+import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath } from '../../../lib/locale';
 import {
   CsrfField,
@@ -17,7 +17,7 @@ import {
 } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import { customerApi, useGetMeQuery } from '../../../app/customer-api';
+import { customerApi, useGetMeQuery } from '../../../kernel/customer-api';
 import { accountApi, type Customer, type PasswordChange } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';

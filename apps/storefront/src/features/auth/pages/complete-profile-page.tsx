@@ -23,9 +23,9 @@ import {
   TextField,
   type DateOfBirthValue,
 } from '@otc/ui';
-import { customerApi, useCustomer } from '../../../app/customer-api';
-import { storeOf } from '../../../app/route-context';
-import { settingsApi, useGetSettingsQuery } from '../../../app/settings-api';
+import { customerApi, useCustomer } from '../../../kernel/customer-api';
+import { storeOf } from '../../../kernel/route-context';
+import { settingsApi, useGetSettingsQuery } from '../../../kernel/settings-api';
 import { localeOfPath, localizePath } from '../../../lib/locale';
 import { monthNames } from '../../../lib/month-names';
 import {

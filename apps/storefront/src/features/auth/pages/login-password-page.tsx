@@ -9,7 +9,7 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { passwordLoginSchema } from '@otc/sdk';
 import { Button, Checkbox, LiveMessage, TextField } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
+import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath } from '../../../lib/locale';
 import {
   CsrfField,

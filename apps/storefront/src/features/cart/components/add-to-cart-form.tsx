@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useFetcher, useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { useAppDispatch } from '../../../app/hooks';
-import { notify } from '../../../app/notify';
+import { useAppDispatch } from '../../../kernel/hooks';
+import { notify } from '../../../kernel/notify';
 import { apiErrorText } from '../../../lib/form-messages';
 import type { FormFailure } from '../../../lib/page-form';
 import { CartPostFields } from './cart-post-fields';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { canIncrement, errorText, formatPrice } from '@otc/sdk';
 import { ConfirmButton, CoverageMark, LineItem, Price, QuantityStepper, VisuallyHidden } from '@otc/ui';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { AppLink } from '../../../components/app-link';
 import { LineFlags } from '../../../components/order-lines';
 import { PeriodLimitNote } from '../../../components/period-limit-note';

@@ -23,16 +23,16 @@ import {
   SummaryList,
   type SummaryRow,
 } from '@otc/ui';
-import { allowanceOf, useCustomer } from '../../../app/customer-api';
+import { allowanceOf, useCustomer } from '../../../kernel/customer-api';
 import { plansApi, useCoveragePlan, usePlanName } from '../../../lib/coverage-plan';
-import { useAllowanceReminder } from '../../../app/allowance-reminder';
+import { useAllowanceReminder } from '../../../kernel/allowance-reminder';
 import { CartReminder } from '../../../components/reminder-strip';
-import { useAppDispatch, useShopSdk } from '../../../app/hooks';
-import { notify } from '../../../app/notify';
-import { useGetSettingsQuery } from '../../../app/settings-api';
-import { focusTarget } from '../../../app/route-focus';
-import { awaitOnServer, holdQuery } from '../../../app/prefetch-query';
-import { storeOf } from '../../../app/route-context';
+import { useAppDispatch, useShopSdk } from '../../../kernel/hooks';
+import { notify } from '../../../kernel/notify';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
+import { focusTarget } from '../../../kernel/route-focus';
+import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
+import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';

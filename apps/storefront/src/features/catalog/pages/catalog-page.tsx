@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { redirect, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useSelector } from 'react-redux';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { LayoutGrid, Rows3, SlidersHorizontal, X } from 'lucide-react';
 import { SORT_OPTIONS, safeRedirectPath, type SortOption } from '@otc/sdk';
 import { Button, Container, Drawer, EmptyState, LinkButton, Select, Skeleton } from '@otc/ui';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { awaitOnServer } from '../../../app/prefetch-query';
-import { storeOf } from '../../../app/route-context';
-import { useCustomer } from '../../../app/customer-api';
+import { useAppDispatch } from '../../../kernel/hooks';
+import { awaitOnServer } from '../../../kernel/prefetch-query';
+import { storeOf } from '../../../kernel/route-context';
+import { useCustomer } from '../../../kernel/customer-api';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
 import { localeOfPath } from '../../../lib/locale';
@@ -172,7 +173,8 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const dispatch = useAppDispatch();
-  const twoColumns = useAppSelector(selectTwoColumns);
+  // The catalog's own slice, added to the store by the app's root: read through its selector.
+  const twoColumns = useSelector(selectTwoColumns);
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readCatalogParams(searchParams);
   const [filtersOpen, setFiltersOpen] = useState(false);

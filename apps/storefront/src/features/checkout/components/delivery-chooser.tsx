@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { addressInputSchema, isDeliverable, type Address, type OrderDraft } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, Select, Skeleton, TextField } from '@otc/ui';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { useStateOptions } from '../../../components/us-states';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';

@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { useGetCartQuery } from '../../../app/draft-api';
+import { useGetCartQuery } from '../../../kernel/draft-api';
 import { DeliveryChooser, formatAddress } from '../components/delivery-chooser';
 
 /** /order/delivery: the delivery address of the open order, chosen or added. */

@@ -1,4 +1,4 @@
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 
 /** The company named in legal texts: the settings' company name once loaded. */
 export function useCompanyName(fallback: string): string {

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { TTY_PHONE, formatPhone } from '@otc/sdk';
 import { AppLink } from '../../../components/app-link';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { Article, Bullets, Section } from '../components/article';
 
 const STATEMENT_UPDATED = '2026-11-26';

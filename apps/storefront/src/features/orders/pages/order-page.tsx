@@ -16,7 +16,7 @@ import { DeliveryEstimate } from '../../../components/delivery-estimate';
 import { BillingSummary } from '../../../components/order-lines';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
-import { focusTarget } from '../../../app/route-focus';
+import { focusTarget } from '../../../kernel/route-focus';
 import { BuyAgainButton } from '../components/buy-again-button';
 import { OrderNextSteps, isWaitingForPayment } from '../components/order-actions';
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';

@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { CheckCircle2 } from 'lucide-react';
 import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
 import { Button, LiveMessage, TextAreaField, TextField } from '@otc/ui';
-import { storeOf } from '../../../app/route-context';
+import { storeOf } from '../../../kernel/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import {

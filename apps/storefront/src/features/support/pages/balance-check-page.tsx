@@ -16,7 +16,7 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { FailureNotice } from '../../../lib/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { useCheckBalanceMutation } from '../support-api';
 
 const EMPTY = { type: 'network' as CardType, number: '', code: '' };

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Clock, Mail, Phone } from 'lucide-react';
 import { TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
-import { useGetSettingsQuery } from '../../../app/settings-api';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { ContactForm } from '../components/contact-form';
 
 /** The contact form's post (contact-form.tsx). */

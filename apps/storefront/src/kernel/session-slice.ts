@@ -15,7 +15,7 @@ import { notify } from './notify';
 /**
  * Whether someone is signed in. The tokens themselves live in the SDK's storage. Every change
  * (`signedIn`, `signedOut`, from this tab or another) invalidates the `Session` tag, so what
- * RTK Query cached for the previous customer (or guest) is refetched or dropped (see store.ts).
+ * RTK Query cached for the previous customer (or guest) is refetched or dropped (see src/app/store.ts).
  */
 export interface SessionState {
   signedIn: boolean;
@@ -54,7 +54,7 @@ type SessionThunk<R = void> = ThunkAction<R, { session: SessionState }, ShopSdk,
 
 /**
  * Everything RTK Query may hold for one customer: invalidated together when the session changes
- * (store.ts), so it is dropped, or refetched once for whoever is signed in now.
+ * (src/app/store.ts), so it is dropped, or refetched once for whoever is signed in now.
  */
 export const CUSTOMER_TAGS = [
   'Session',
@@ -185,13 +185,13 @@ export const signInWith =
 /**
  * Signs out: the API ends the cookie's session (best effort) and the SDK forgets it; the store
  * follows, and everything cached for the customer is dropped (or refetched as a guest). Other
- * tabs follow through the store's session channel (store.ts).
+ * tabs follow through the store's session channel (src/app/store.ts).
  */
 export const signOut = (): SessionThunk<Promise<void>> => async (dispatch, _getState, sdk) => {
   try {
     await sdk.client.signOut();
   } finally {
-    // store.ts: `signedOut` invalidates every customer tag (CUSTOMER_TAGS) in one go.
+    // src/app/store.ts: `signedOut` invalidates every customer tag (CUSTOMER_TAGS) in one go.
     dispatch(signedOut());
   }
 };
