@@ -207,7 +207,7 @@ export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
       if (!impl) {
         throw new TestShopError('not_implemented', {
           status: 501,
-          message: `The test shop of @otc/sdk/testing has no handler for the contract route "${name}" (${def.method} ${def.path}). Add it to src/testing/routes.ts, or pass one in createTestShop({ routes: { ${name}: ... } }).`,
+          message: `The test shop of @otc/sdk/testing has no handler for the contract route "${name}" (${def.method} ${def.path}). Add it to its area's module under src/testing/ (routes.ts composes them), or pass one in createTestShop({ routes: { ${name}: ... } }).`,
         });
       }
       const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
