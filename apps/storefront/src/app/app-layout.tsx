@@ -9,7 +9,7 @@ import { AlternateLinks } from '../components/alternate-links';
 import { SessionWatch } from './session-watch';
 import { RouteFocus } from '../kernel/route-focus';
 import { useLinkCodeNotice } from '../kernel/link-code-notice';
-import { useCarryGuestPlan } from '../lib/coverage-plan';
+import { useCarryGuestPlan } from '../kernel/coverage-plan';
 
 /**
  * The scroll position of a history entry is kept under its key. Every page opened by its address

@@ -6,7 +6,7 @@
 // so what the member typed is sent as it was. Closed without proving, the first answer stands
 // (the form shows why nothing changed). Errors are told by code, texts from the SDK catalogue.
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useSubmitToAction } from '../../lib/page-form';
+import { useSubmitToAction } from '../../kernel/page-form';
 import type { SdkQueryError } from '../../lib/api';
 import { Controller } from 'react-hook-form';
 import { plural } from '@lingui/core/macro';

@@ -7,7 +7,7 @@ import { storeOf } from '../../kernel/route-context';
 import { settingsApi } from '../../kernel/settings-api';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath } from '../../lib/locale';
-import { formFailure, textFields } from '../../lib/page-form';
+import { formFailure, textFields } from '../../kernel/page-form';
 import { authApi, type CodePurpose, type CodeRequestError } from './auth-api';
 import { finishSignIn } from './use-sign-in-flow';
 

@@ -8,7 +8,7 @@ import { safeRedirectPath } from '@otc/sdk';
 import { storeOf } from '../../kernel/route-context';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
-import { formFailure, textFields } from '../../lib/page-form';
+import { formFailure, textFields } from '../../kernel/page-form';
 import { cartApi } from './cart-api';
 
 /** What a cart form asks for (its `intent` field). */

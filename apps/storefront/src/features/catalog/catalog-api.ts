@@ -14,8 +14,8 @@ function localized<R extends SdkRequest>(locale: Locale, request: R): R {
 export type CategoryList = RouteOutput<'categories'>;
 export type ProductList = RouteOutput<'products'>;
 export type ProductAnswer = RouteOutput<'product'>;
-// The plans list is the coverage plan's (lib/coverage-plan.ts): the cart names the guest's plan too.
-export { plansApi, useGetHealthPlansQuery, type HealthPlanList } from '../../lib/coverage-plan';
+// The plans list is the coverage plan's (src/kernel/coverage-plan.ts): the cart names the guest's plan too.
+export { plansApi, useGetHealthPlansQuery, type HealthPlanList } from '../../kernel/coverage-plan';
 
 /** Filters, sort and ONE page of the product list (the address keeps `page` = last page shown). */
 export type ProductPageArgs = Omit<ProductListQuery, 'page'> & { page: number; locale: Locale };

@@ -7,7 +7,7 @@
 // Old links still work: `plan=<code>` filters by the plan it names (covered by it only), and
 // `coverage=all` (every item, once needed to see the marks) is now the default.
 import { SORT_OPTIONS, TEXT_MAX, type SortOption } from '@otc/sdk';
-import { COVERAGE_ALL, COVERAGE_COVERED } from '../../lib/coverage-plan';
+import { COVERAGE_ALL, COVERAGE_COVERED } from '../../kernel/coverage-plan';
 
 export const FILTER_KEYS = ['category', 'brand', 'plan', 'priceMin', 'priceMax'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

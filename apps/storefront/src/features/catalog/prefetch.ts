@@ -4,7 +4,7 @@
 import type { AppStore } from '../../kernel/store';
 import { holdQuery } from '../../kernel/prefetch-query';
 import { customerApi } from '../../kernel/customer-api';
-import { coveragePlanNow, plansApi, type CoveragePlan } from '../../lib/coverage-plan';
+import { coveragePlanNow, plansApi, type CoveragePlan } from '../../kernel/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
 

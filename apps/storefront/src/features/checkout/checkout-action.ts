@@ -14,7 +14,7 @@ import { storeOf } from '../../kernel/route-context';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
-import { formFailure, textFields } from '../../lib/page-form';
+import { formFailure, textFields } from '../../kernel/page-form';
 import { checkoutApi, type OpenedCheckout } from './checkout-api';
 
 /** What a checkout form asks for (its `intent` field). */

@@ -13,7 +13,7 @@ import { holdQuery } from '../../kernel/prefetch-query';
 import { storeOf } from '../../kernel/route-context';
 import type { SdkQueryError } from '../../lib/api';
 import { localeOfPath, localizePath, type Locale } from '../../lib/locale';
-import { formFailure, textFields, type FormFailure } from '../../lib/page-form';
+import { formFailure, textFields, type FormFailure } from '../../kernel/page-form';
 import { ordersApi, type OrderDetail } from './orders-api';
 
 /** What an order form asks for (its `intent` field). */

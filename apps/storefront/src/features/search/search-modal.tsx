@@ -20,9 +20,9 @@ import {
   coverageParam,
   planAddressParams,
   useCoveragePlan,
-} from '../../lib/coverage-plan';
-import { Coverage, PlanFilterChip } from '../../lib/coverage-mark';
-import { SearchMatches, matchedAsWords } from '../../lib/search-matches';
+} from '../../kernel/coverage-plan';
+import { Coverage, PlanFilterChip } from '../../components/coverage-mark';
+import { SearchMatches, matchedAsWords } from '../../components/search-matches';
 import { useSearchProductsQuery, type SearchAnswer, type SearchCategory } from './search-api';
 
 const DEFAULT_CATALOG_PATH = '/catalog';

@@ -12,7 +12,7 @@ import {
   textFields,
   useCheckedPost,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import type { SdkQueryError } from '../../../lib/api';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';

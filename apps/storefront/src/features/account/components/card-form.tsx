@@ -12,7 +12,7 @@ import {
   textFields,
   useCheckedPost,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import type { CardInput } from '../account-api';

@@ -12,7 +12,7 @@ import { AccountSection } from '../../../components/account-layout';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, formFailure, type FormFailure } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 
 /** The form's `intent` on the account page's action. */

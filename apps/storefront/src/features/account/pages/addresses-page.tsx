@@ -15,7 +15,7 @@ import { storeOf } from '../../../kernel/route-context';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, textFields } from '../../../lib/page-form';
+import { CsrfField, formFailure, textFields } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 import { accountApi, useAddressesQuery, type Address } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';

@@ -29,7 +29,7 @@ import { AccountLayout } from '../../../components/account-layout';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath, localizePath } from '../../../lib/locale';
-import { CsrfField, formFailure, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, formFailure, type FormFailure } from '../../../kernel/page-form';
 import { productImageUrl, productPath } from '../../../lib/product-links';
 import { useLocale } from '../../../lib/use-locale';
 import { AccountLoading } from '../components/account-loading';

@@ -15,7 +15,7 @@ import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, textFields, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, formFailure, textFields, type FormFailure } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetMeQuery } from '../../../kernel/customer-api';
 import {

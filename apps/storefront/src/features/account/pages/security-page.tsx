@@ -14,7 +14,7 @@ import {
   useCheckedPost,
   useSubmitToAction,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { customerApi, useGetMeQuery } from '../../../kernel/customer-api';

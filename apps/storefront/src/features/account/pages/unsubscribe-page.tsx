@@ -15,7 +15,7 @@ import { AppLink } from '../../../components/app-link';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath, type Locale } from '../../../lib/locale';
-import { CsrfField, formFailure, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, formFailure, type FormFailure } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 import { remindersApi, usePreviewUnsubscribeQuery } from '../reminders-api';
 

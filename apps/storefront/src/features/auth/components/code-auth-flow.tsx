@@ -7,7 +7,7 @@ import { Form, useActionData, useLocation, useNavigation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, RadioGroup, Tabs } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { CsrfField } from '../../../lib/page-form';
+import { CsrfField } from '../../../kernel/page-form';
 import type { CodePurpose } from '../auth-api';
 import { useAuthMessages } from '../auth-messages';
 import { CODE_FLOW_FIELDS, channelOf, type CodeFlowAnswer, type SentCode } from '../code-flow-action';

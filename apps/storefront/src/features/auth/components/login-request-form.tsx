@@ -3,7 +3,7 @@ import { Form } from 'react-router';
 import { codeRequestSchema } from '@otc/sdk';
 import { Button, LiveMessage } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../lib/page-form';
+import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { LoginField, type LoginMethod } from './login-field';
 

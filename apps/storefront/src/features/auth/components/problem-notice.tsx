@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { FailureNotice } from '../../../lib/page-form';
+import { FailureNotice } from '../../../kernel/page-form';
 import type { Problem } from '../auth-messages';
 
 /** A failed call as an alert box above the form (its title, its description, an optional action). */

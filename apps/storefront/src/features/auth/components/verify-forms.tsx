@@ -9,7 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { codeVerifySchema, recoveryInputSchema, registerInputSchema, validatePasswordConfirmation } from '@otc/sdk';
 import { Button, Checkbox, LiveMessage, OneTimeCodeInput, TextField } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
-import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../lib/page-form';
+import { CsrfField, RequiredFieldsNote, useCheckedPost } from '../../../kernel/page-form';
 import { formMessageText, useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 

@@ -36,7 +36,7 @@ import {
   textFields,
   useCheckedPost,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { authApi } from '../auth-api';

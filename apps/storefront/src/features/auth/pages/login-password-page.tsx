@@ -18,7 +18,7 @@ import {
   textFields,
   useCheckedPost,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { authApi } from '../auth-api';
 import { useAuthMessages } from '../auth-messages';

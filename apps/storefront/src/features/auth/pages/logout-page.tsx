@@ -7,7 +7,7 @@ import { useAppSelector } from '../../../kernel/hooks';
 import { storeOf } from '../../../kernel/route-context';
 import { selectSignedIn, signOut } from '../../../kernel/session-slice';
 import { AppLink } from '../../../components/app-link';
-import { CsrfField } from '../../../lib/page-form';
+import { CsrfField } from '../../../kernel/page-form';
 import { AuthPage } from '../components/auth-page';
 
 /**

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useAppDispatch } from '../../../kernel/hooks';
 import { notify } from '../../../kernel/notify';
 import { apiErrorText } from '../../../lib/form-messages';
-import type { FormFailure } from '../../../lib/page-form';
+import type { FormFailure } from '../../../kernel/page-form';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { AddToCartFormProps } from '../../../lib/cart-port';

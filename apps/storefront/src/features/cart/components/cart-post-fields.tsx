@@ -1,4 +1,4 @@
-import { CsrfField } from '../../../lib/page-form';
+import { CsrfField } from '../../../kernel/page-form';
 import type { CartIntent } from '../cart-action';
 
 /**

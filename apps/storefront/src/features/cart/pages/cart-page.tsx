@@ -24,7 +24,7 @@ import {
   type SummaryRow,
 } from '@otc/ui';
 import { allowanceOf, useCustomer } from '../../../kernel/customer-api';
-import { plansApi, useCoveragePlan, usePlanName } from '../../../lib/coverage-plan';
+import { plansApi, useCoveragePlan, usePlanName } from '../../../kernel/coverage-plan';
 import { useAllowanceReminder } from '../../../kernel/allowance-reminder';
 import { CartReminder } from '../../../components/reminder-strip';
 import { useAppDispatch, useShopSdk } from '../../../kernel/hooks';
@@ -38,7 +38,7 @@ import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
-import type { FormFailure } from '../../../lib/page-form';
+import type { FormFailure } from '../../../kernel/page-form';
 import { localeOfPath } from '../../../lib/locale';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import {

@@ -2,10 +2,10 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useActionData, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Select } from '@otc/ui';
-import type { CoveragePlan, HealthPlanList } from '../../../lib/coverage-plan';
-import { planNameOf, useChooseCoveragePlan } from '../../../lib/coverage-plan';
-import { PlanFilterChip } from '../../../lib/coverage-mark';
-import { CsrfField, type FormFailure } from '../../../lib/page-form';
+import type { CoveragePlan, HealthPlanList } from '../../../kernel/coverage-plan';
+import { planNameOf, useChooseCoveragePlan } from '../../../kernel/coverage-plan';
+import { PlanFilterChip } from '../../../components/coverage-mark';
+import { CsrfField, type FormFailure } from '../../../kernel/page-form';
 import { useLocalizePath } from '../../../lib/use-locale';
 
 /** The `intent` of the plan picker's post to the catalog's action. */

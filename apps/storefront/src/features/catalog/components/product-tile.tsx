@@ -4,7 +4,7 @@ import { ProductCard } from '@otc/ui';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
 import { AppLink } from '../../../components/app-link';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
-import { Coverage } from '../../../lib/coverage-mark';
+import { Coverage } from '../../../components/coverage-mark';
 import { productCardImage, productPath } from '../../../lib/product-links';
 import { FavoriteHeart } from './favorite-heart';
 

@@ -13,11 +13,11 @@ import { useCustomer } from '../../../kernel/customer-api';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
 import { localeOfPath } from '../../../lib/locale';
-import { choosePlanNow, coverageParam, planNameOf, useCoveragePlan, type CoveragePlan } from '../../../lib/coverage-plan';
+import { choosePlanNow, coverageParam, planNameOf, useCoveragePlan, type CoveragePlan } from '../../../kernel/coverage-plan';
 import { onServer } from '../../../lib/on-server';
-import { formFailure, textFields } from '../../../lib/page-form';
+import { formFailure, textFields } from '../../../kernel/page-form';
 import { localizePath } from '../../../lib/locale';
-import { SearchMatches, matchedAsWords } from '../../../lib/search-matches';
+import { SearchMatches, matchedAsWords } from '../../../components/search-matches';
 import {
   useGetCategoriesQuery,
   useGetHealthPlansQuery,

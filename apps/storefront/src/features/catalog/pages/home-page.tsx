@@ -7,7 +7,7 @@ import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import { storeOf } from '../../../kernel/route-context';
 import { awaitOnServer } from '../../../kernel/prefetch-query';
-import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
+import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
 import { ProductTile } from '../components/product-tile';
 import { prefetchCategories, prefetchProductPages } from '../prefetch';

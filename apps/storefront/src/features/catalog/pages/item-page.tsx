@@ -18,10 +18,10 @@ import { ProductFlags, availabilityOf } from '../../../components/product-flags'
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../kernel/session-slice';
 import { storeOf } from '../../../kernel/route-context';
-import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../lib/coverage-plan';
+import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
 import { ProductJsonLd } from '../components/product-json-ld';
-import { Coverage } from '../../../lib/coverage-mark';
+import { Coverage } from '../../../components/coverage-mark';
 import { ProductTile } from '../components/product-tile';
 import { prefetchProduct } from '../prefetch';
 

@@ -22,7 +22,7 @@ import { DeliveryEstimate } from '../../../components/delivery-estimate';
 import { LineFlags } from '../../../components/order-lines';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
-import { CsrfField, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, type FormFailure } from '../../../kernel/page-form';
 import { productImageUrl } from '../../../lib/product-links';
 import { useLocale } from '../../../lib/use-locale';
 import { DELIVERY_FIELD } from '../checkout-action';

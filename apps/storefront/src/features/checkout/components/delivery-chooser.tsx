@@ -7,7 +7,7 @@ import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { useStateOptions } from '../../../components/us-states';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
-import { CsrfField, type FormFailure } from '../../../lib/page-form';
+import { CsrfField, type FormFailure } from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { DELIVERY_FIELD } from '../checkout-action';

@@ -16,7 +16,7 @@ import {
 } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOption } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
-import { CsrfField } from '../../../lib/page-form';
+import { CsrfField } from '../../../kernel/page-form';
 import { CARD_METHODS, NEW_CARD, type PAY_FIELDS } from '../checkout-action';
 
 export { CARD_METHODS };

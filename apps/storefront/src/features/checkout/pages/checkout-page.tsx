@@ -28,7 +28,7 @@ import { useBackToCart } from '../../../components/use-back-to-cart';
 import { apiErrorText } from '../../../lib/form-messages';
 import { untilText } from '../../../lib/hold-time';
 import { localeOfPath } from '../../../lib/locale';
-import type { FormFailure } from '../../../lib/page-form';
+import type { FormFailure } from '../../../kernel/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { CheckoutFailureMore } from '../checkout-action';
 import { checkoutApi, useOpenCheckoutQuery } from '../checkout-api';

@@ -11,7 +11,7 @@ import {
   type OrderPaidWith,
 } from '../../../components/cancel-order-button';
 import { untilText } from '../../../lib/hold-time';
-import { CsrfField } from '../../../lib/page-form';
+import { CsrfField } from '../../../kernel/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { isWaitingForPayment, type OrderIntent } from '../order-action';
 import { useLazyGetOrderQuery, type OrderDetail } from '../orders-api';

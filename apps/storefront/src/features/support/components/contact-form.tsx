@@ -16,7 +16,7 @@ import {
   textFields,
   useCheckedPost,
   type FormFailure,
-} from '../../../lib/page-form';
+} from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';

@@ -13,7 +13,7 @@ import { Button, Container, LiveMessage } from '@otc/ui';
 import { CardFields, useCardTypeLabels } from '../../../components/card-fields';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
-import { FailureNotice } from '../../../lib/page-form';
+import { FailureNotice } from '../../../kernel/page-form';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';

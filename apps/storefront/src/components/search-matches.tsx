@@ -4,7 +4,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { SearchMatch } from '@otc/sdk';
 import { cn } from '@otc/ui';
-import { AppLink } from '../components/app-link';
+import { AppLink } from './app-link';
 
 /** Whether a search found its words as a synonym or a category (then never "check the spelling"). */
 export function matchedAsWords(matched: readonly SearchMatch[] | undefined): boolean {

@@ -3,7 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck, X } from 'lucide-react';
 import { CoverageMark } from '@otc/ui';
-import { AppLink } from '../components/app-link';
+import { AppLink } from './app-link';
 
 /** "Covered by your plan", or "Not covered" with a link to why (the items-eligibility help). */
 export function Coverage({ covered, name }: { covered: boolean; name: string }) {

@@ -1,16 +1,16 @@
 // Which health plan's coverage the shop shows (issue 19): a signed-in member's saved plan, else
-// the plan a guest chose (the `otc_plan` cookie, `guest-plan.ts`). The catalog, the search modal and the
+// the plan a guest chose (the `otc_plan` cookie, `lib/guest-plan.ts`). The catalog, the search modal and the
 // item page send it as `coveragePlan` (marks on every card) and, unless the shopper removed that
 // filter, as `plan` (covered items only).
 import { useEffect, useRef } from 'react';
 import { t } from '@lingui/core/macro';
 import type { Customer, RouteOutput } from '@otc/sdk';
-import { customerApi, useCustomer } from '../kernel/customer-api';
-import { useAppDispatch } from '../kernel/hooks';
-import { notify } from '../kernel/notify';
-import type { AppStore, RootState } from '../kernel/store';
-import { api } from './api';
-import { guestPlanKnown, readGuestPlanNow, takeLegacyGuestPlan, useGuestPlan } from './guest-plan';
+import { customerApi, useCustomer } from './customer-api';
+import { useAppDispatch } from './hooks';
+import { notify } from './notify';
+import type { AppStore, RootState } from './store';
+import { api } from '../lib/api';
+import { guestPlanKnown, readGuestPlanNow, takeLegacyGuestPlan, useGuestPlan } from '../lib/guest-plan';
 
 /** `coverage=all` in the catalog's address: every item, not only those the plan in force covers. */
 export const COVERAGE_ALL = 'all';

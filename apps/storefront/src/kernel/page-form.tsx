@@ -9,10 +9,10 @@ import { Trans } from '@lingui/react/macro';
 import { data, useSubmit } from 'react-router';
 import { fieldIssueFromZod, type ZodIssueLike } from '@otc/sdk/validation';
 import { Notice, cn, type NoticeProps } from '@otc/ui';
-import { useAppSelector } from '../kernel/hooks';
-import { selectCsrfToken } from '../kernel/session-slice';
-import { toQueryError, type SdkQueryError } from './api';
-import { onServer } from './on-server';
+import { useAppSelector } from './hooks';
+import { selectCsrfToken } from './session-slice';
+import { toQueryError, type SdkQueryError } from '../lib/api';
+import { onServer } from '../lib/on-server';
 
 /** The name of the hidden field that carries the CSRF token (docs/web-session.md). */
 export const CSRF_FIELD_NAME = '_csrf';
