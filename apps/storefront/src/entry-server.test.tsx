@@ -8,6 +8,8 @@ import { render, renderDocument, type RenderResult } from './entry-server';
 import { API, server, settingsFixture } from './test/server';
 import { productsFixture, useCatalogHandlers } from './features/catalog/catalog-fixtures';
 import type { ServerData } from './lib/server-data';
+import { WEB_SESSION_COOKIES } from '@otc/sdk';
+import { cardFixture, sessionOf, useAccountHandlers, useSessionHandlers } from './features/account/account-fixtures';
 
 const ORIGIN = 'https://shop.example';
 const asked: string[] = [];
@@ -202,6 +204,42 @@ describe('one render per request', () => {
     expect(drawn.renders).toBe(2);
     expect(drawn.body).toContain('Benefit Shop LLC');
   });
+});
+
+describe("a member's pages (issue 29: right in one pass)", () => {
+  const member = { cookie: `locale=en; ${WEB_SESSION_COOKIES.session}=opaque-session` };
+  beforeEach(() => {
+    useAccountHandlers({ cards: [cardFixture()] });
+    useSessionHandlers([sessionOf({ id: '00000000-0000-4000-8000-00000000000a', device: 'Firefox · Linux', current: true, minutesAgo: 0 })]);
+  });
+
+  // Each page's own reads are awaited by its loader: one render, and every answer it was drawn
+  // with goes to the browser (a read left running was drawn by the server and missing from the
+  // page's answers: the browser drew a skeleton there and drew the page again, dropping what the
+  // member had typed).
+  const pages = [
+    { path: '/catalog', endpoint: 'getFavorites' },
+    { path: '/item/1', endpoint: 'getFavorites' },
+    { path: '/account/security', endpoint: 'sessions', shows: 'Firefox · Linux' },
+    { path: '/account/addresses', endpoint: 'addresses' },
+    { path: '/account/payment-methods', endpoint: 'cards' },
+    { path: '/account/favorites', endpoint: 'accountFavorites' },
+  ];
+  for (const locale of ['en', 'es'] as const) {
+    for (const { path, endpoint, shows } of pages) {
+      const address = `${locale === 'es' ? '/es' : ''}${path}`;
+      it(`draws ${address} once, with ${endpoint} among the answers it hands over`, async () => {
+        const drawn = page(await renderAt(address, { cookie: member.cookie.replace('locale=en', `locale=${locale}`) }));
+        expect(drawn.status).toBe(200);
+        expect(drawn.renders).toBe(1);
+        const { api } = JSON.parse(drawn.data) as { api: { queries: Record<string, { endpointName: string; status: string }> } };
+        const queries = Object.values(api.queries);
+        expect(queries.filter((query) => query.endpointName === endpoint && query.status === 'fulfilled')).toHaveLength(1);
+        expect(queries.filter((query) => query.status === 'pending')).toEqual([]);
+        if (shows) expect(drawn.body).toContain(shows);
+      });
+    }
+  }
 });
 
 describe('requests side by side', () => {

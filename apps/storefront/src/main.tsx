@@ -16,7 +16,7 @@ import { setPageSettledGate, whenIdle } from './lib/prefetch';
 import { activateLocale } from './lib/i18n';
 import { localeOfPath } from './lib/locale';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
-import { hydrationState, readServerData } from './lib/server-data';
+import { apiAnswersReceivedAt, hydrationState, readServerData } from './lib/server-data';
 import { setSiteOrigin } from './lib/site-origin';
 
 installPreloadErrorHandler();
@@ -111,7 +111,7 @@ async function start(): Promise<void> {
     void sdk.cart.read({ locale }).then(() => store.dispatch(api.util.invalidateTags(['Cart'])), () => {});
   }
   if (serverData) {
-    store.dispatch({ type: HYDRATE_API, payload: { api: serverData.api } });
+    store.dispatch({ type: HYDRATE_API, payload: { api: apiAnswersReceivedAt(serverData.api, Date.now()) } });
     setSiteOrigin(serverData.origin);
   } else {
     // Hydration draws what the server drew first; a page drawn here needs these at once. Their

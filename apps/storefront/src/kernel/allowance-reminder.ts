@@ -1,7 +1,7 @@
 // The allowance reminder in the shop (issue 31): within the reminder window of the period's end
 // (ALLOWANCE_REMINDER_DAYS, answered by the API as the reminder setting's `daysBefore`), the header
 // and the cart say how much is left and until when. App-wide (the header, the cart and the account
-// read it), so it lives in src/app. The window is the SDK's rule (`reminderWindow`); the figure is
+// read it), so it lives in src/kernel. The window is the SDK's rule (`reminderWindow`); the figure is
 // the header's (`spendableAllowance`).
 import {
   formatPrice,

@@ -1,6 +1,6 @@
 // Who is signed in: the customer (`me`), read once per session through RTK Query and shared by
 // the header (account menu, allowance), the catalog's plan filter and the profile-completion
-// check. App-wide state, so it lives in src/app (features and components may read it).
+// check. App-wide state, so it lives in src/kernel (features and components may read it).
 import { formatDate, formatPrice, type Customer, type InsuranceCard } from '@otc/sdk';
 import { api } from '../lib/api';
 import type { Locale } from '../lib/locale';

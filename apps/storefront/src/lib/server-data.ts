@@ -50,3 +50,18 @@ export function hydrationState(data: ServerData): HydrationState {
     errors: data.errors ? errors : null,
   };
 }
+
+/**
+ * The store's answers as the browser takes them: as fresh as the page they came with. The server
+ * writes one fixed moment into them (the same page for the same data is the same bytes), so a
+ * query that is asked again by age (`refetchOnMountOrArgChange: seconds`) would be asked again
+ * the moment the page came alive, for what the page has just shown.
+ */
+export function apiAnswersReceivedAt(answers: ServerData['api'], now: number): ServerData['api'] {
+  const { queries } = answers as { queries?: Record<string, Record<string, unknown> | undefined> };
+  if (!queries) return answers;
+  const fresh = Object.fromEntries(
+    Object.entries(queries).map(([key, entry]) => [key, entry && { ...entry, startedTimeStamp: now, fulfilledTimeStamp: now }]),
+  );
+  return { ...(answers as object), queries: fresh } as ServerData['api'];
+}

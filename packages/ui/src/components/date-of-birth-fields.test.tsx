@@ -1,5 +1,7 @@
 import { createRef, useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { hydrateRoot } from 'react-dom/client';
 import userEvent from '@testing-library/user-event';
 import {
   DateOfBirthFields,
@@ -125,5 +127,62 @@ describe('DateOfBirthFields', () => {
     );
     expect(screen.getByRole('textbox', { name: 'Día' })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('textbox', { name: 'Año' })).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+describe('a date typed before the page came alive (issue 29: drawn by the server)', () => {
+  function Form({ onChange }: { onChange: (value: DateOfBirthValue) => void }) {
+    const [value, setValue] = useState<DateOfBirthValue>({ month: '3', day: '7', year: '1951' });
+    return (
+      <DateOfBirthFields
+        legend="Fecha de nacimiento"
+        name="birthdate"
+        value={value}
+        onChange={(next) => {
+          setValue(next);
+          onChange(next);
+        }}
+        monthLabel="Mes"
+        dayLabel="Día"
+        yearLabel="Año"
+        monthNames={MONTHS}
+      />
+    );
+  }
+
+  it('keeps what was typed into the drawn boxes and hands it to the form once hydrated', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Form onChange={() => {}} />);
+    // The person types before the scripts arrive.
+    (container.querySelector('[name="birthdate-day"]') as HTMLInputElement).value = '18';
+    (container.querySelector('[name="birthdate-year"]') as HTMLInputElement).value = '1952';
+    const changes: DateOfBirthValue[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Form onChange={(next) => changes.push(next)} />);
+    });
+    expect(changes).toEqual([{ month: '3', day: '18', year: '1952' }]);
+    expect((container.querySelector('[name="birthdate-day"]') as HTMLInputElement).value).toBe('18');
+    expect((container.querySelector('[name="birthdate-year"]') as HTMLInputElement).value).toBe('1952');
+    container.remove();
+  });
+
+  it('changes nothing when nothing was typed, or when drawn in the browser', async () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    container.innerHTML = renderToString(<Form onChange={() => {}} />);
+    const changes: DateOfBirthValue[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Form onChange={(next) => changes.push(next)} />);
+    });
+    expect(changes).toEqual([]);
+    container.remove();
+    // Boxes of another form with the same names are in the page: a group mounted later ignores them.
+    const other = document.createElement('div');
+    other.innerHTML = '<input name="birthdate-day" value="22">';
+    document.body.append(other);
+    render(<Form onChange={(next) => changes.push(next)} />);
+    expect(changes).toEqual([]);
+    other.remove();
   });
 });

@@ -1,4 +1,4 @@
-import { forwardRef, useId, useImperativeHandle, useRef, type ReactNode } from 'react';
+import { forwardRef, useEffect, useId, useImperativeHandle, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { cn } from '../cn';
 import { Select, TextField } from './field';
 
@@ -39,6 +39,30 @@ export interface DateOfBirthFieldsProps {
 }
 
 const ALL_PARTS: readonly DateOfBirthPart[] = ['month', 'day', 'year'];
+
+const subscribeToNothing = () => () => {};
+const isNotHydrating = () => false;
+const isHydrating = () => true;
+
+/**
+ * What the page drawn by the server holds in the group's named controls when the app starts, if
+ * the person changed it before the scripts arrived; null otherwise (nothing drawn yet, as on a
+ * page drawn in the browser, or nothing changed). React draws the controlled parts with the
+ * value the server drew, so what was typed meanwhile would be lost.
+ */
+export function dateOfBirthTypedBeforeStart(name: string | undefined, drawn: DateOfBirthValue): DateOfBirthValue | null {
+  if (!name || typeof document === 'undefined') return null;
+  const typed = { ...drawn };
+  let found = false;
+  for (const part of ['month', 'day', 'year'] as const) {
+    const control = document.getElementsByName(`${name}-${part}`)[0];
+    if (!(control instanceof HTMLInputElement || control instanceof HTMLSelectElement)) continue;
+    found = true;
+    typed[part] = part === 'month' ? control.value : control.value.replace(/\D/g, '');
+  }
+  if (!found || (typed.month === drawn.month && typed.day === drawn.day && typed.year === drawn.year)) return null;
+  return typed;
+}
 
 /** What a form holds of the group (react-hook-form's `field.ref`): focus moves to its first invalid part. */
 export interface DateOfBirthFieldsHandle {
@@ -94,6 +118,16 @@ export const DateOfBirthFields = forwardRef<DateOfBirthFieldsHandle, DateOfBirth
       },
     }));
     const set = (part: DateOfBirthPart, next: string) => onChange({ ...value, [part]: next });
+    // Read at the first render, before React draws the parts again; handed to the form once the
+    // page is live, as if typed now (the form's value follows, so a save sends what is shown).
+    // Only while hydrating (the server's snapshot is used then): a group mounted later finds no
+    // drawn controls of its own, at most those of a form it replaces.
+    const hydrating = useSyncExternalStore(subscribeToNothing, isNotHydrating, isHydrating);
+    const [typedBeforeStart] = useState(() => (hydrating ? dateOfBirthTypedBeforeStart(name, value) : null));
+    useEffect(() => {
+      if (typedBeforeStart) onChange(typedBeforeStart);
+      // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the page comes alive
+    }, []);
 
     return (
       <fieldset className={cn('flex flex-col gap-2', className)} aria-describedby={describedBy}>

@@ -31,6 +31,7 @@ import {
   type WaitError,
 } from './account-api';
 import { callError, formFailureText, type CallResult } from './form-result';
+import { onServer } from '../../lib/on-server';
 
 /** The code the API answers when a change needs a recent proof first. */
 export const RECENT_PROOF_REQUIRED = 'recent_proof_required';
@@ -163,7 +164,7 @@ type View = { name: 'choose' } | { name: 'code'; resendAt: number };
 export function ProofDialog({ onProven, onClose }: { onProven: () => void; onClose: () => void }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const status = useProofStatusQuery({ locale }, { refetchOnMountOrArgChange: true });
+  const status = useProofStatusQuery({ locale }, { refetchOnMountOrArgChange: !onServer });
   const [view, setView] = useState<View>({ name: 'choose' });
 
   return (

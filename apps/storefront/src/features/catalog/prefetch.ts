@@ -4,6 +4,7 @@
 import type { AppStore } from '../../kernel/store';
 import { holdQuery } from '../../kernel/prefetch-query';
 import { customerApi } from '../../kernel/customer-api';
+import { selectSignedIn } from '../../kernel/session-slice';
 import { coveragePlanNow, plansApi, type CoveragePlan } from '../../kernel/coverage-plan';
 import { catalogApi, type ProductArgs, type ProductPageArgs } from './catalog-api';
 import type { Locale } from '../../lib/locale';
@@ -24,6 +25,15 @@ export function prefetchProductPages(store: AppStore, args: ProductPageArgs): Pr
     ),
   );
   return Promise.all(pages);
+}
+
+/**
+ * A signed-in member's favorites (the hearts on product cards and the item page); nothing for a
+ * guest. Never rejects: a heart drawn empty is not a failed page.
+ */
+export function prefetchFavorites(store: AppStore, locale: Locale): Promise<unknown> {
+  if (!selectSignedIn(store.getState())) return Promise.resolve();
+  return holdQuery(store.dispatch(catalogApi.endpoints.getFavorites.initiate({ locale }))).catch(() => {});
 }
 
 /** A product's detail. */

@@ -19,6 +19,7 @@ import {
   type WaitError,
 } from '../account-api';
 import { callError } from '../form-result';
+import { onServer } from '../../../lib/on-server';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -50,6 +51,9 @@ export function lastUsedOf(
   return { kind: 'ago', text };
 }
 
+/** How old a shown list of devices may be before it is asked for again. */
+const SESSIONS_FRESH_SECONDS = 30;
+
 /**
  * "Where you are signed in": the customer's sessions (this device marked), a "Sign out" for each
  * other one (a second tap confirms; the result said politely, the focus kept on the list), and
@@ -63,7 +67,10 @@ export function SessionsSection() {
   const dispatch = useAppDispatch();
   const headingId = 'security-sessions';
   const statusId = useId();
-  const sessions = useSessionsQuery({ locale }, { refetchOnMountOrArgChange: true });
+  // Asked again when the list shown is older than half a minute (a device may have gone since);
+  // the list the page arrived with is as fresh as the page. Never by the server's render: the
+  // page's loader brought it, and a refetch the render started would be left running.
+  const sessions = useSessionsQuery({ locale }, { refetchOnMountOrArgChange: onServer ? false : SESSIONS_FRESH_SECONDS });
   const [endSession, ending] = useEndSessionMutation();
   const [signOutEverywhere, signingOut] = useSignOutEverywhereMutation();
   const [announcement, setAnnouncement] = useState<string | null>(null);

@@ -27,6 +27,7 @@ import {
   type AddressAnswer,
 } from '../components/address-form';
 import { useSuccessNotice } from '../use-saved-notice';
+export { addressesLoader as loader } from '../account-loaders';
 
 /** The page's address, and the query parameter that opens its form in the page: `new` or an id (lib/page-params.ts). */
 const PAGE = '/account/addresses';

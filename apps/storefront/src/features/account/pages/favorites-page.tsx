@@ -13,6 +13,7 @@ import { useAccountFavoritesQuery, useRemoveAccountFavoriteMutation } from '../a
 import { AccountLayout } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
 import { callError } from '../form-result';
+export { favoritesLoader as loader } from '../account-loaders';
 
 function FavoriteCard({
   product,

@@ -30,6 +30,7 @@ import { AccountLoading } from '../components/account-loading';
 import { ADD_CARD_INTENT, CardForm, postedCard, type CardAnswer } from '../components/card-form';
 import { useCardTypeLabels } from '../../../components/card-fields';
 import { useSuccessNotice } from '../use-saved-notice';
+export { paymentMethodsLoader as loader } from '../account-loaders';
 
 /** The page's address, and the `step` that draws the card form in the page (lib/page-params.ts). */
 const PAGE = '/account/payment-methods';

@@ -25,6 +25,7 @@ import { formFailureText } from '../form-result';
 import { ProofDialog, RECENT_PROOF_REQUIRED } from '../recent-proof';
 import { SessionsSection } from '../components/sessions-section';
 import { useSuccessNotice } from '../use-saved-notice';
+export { securityLoader as loader } from '../account-loaders';
 
 const EMPTY = { currentPassword: '', password: '', passwordConfirmation: '' };
 const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];

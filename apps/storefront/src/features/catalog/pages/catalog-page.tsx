@@ -42,6 +42,7 @@ import { ProductTile } from '../components/product-tile';
 import {
   coveragePlanForLoader,
   prefetchCategories,
+  prefetchFavorites,
   prefetchHealthPlans,
   prefetchProductPages,
 } from '../prefetch';
@@ -71,6 +72,7 @@ export function loader(args: LoaderFunctionArgs) {
   return awaitOnServer([
     prefetchCategories(store, locale),
     prefetchHealthPlans(store),
+    prefetchFavorites(store, locale),
     coveragePlanForLoader(store).then((coverage) =>
       prefetchProductPages(store, { ...listArgsOf(params, coverage, locale), page: params.page }),
     ),

@@ -10,7 +10,7 @@ import { awaitOnServer } from '../../../kernel/prefetch-query';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
 import { ProductTile } from '../components/product-tile';
-import { prefetchCategories, prefetchProductPages } from '../prefetch';
+import { prefetchCategories, prefetchFavorites, prefetchProductPages } from '../prefetch';
 
 const FEATURED_COUNT = 8;
 
@@ -22,6 +22,7 @@ export function loader(args: LoaderFunctionArgs) {
   const coveragePlan = coverageParam(coveragePlanNow(store.getState()));
   return awaitOnServer([
     prefetchCategories(store, locale),
+    prefetchFavorites(store, locale),
     prefetchProductPages(store, { sort: 'default', page: 1, locale, coveragePlan }),
   ]);
 }

@@ -17,13 +17,14 @@ import { useCartPort } from '../../../lib/cart-port';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../kernel/session-slice';
+import { awaitOnServer } from '../../../kernel/prefetch-query';
 import { storeOf } from '../../../kernel/route-context';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
 import { ProductJsonLd } from '../components/product-json-ld';
 import { Coverage } from '../../../components/coverage-mark';
 import { ProductTile } from '../components/product-tile';
-import { prefetchProduct } from '../prefetch';
+import { prefetchFavorites, prefetchProduct } from '../prefetch';
 
 /** The title is the product's name (set below), not the row's "Product". */
 export const ownsTitle = true;
@@ -39,7 +40,10 @@ export async function loader(args: LoaderFunctionArgs) {
     // A guest's chosen plan marks the item (and its similar items); a member's comes from the session.
     const store = storeOf(args);
     const coveragePlan = coverageParam(coveragePlanNow(store.getState()));
-    await prefetchProduct(store, { id, locale: localeOfPath(url.pathname), coveragePlan });
+    const locale = localeOfPath(url.pathname);
+    const favorites = awaitOnServer([prefetchFavorites(store, locale)]);
+    await prefetchProduct(store, { id, locale, coveragePlan });
+    await favorites;
   } catch (error) {
     // An unknown product is the 404 page; other failures are shown by the page (retry).
     if ((error as SdkQueryError | undefined)?.status === 404) notFound(url.pathname);
