@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { Controller, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { useLingui } from '@lingui/react/macro';
-import { CARD_CODE_LENGTHS, CARD_TYPES, type CardType } from '@otc/sdk';
+import { CARD_CODE_LENGTHS, CARD_TYPES, cardTypeOfNumber, type CardType } from '@otc/sdk';
+import { useGetSettingsQuery } from '../kernel/settings-api';
 import { RadioGroup, TextField } from '@otc/ui';
 
 /** The card types' names in the page's language. */
@@ -18,7 +20,9 @@ export interface CardFieldsForm {
   // Typed loosely: the forms' own values differ (the balance check adds a bot token).
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   control: Control<any>;
-  watch: (name: 'type') => CardType | undefined;
+  watch: ((name: 'type') => CardType | undefined) & ((name: 'number') => string | undefined);
+  getValues: (name: 'type') => CardType | undefined;
+  setValue: (name: 'type', value: CardType, options: { shouldDirty: boolean }) => void;
   getFieldState: (name: 'number') => { isTouched: boolean };
   formState: { isSubmitted: boolean };
   trigger: (name: 'number') => Promise<boolean>;
@@ -29,7 +33,9 @@ export interface CardFieldsForm {
  * A card's type, number and security code, as the account's "Add a card" and the balance check
  * ask them: the number's and the code's hints follow the type (16 or 17 digits and a code of 3 or
  * 4 for S3, else 16 or 19 and 3), and a number already looked at is checked again when the type
- * changes.
+ * changes. The type follows the number (the issuers' ranges are the shop's settings, issue 33
+ * item 2): typed or pasted, the number picks its type; a type picked afterwards stays picked
+ * (and is named if wrong, by the form's schema or the API).
  */
 export function CardFields({
   form,
@@ -44,6 +50,18 @@ export function CardFields({
   const { t } = useLingui();
   const labels = useCardTypeLabels();
   const type = form.watch('type');
+  const number = form.watch('number');
+  const ranges = useGetSettingsQuery().data?.cardRanges;
+  const { getValues, setValue } = form;
+  // Only when the number (or the ranges) change: a type picked by hand after it is kept.
+  useEffect(() => {
+    const decided = ranges ? cardTypeOfNumber(number ?? '', ranges) : null;
+    if (decided && decided !== getValues('type')) {
+      setValue('type', decided, { shouldDirty: true });
+      onTypeChange?.();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the number decides, not a new callback
+  }, [number, ranges]);
   return (
     <>
       <Controller

@@ -57,7 +57,7 @@ describe('payment methods', () => {
     ]);
   });
 
-  it('checks the number per card type: 16 or 19 digits, S3 16 or 17', async () => {
+  it('picks the type from the number, and checks the number per card type: 16 or 19 digits, S3 16 or 17', async () => {
     setLocaleCookie('en');
     const user = userEvent.setup();
     const handlers = useAccountHandlers({ cards: [] });
@@ -65,6 +65,10 @@ describe('payment methods', () => {
     const dialog = await openAddCard(user, 'Add a card', 'Add a card');
     const number = within(dialog).getByLabelText(/^Card number/);
     await user.type(number, '6037 0000 0000 0001 7');
+    // The number picks its type (the issuers' ranges of the settings, issue 33 item 2).
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: 'S3 benefit card' })).toBeChecked());
+    // A type picked by hand afterwards stays picked, and the number is checked for it.
+    await user.click(within(dialog).getByRole('radio', { name: 'Network benefit card' }));
     await user.type(within(dialog).getByLabelText(/^Security code/), '1234');
     await user.click(within(dialog).getByRole('button', { name: 'Add card' }));
     expect(

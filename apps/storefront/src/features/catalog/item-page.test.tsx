@@ -47,7 +47,8 @@ describe('item page', () => {
     expect(data).toMatchObject({
       '@type': 'Product',
       name: 'Vitamin A',
-      sku: '1',
+      // The item code shoppers see, not the database's id (issue 33, item 12).
+      sku: 'OTC-000001',
       brand: { '@type': 'Brand', name: 'Nature Health' },
       offers: {
         '@type': 'Offer',

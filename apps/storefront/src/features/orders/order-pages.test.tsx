@@ -510,6 +510,8 @@ describe('the order history, issue 33 item 19', () => {
     const view = await renderPage('/account/orders');
     const list = await screen.findByRole('list', { name: 'Orders' });
     await within(list).findByText('Order 100052');
+    // One item is "1 item", not "1 items" (issue 33).
+    expect(within(list).getAllByText(/^Placed on .+ · 1 item$/)).toHaveLength(2);
     // In the page before anything is said in it.
     const status = screen.getAllByRole('status').find((element) => element.textContent === '')!;
     expect(status).toBeDefined();
@@ -532,6 +534,7 @@ describe('the order history, issue 33 item 19', () => {
     const view = await renderPage('/es/account/orders');
     const list = await screen.findByRole('list', { name: 'Pedidos' });
     await within(list).findByText('Pedido 100052');
+    expect(within(list).getAllByText(/^Realizado el .+ · 1 artículo$/)).toHaveLength(2);
     fireEvent.click(screen.getByRole('button', { name: 'Mostrar 2 pedidos más (quedan 3)' }));
     await within(list).findByText('Pedido 100054');
     expect(screen.getByRole('button', { name: 'Mostrar 1 pedido más (queda 1)' })).toBeInTheDocument();

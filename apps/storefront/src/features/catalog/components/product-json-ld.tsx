@@ -12,7 +12,8 @@ export function productJsonLd(product: ProductDetail, origin: string) {
     name: product.name,
     image: images.filter(Boolean).map(absolute),
     description: product.description || undefined,
-    sku: String(product.id),
+    // The item code shoppers see on the page (OTC-000006), not the database's id.
+    sku: product.sku || undefined,
     brand: { '@type': 'Brand', name: product.brand },
     manufacturer: product.manufacturer
       ? { '@type': 'Organization', name: product.manufacturer }

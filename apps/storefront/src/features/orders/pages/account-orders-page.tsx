@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { plural } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { Package } from 'lucide-react';
 import { formatDate, formatPrice } from '@otc/sdk';
 import { Button, EmptyState, LinkButton, Skeleton } from '@otc/ui';
@@ -80,7 +80,7 @@ function OrdersPageRows({
               </p>
               <p className="text-muted">
                 <Trans>
-                  Placed on {date} · {items} items
+                  Placed on {date} · <Plural value={items} one="# item" other="# items" />
                 </Trans>
               </p>
               <OrderRowNote order={order} />

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { WalletCards } from 'lucide-react';
 import {
   balanceCheckInputSchema,
   cardNumberInRanges,
-  cardTypeOfNumber,
   formatDate,
   formatPrice,
   type CardType,
@@ -42,18 +41,6 @@ export function Component() {
     [ranges],
   );
   const form = useShopForm(schema, { defaultValues: EMPTY });
-  const { getValues, setValue } = form;
-
-  // Only when the number changes: a type picked afterwards stays picked (and is named if wrong).
-  const number = form.watch('number');
-  useEffect(() => {
-    const decided = ranges ? cardTypeOfNumber(number ?? '', ranges) : null;
-    if (decided && decided !== getValues('type')) {
-      setValue('type', decided, { shouldDirty: true });
-      resetAnswer();
-    }
-  }, [number, ranges, getValues, setValue, resetAnswer]);
-
   const typeLabels = useCardTypeLabels();
 
   const onSubmit = form.submit(async (values) => {
