@@ -131,36 +131,7 @@ export function markdownReport(result) {
     out.push(...check.notes.map((n) => `- \`${n.route}\` (\`${n.address}\`): ${n.note}`), '');
   }
 
-  if (result.render) {
-    const r = result.render;
-    out.push('## Render cost (pages drawn per request, PostgreSQL)', '');
-    out.push(
-      `The API (production mode) on a throw-away PostgreSQL database seeded with ${r.products} products (\`ops seed\`, ${r.seedS} s), ` +
-        `${r.connections} keep-alive connections (autocannon) for ${r.seconds} s per address after three requests in a row (warm-up), ` +
-        `\`accept: text/html\`, \`accept-language: en-US\`, \`accept-encoding: gzip, deflate, br\` (as a browser). ` +
-        'Page cache off: `PAGE_CACHE_SECONDS=0`, every request a render; on: 60 s (the default), one render per address then the kept copy. ' +
-        '`/api/health` under the same load in the same API process, and on one more connection during each page\'s load ("health meanwhile": what the ' +
-        'rest of the API answers while pages are drawn). Latencies are of the answers received within the run; "errors" are autocannon\'s (socket errors and ' +
-        'timeouts: no answer within 10 s); "settle": seconds the API then took to work off the requests abandoned at the end (before the next address).',
-      '',
-      table(
-        ['page cache', 'address', 'p50 ms', 'p95 ms', 'req/s', 'non-2xx', 'errors (timeouts)', 'health meanwhile p50 / p95 ms', 'settle s', 'drawn'],
-        r.rows.map((x) => [
-          x.cache,
-          `\`${x.path}\``,
-          x.p50 ?? '–',
-          x.p95 ?? '–',
-          x.rps,
-          x.non2xx,
-          `${x.errors} (${x.timeouts ?? 0})`,
-          !x.healthMeanwhile ? '–' : x.healthMeanwhile.requests ? `${x.healthMeanwhile.p50} / ${x.healthMeanwhile.p95}` : 'none answered (10 s)',
-          x.settledS ?? '–',
-          x.drawn === undefined ? '–' : x.drawn ? 'yes' : `NO (${x.status})`,
-        ]),
-      ),
-      '',
-    );
-  }
+  if (result.render) out.push(...renderSection(result.render));
 
   if (result.search) {
     const { fromLastKey: a, fromFirstKey: b, samples } = result.search;
@@ -239,5 +210,143 @@ export function markdownReport(result) {
   }
   if (!result.previous) out.push('- NOT CHECKED TBT and first-load JS <= previous run: no previous run found');
   out.push('', missed.length === 0 ? '**Every target met.**' : `**${missed.length} check(s) missed.**`, '');
+  return out.join('\n');
+}
+
+/** The render cost section (bench/run.mjs renderBench). */
+export function renderSection(r) {
+  const out = [];
+  const answers = (x) =>
+    x.answers ? `${x.answers.drawn} / ${x.answers.fallback}${x.answers.other ? ` / ${x.answers.other} other` : ''}` : '–';
+  const health = (x) =>
+    !x.healthMeanwhile
+      ? '–'
+      : x.healthMeanwhile.requests
+        ? `${x.healthMeanwhile.p50} / ${x.healthMeanwhile.p95}${x.answers ? ` (${x.healthMeanwhile.requests} answers)` : ''}`
+        : 'none answered (10 s)';
+  const guests = r.rows.filter((x) => x.who !== 'member');
+  const members = r.rows.filter((x) => x.who === 'member');
+  out.push('## Render cost (pages drawn per request, PostgreSQL)', '');
+  out.push(
+    `The API (production mode) on a throw-away PostgreSQL database seeded with ${r.products} products (\`ops seed\`, ${r.seedS} s), ` +
+      `${r.connections} keep-alive connections (autocannon) for ${r.seconds} s per address after three requests in a row (warm-up), ` +
+      `\`accept: text/html\`, \`accept-language: en-US\`, \`accept-encoding: gzip, deflate, br\` (as a browser). ` +
+      'Page cache off: `PAGE_CACHE_SECONDS=0`, every request a render; on: 60 s (the default), one render per address then the kept copy. ' +
+      '`/api/health` under the same load in the same API process, and on one more connection during each page\'s load ("health meanwhile": what the ' +
+      'rest of the API answers while pages are drawn). Latencies are of the answers received within the run; "errors" are autocannon\'s (socket errors and ' +
+      'timeouts: no answer within 10 s); "settle": seconds the API then took to work off the requests abandoned at the end (before the next address).' +
+      (guests.some((x) => x.answers)
+        ? ' "drawn / index.html": the page answers the server drew and those it sent as the plain index.html file (the renderer was too busy or ' +
+          'refused the client, apps/api/src/plugins/external/page-renderer.ts), told apart by their headers; every request is 127.0.0.1\'s, one ' +
+          `client to the renderer, whose guest renders a minute are lifted for the bench (\`PAGE_MISSES_PER_CLIENT_MINUTE=${r.missesPerClientMinute ?? '?'}\`; ` +
+          'deployed 120: with the page cache off the one address passes it within seconds, and the rest of the minute is index.html).'
+        : ''),
+    '',
+    table(
+      ['page cache', 'address', 'p50 ms', 'p95 ms', 'req/s', 'non-2xx', 'errors (timeouts)', 'drawn / index.html', 'health meanwhile p50 / p95 ms', 'settle s', 'drawn'],
+      guests.map((x) => [
+        x.cache,
+        `\`${x.path}\``,
+        x.p50 ?? '–',
+        x.p95 ?? '–',
+        x.rps,
+        x.non2xx,
+        `${x.errors} (${x.timeouts ?? 0})`,
+        answers(x),
+        health(x),
+        x.settledS ?? '–',
+        x.drawn === undefined ? '–' : x.drawn ? 'yes' : `NO (${x.status})`,
+      ]),
+    ),
+    '',
+  );
+  if (members.length > 0) {
+    const alone = r.rows.find((x) => x.cache === members[0].cache && x.case === 'health');
+    const m = r.member ?? {};
+    const cart = members.find((x) => x.path === '/cart')?.probe;
+    const catalog = members.find((x) => x.path === '/catalog')?.probe;
+    const after = members.find((x) => x.guestCatalogAfterMarks)?.guestCatalogAfterMarks;
+    const marks = (k) => (k ? `${k.covered} "Covered by your plan", ${k.notCovered} "Not covered"` : '–');
+    out.push('### A signed-in member\'s pages', '');
+    out.push(
+      `The demo member \`${m.login ?? '?'}\` (\`ops seed\`, password sign-in with \`x-auth-mode: session\`: the \`otc_session\` cookie, as the storefront ` +
+        `signs in) with ${m.cart?.length ?? '?'} products in the cart (ids ${(m.cart ?? []).map((p) => p.id).join(', ')}, two of each, through the API); ` +
+        `every request carries the session cookie. Page cache on (${members[0].cacheSeconds} s, as deployed): a member's page is drawn for them at each ` +
+        'request and never kept. Checked before each load on one answer: ' +
+        `\`/cart\` ${cart ? `${cart.status}, \`Cache-Control: ${cart.cacheControl}\`, ${cart.drawn ? 'drawn' : 'NOT drawn'}, ${cart.cartRows?.listed}/${cart.cartRows?.of} of the cart's products listed` : '–'}; ` +
+        `\`/catalog\` ${catalog ? `${catalog.status}, \`Cache-Control: ${catalog.cacheControl}\`, ${catalog.drawn ? 'drawn' : 'NOT drawn'}, ${marks(catalog.marks)}` : '–'} ` +
+        `(a guest's \`/catalog\`: ${marks(m.guestCatalogMarks)}; after the member's loads: ${marks(after)}, so no member's page went into the page cache). ` +
+        'Every answer of the load is counted by its headers: drawn for the member (`Cache-Control: private, no-store`), the plain index.html ' +
+        '(a file: `Last-Modified`, `no-store` as every answer to a member), other; "drawn p50 / p95" are the latencies of the drawn answers alone, ' +
+        'the render figure. "one address": every request 127.0.0.1\'s, one client to the renderer, which holds a client to 2 renders while ' +
+        'all 4 render slots are taken: this one client fills the 4 slots and every request finding them full is sent index.html at once, none waits; ' +
+        `"${r.connections} addresses": each connection another client (\`X-Forwarded-For\`, the API started with \`TRUST_PROXY=127.0.0.1\`, as ` +
+        'shoppers behind the deploy\'s proxy), so only the renderer\'s own bounds apply: 4 renders at once and 32 waiting, 36 places for ' +
+        `${r.connections} connections, the requests beyond them sent index.html at once (and asking again at once, a cost the renders share the CPU with). ` +
+        `/api/health beside each on one more connection (127.0.0.1), and alone at ${r.connections} connections in the same API process.`,
+      '',
+      table(
+        ['address', 'clients', 'p50 ms', 'p95 ms', 'req/s', 'non-2xx', 'errors (timeouts)', 'drawn / index.html', 'drawn p50 / p95 ms', 'drawn/s', 'health meanwhile p50 / p95 ms', 'settle s'],
+        [
+          ...members.map((x) => [
+            `\`${x.path}\` (member)`,
+            x.clients ?? '–',
+            x.p50 ?? '–',
+            x.p95 ?? '–',
+            x.rps,
+            x.non2xx,
+            `${x.errors} (${x.timeouts ?? 0})`,
+            answers(x),
+            x.answers?.drawn ? `${x.drawnP50} / ${x.drawnP95}` : 'none drawn',
+            x.drawnRps ?? '–',
+            health(x),
+            x.settledS ?? '–',
+          ]),
+          ...(alone
+            ? [['`/api/health` alone', 'one address', alone.p50 ?? '–', alone.p95 ?? '–', alone.rps, alone.non2xx, `${alone.errors} (${alone.timeouts ?? 0})`, '–', '–', '–', '–', alone.settledS ?? '–']]
+            : []),
+        ],
+      ),
+      '',
+    );
+    if (r.rendersPerRequest?.length) {
+      out.push(
+        `Renders per request on this database (the render module called by the bench, its API calls answered by this API; the member's with their cookie): ` +
+          r.rendersPerRequest.map((x) => `${x.who} \`${x.path}\` ${x.renders ?? `no page (${x.status})`}`).join(', ') +
+          '.',
+        '',
+      );
+    }
+  }
+  return out;
+}
+
+/** The report of a BENCH_ONLY run: the parts it ran (render cost, search, API, search scale), their targets. */
+export function partialReport(result) {
+  const c = result.conditions;
+  const out = [];
+  out.push(`# Shop benchmark, ${result.only.join(', ')} only (\`BENCH_ONLY=${result.only.join(',')} node bench/run.mjs\`)`, '');
+  out.push(
+    `${c.date}, commit ${c.commit}${c.dirty ? ' (with uncommitted changes)' : ''}, ${c.durationS ?? '?'} s, Node ${c.node}. ` +
+      'A part of the full run (`pnpm bench`, bench/results/latest.md), measured alone.',
+    '',
+    `**Load conditions**: ${c.cpus} × ${c.cpuModel}, ${c.memoryGb} GB; load average (1, 5, 15 min) ${c.loadAverageStart.join(' / ')} at the start, ` +
+      `${(c.loadAverageEnd ?? []).join(' / ')} at the end. The bench, the API and PostgreSQL share these cores. Busiest processes at the start:`,
+    '',
+    ...c.busiestProcesses.map((line) => `    ${line}`),
+    '',
+  );
+  const full = markdownReport({ ...result, floor: result.floor ?? { firstLoad: { jsGzip: 0, cssGzip: 0 } }, lighthouse: result.lighthouse ?? [], firstLoad: result.firstLoad ?? [] });
+  // The sections of the parts run, as the full report writes them (from the first part's heading on).
+  const sections = full.split('\n## ').slice(1).map((section) => `## ${section}`);
+  const wanted = [
+    ...(result.only?.includes('lighthouse') ? ['## Floor', '## Lighthouse', '## First-load'] : []),
+    ...(result.render ? ['## Render cost'] : []),
+    ...(result.search ? ['## Search as you type'] : []),
+    ...(result.api ? ['## API'] : []),
+    ...(result.searchScale ? ['## Search relevance'] : []),
+    '## Targets',
+  ];
+  for (const section of sections) if (wanted.some((head) => section.startsWith(head))) out.push(section.replace(/\n+$/, ''), '');
   return out.join('\n');
 }

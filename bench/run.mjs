@@ -31,7 +31,10 @@
 // 6. Render cost: the API on PostgreSQL (a throw-away database seeded by `ops seed`, production
 //    mode), BENCH_RENDER_CONNECTIONS (50) keep-alive connections (autocannon, the API's own load
 //    tool) for BENCH_RENDER_SECONDS (10) each on /catalog and /item/61 (accept: text/html) with the
-//    page cache off (PAGE_CACHE_SECONDS=0: every request a render) and on (60 s), and /api/health.
+//    page cache off (PAGE_CACHE_SECONDS=0: every request a render) and on (60 s); a signed-in
+//    member's /cart (items in it) and /catalog (plan marks), their web session's cookie on every
+//    request, from one client address and from one per connection (X-Forwarded-For); /api/health
+//    beside each page and alone. Every page answer counted as drawn or the plain index.html.
 // 7. The API benchmark (apps/api/scripts/bench.ts) at 1 000 products: product list, search and
 //    /api/health, latency and throughput.
 // 8. Search relevance and scale (apps/api/scripts/bench-search.ts, issue 19): the relevance set
@@ -44,10 +47,13 @@
 // read before this run overwrites it.
 //
 // Environment: BENCH_RUNS, BENCH_PAGES (e.g. `catalog,cart`), BENCH_SKIP (e.g.
-// `lighthouse,search,render,api,search-scale`), BENCH_SKIP_BUILD=1, BENCH_STRICT=1 (exit 1 when a
+// `lighthouse,search,render,api,search-scale`), BENCH_ONLY (e.g. `render`: those parts alone,
+// written to bench/results/render.md/.json or partial-<parts>.*, never latest.*),
+// BENCH_SKIP_BUILD=1, BENCH_STRICT=1 (exit 1 when a
 // target is missed), BENCH_PREVIOUS, CHROME_PATH; render cost: BENCH_RENDER_SECONDS,
 // BENCH_RENDER_CONNECTIONS, BENCH_RENDER_PRODUCTS (1000), BENCH_RENDER_DATABASE_URL
-// (postgres://postgres@127.0.0.1:5432/test: where the throw-away database is created).
+// (postgres://postgres@127.0.0.1:5432/test: where the throw-away database is created),
+// BENCH_RENDER_MISSES_PER_MINUTE (PAGE_MISSES_PER_CLIENT_MINUTE of its APIs, 1000000).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -66,7 +72,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { markdownReport } from './report.mjs';
+import { markdownReport, partialReport } from './report.mjs';
 import { TARGETS } from './targets.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -83,7 +89,10 @@ const resultsDir = join(here, 'results');
 const lighthouseBin = join(storefrontApp, 'node_modules/.bin/lighthouse');
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 const runs = Math.max(1, Number.parseInt(process.env.BENCH_RUNS ?? '3', 10) || 3);
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
+/** The parts of a run (BENCH_SKIP leaves some out; BENCH_ONLY runs only those it names). */
+const PARTS = ['lighthouse', 'search', 'render', 'api', 'search-scale'];
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const skip = new Set(only.length > 0 ? PARTS.filter((part) => !only.includes(part)) : (process.env.BENCH_SKIP ?? '').split(',').filter(Boolean));
 const onlyPages = (process.env.BENCH_PAGES ?? '').split(',').filter(Boolean);
 
 const log = (message) => process.stdout.write(`${message}\n`);
@@ -111,10 +120,16 @@ function run(command, args, options = {}) {
 // ---------------------------------------------------------------------------------------------
 // Builds
 
-async function buildAll() {
+async function buildAll({ floor = true } = {}) {
   if (process.env.BENCH_SKIP_BUILD !== '1') {
     log('building the API and the storefront (turbo)');
     run('pnpm', ['exec', 'turbo', 'run', 'build', '--filter=@otc/api', '--filter=@otc/storefront']);
+  }
+  if (!floor) {
+    if (!existsSync(join(storefrontServerDist, renderModuleName))) {
+      throw new Error(`no render module at ${join(storefrontServerDist, renderModuleName)} (the storefront's build makes it)`);
+    }
+    return;
   }
   // The floor resolves its packages from the storefront's (same versions, same Vite).
   const link = join(floorDir, 'node_modules');
@@ -281,10 +296,10 @@ function floorFirstLoad(dir) {
  * under floor/ (STOREFRONT_DIR: the static files and the index.html template the render draws
  * into) and the render module's folder (dist-server/, one self-contained module and its chunks).
  */
-function buildCopy(work) {
+function buildCopy(work, { floor = true } = {}) {
   const storefront = join(work, 'storefront');
   cpSync(storefrontDist, storefront, { recursive: true });
-  cpSync(floorDist, join(storefront, 'floor'), { recursive: true });
+  if (floor) cpSync(floorDist, join(storefront, 'floor'), { recursive: true });
   const serverDir = join(work, 'storefront-server');
   cpSync(storefrontServerDist, serverDir, { recursive: true, filter: (src) => !src.endsWith('.map') });
   return { storefront, render: join(serverDir, renderModuleName) };
@@ -367,13 +382,21 @@ async function drawsPages(origin, path = '/catalog') {
  * in its result; issue 29: 1). Called here, as the API calls it, its API calls answered by the
  * shop's API at `origin`.
  */
-async function rendersPerRequest(renderModule, origin, itemId) {
+async function rendersPerRequest(renderModule, origin, itemId, { paths: only, cookie, locales = ['en', 'es'] } = {}) {
   const { render } = await import(pathToFileURL(renderModule).href);
-  const throughShop = (input, init) => {
+  // `cookie`: a visitor's (a member's web session), sent on the render's API calls as the API's
+  // renderer sends the visitor's own.
+  // The render's API calls (method, address, status) of the page being drawn: listed when it renders more than once.
+  let calls = [];
+  const throughShop = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://render.local');
-    return fetch(`${origin}${url.pathname}${url.search}`, init);
+    const headers = new Headers(init?.headers);
+    if (cookie) headers.set('cookie', cookie);
+    const res = await fetch(`${origin}${url.pathname}${url.search}`, { ...init, headers });
+    calls.push(`${(init?.method ?? 'GET').toUpperCase()} ${url.pathname}${url.search} ${res.status}`);
+    return res;
   };
-  const paths = [
+  const paths = only ?? [
     '',
     '/catalog',
     '/catalog?category=1',
@@ -392,12 +415,15 @@ async function rendersPerRequest(renderModule, origin, itemId) {
     '/no-such-page',
   ];
   const rows = [];
-  for (const locale of ['en', 'es']) {
+  for (const locale of locales) {
     for (const path of paths) {
       const address = `${locale === 'es' ? '/es' : ''}${path}` || '/';
-      const request = new Request(`${origin}${address}`, { headers: { accept: 'text/html', cookie: `locale=${locale}` } });
+      const cookies = [`locale=${locale}`, ...(cookie ? [cookie] : [])].join('; ');
+      const request = new Request(`${origin}${address}`, { headers: { accept: 'text/html', cookie: cookies } });
+      calls = [];
       const drawn = await render(request, { fetch: throughShop, origin });
-      rows.push({ path: address, status: drawn.status, renders: drawn.kind === 'page' ? (drawn.renders ?? null) : null });
+      const renders = drawn.kind === 'page' ? (drawn.renders ?? null) : null;
+      rows.push({ path: address, status: drawn.status, renders, ...(renders !== null && renders !== 1 ? { calls } : {}) });
     }
   }
   return rows;
@@ -429,6 +455,15 @@ async function api(origin, method, path, { body, token, lang, session, headers, 
 /** The web session's cookie (docs/web-session.md): the storefront signs in with it, no tokens. */
 const SESSION_COOKIE = 'otc_session';
 
+/** The web session's cookie value an answer sets (its `Set-Cookie` lines), or null. */
+function sessionCookieOf(res) {
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    if (pair.startsWith(`${SESSION_COOKIE}=`)) return pair.slice(SESSION_COOKIE.length + 1);
+  }
+  return null;
+}
+
 /** Orderable products (status fine, stock >= 10), cheapest first. */
 async function orderable(origin) {
   const { products } = await api(origin, 'GET', '/api/catalog/products?sort=price-asc&page=2');
@@ -455,10 +490,7 @@ async function customerWithCart(origin, language) {
     body: { login, code, firstName: 'Ana', lastName: 'Diaz', interfaceLanguage: language },
     headers: { 'x-auth-mode': 'session' },
     answer: (res) => {
-      for (const line of res.headers.getSetCookie()) {
-        const [pair] = line.split(';');
-        if (pair.startsWith(`${SESSION_COOKIE}=`)) cookie = pair.slice(SESSION_COOKIE.length + 1);
-      }
+      cookie = sessionCookieOf(res);
     },
   });
   if (!cookie || !signedIn.csrf_token) throw new Error(`no web session for ${login}`);
@@ -479,6 +511,35 @@ async function customerWithCart(origin, language) {
   const setDelivery = () => api(origin, 'PUT', '/api/order/delivery', { session, body: { addressId: addresses[0].id } });
   await setDelivery();
   return { login, session, draftId: draft.id, setDelivery };
+}
+
+/**
+ * A demo member of `ops seed` (apps/api/src/seed/seed.ts, DEMO_CUSTOMERS: James Carter, plan
+ * `ep`, English; password DEMO_PASSWORD) signed in with their password as the storefront does (a
+ * web session: the `otc_session` cookie), and three orderable products, two of each, put in their
+ * cart through the API. Works in production (no outbox needed).
+ */
+const DEMO_MEMBER = { login: 'national.demo@example.com', password: 'Demo1234' };
+
+async function demoMemberWithCart(origin) {
+  let cookie = null;
+  const signedIn = await api(origin, 'POST', '/api/auth/login', {
+    body: { username: DEMO_MEMBER.login, password: DEMO_MEMBER.password },
+    headers: { 'x-auth-mode': 'session' },
+    answer: (res) => {
+      cookie = sessionCookieOf(res);
+    },
+  });
+  if (!cookie || !signedIn?.csrf_token) throw new Error(`no web session for ${DEMO_MEMBER.login}`);
+  const session = { cookie, csrf: signedIn.csrf_token };
+  const me = await api(origin, 'GET', '/api/auth/me', { session });
+  const products = (await orderable(origin)).slice(0, 3);
+  const draft = await api(origin, 'POST', '/api/order/prepare-draft', { session, body: {} });
+  await api(origin, 'PUT', `/api/order/${draft.id}/items`, {
+    session,
+    body: { rows: products.map((p) => ({ sku_id: p.id, amount: 2 })) },
+  });
+  return { login: DEMO_MEMBER.login, me, session, draftId: draft.id, products };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -781,21 +842,74 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
-/** `connections` keep-alive connections on `path` for `seconds` (autocannon, as the API bench). */
-async function loadPath(autocannon, origin, path, headers, seconds, connections) {
+/** The address the API is told (X-Forwarded-For, TRUST_PROXY) for the `n`th connection (1-based). */
+function clientAddress(n) {
+  return `10.77.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+/** A response header of autocannon's raw list ([name, value, name, value, ...]). */
+function rawHeader(raw, name) {
+  for (let i = 0; i + 1 < (raw?.length ?? 0); i += 2) if (String(raw[i]).toLowerCase() === name) return String(raw[i + 1]);
+  return null;
+}
+
+/**
+ * What a page answer was, by its headers (storefront.ts, page-renderer.ts and the auth plugin set
+ * them): `fallback`, the plain index.html the API sends as a file when it does not draw the page
+ * (too busy, or the render failed): a `Last-Modified` (fastify-static), `Cache-Control: no-cache`,
+ * or `no-store` for a visitor with a cookie; `drawn`, a page the server drew (`expected`: the
+ * Cache-Control it must have, a member's `private, no-store`); `other`, anything else.
+ */
+function pageKind(cacheControl, lastModified, expected) {
+  if (lastModified !== null || cacheControl === 'no-cache') return 'fallback';
+  if (expected && cacheControl !== expected) return 'other';
+  return 'drawn';
+}
+
+/**
+ * `connections` keep-alive connections on `path` for `seconds` (autocannon, as the API bench).
+ * `addresses`: each connection says it is another client (`X-Forwarded-For: 10.77.0.n`, believed
+ * by an API started with TRUST_PROXY=127.0.0.1), as many shoppers behind the deploy's proxy;
+ * otherwise every request is 127.0.0.1's. `page`: the answers are pages, counted by kind
+ * (pageKind; `page.expected`: the Cache-Control of a drawn one) with the latencies of the drawn
+ * ones apart, and the Cache-Control values seen.
+ */
+async function loadPath(autocannon, origin, path, headers, seconds, connections, { addresses = false, page = null } = {}) {
   const times = [];
   const statuses = {};
+  const kinds = { drawn: 0, fallback: 0, other: 0 };
+  const bytes = { drawn: 0, fallback: 0, other: 0 };
+  const drawnTimes = [];
+  const cacheControls = {};
+  const lastHeaders = new WeakMap();
+  let clients = 0;
+  const setupClient = (client) => {
+    clients += 1;
+    if (addresses) client.setHeaders({ ...headers, 'x-forwarded-for': clientAddress(clients) });
+    if (page) client.on('headers', (answer) => lastHeaders.set(client, answer.headers));
+  };
   const result = await new Promise((resolveRun, reject) => {
     const instance = autocannon(
-      { url: `${origin}${path}`, connections, duration: seconds, headers },
+      { url: `${origin}${path}`, connections, duration: seconds, headers, setupClient },
       (error, done) => (error ? reject(error) : resolveRun(done)),
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    instance.on('response', (client, statusCode, responseBytes, responseTime) => {
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
       times.push(responseTime);
+      if (!page) return;
+      const raw = lastHeaders.get(client);
+      const cacheControl = rawHeader(raw, 'cache-control');
+      const lastModified = rawHeader(raw, 'last-modified');
+      const label = `${cacheControl ?? '(none)'}${lastModified !== null ? ' (a file: Last-Modified)' : ''}`;
+      cacheControls[label] = (cacheControls[label] ?? 0) + 1;
+      const kind = pageKind(cacheControl, lastModified, page.expected);
+      kinds[kind] += 1;
+      bytes[kind] += responseBytes;
+      if (kind === 'drawn') drawnTimes.push(responseTime);
     });
   });
   times.sort((a, b) => a - b);
+  drawnTimes.sort((a, b) => a - b);
   const round = (n) => (n === null ? null : Number(n.toFixed(1)));
   return {
     requests: times.length,
@@ -807,6 +921,18 @@ async function loadPath(autocannon, origin, path, headers, seconds, connections)
     errors: result.errors,
     timeouts: result.timeouts,
     statuses,
+    ...(page
+      ? {
+          answers: kinds,
+          drawnP50: round(percentile(drawnTimes, 50)),
+          drawnP95: round(percentile(drawnTimes, 95)),
+          drawnRps: Math.round(drawnTimes.length / seconds),
+          cacheControls,
+          // Mean bytes of an answer of each kind (headers and body as sent, compressed).
+          meanBytes: Object.fromEntries(Object.entries(bytes).map(([kind, n]) => [kind, kinds[kind] ? Math.round(n / kinds[kind]) : null])),
+        }
+      : {}),
+    ...(addresses ? { clientAddresses: clients } : {}),
   };
 }
 
@@ -830,11 +956,51 @@ async function settle(origin) {
   return Math.round((Date.now() - started) / 100) / 10;
 }
 
+/** What a member's page answer must say (page-renderer.ts PERSONAL_PAGE_CACHE_CONTROL). */
+const PERSONAL_CACHE_CONTROL = 'private, no-store';
+
+/** Text as React writes it into the HTML (names with `&`, quotes or `<`). */
+function escapeHtml(text) {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+}
+
+/** Plan marks drawn in a page (apps/storefront/src/lib/coverage-mark.tsx, components/product-flags.tsx). */
+function planMarks(html) {
+  const count = (text) => html.split(text).length - 1;
+  return { covered: count('Covered by your plan'), notCovered: count('>Not covered<') + count('Not covered by your plan') };
+}
+
+/**
+ * One answer of a page (as a browser asks for it; fetch undoes the encoding), checked before the
+ * load: its status and Cache-Control, whether it is drawn (not the plain index.html), the plan
+ * marks it carries, and for a cart the member's products it lists.
+ */
+async function pageProbe(origin, path, headers, products = []) {
+  const res = await fetch(`${origin}${path}`, { headers, redirect: 'manual' });
+  const html = await res.text();
+  const drawn = res.ok && html.includes('<div id="root">') && !html.includes('<div id="root"></div>');
+  const listed = products.filter((p) => html.includes(escapeHtml(p.name)) || html.includes(p.name)).length;
+  return {
+    status: res.status,
+    cacheControl: res.headers.get('cache-control'),
+    drawn,
+    marks: planMarks(html),
+    ...(products.length > 0 ? { cartRows: { listed, of: products.length } } : {}),
+    bytes: html.length,
+  };
+}
+
 /**
  * The API on a throw-away PostgreSQL database (created beside BENCH_RENDER_DATABASE_URL's, seeded
  * by `ops seed --products N` as a demo deploy, ANALYZEd, dropped at the end) in production mode,
- * drawing the pages with the render module: /catalog and /item/61 with the page cache off (every
- * request a render) then on, and /api/health beside them, each under the same load.
+ * drawing the pages with the render module: guest /catalog and /item/61 with the page cache off
+ * (every request a render) then on; with it on (as deployed), a signed-in member's /cart (three
+ * products in it) and /catalog (with their plan's marks), drawn for them at each request, from
+ * one client address (127.0.0.1, as autocannon is) and from one address per connection
+ * (X-Forwarded-For through TRUST_PROXY=127.0.0.1, as shoppers behind the deploy's proxy); and
+ * /api/health alone. Each page under load has /api/health on one more connection beside it. Every
+ * page answer is counted as drawn or the plain index.html (the renderer's answer when it is too
+ * busy), by its Cache-Control.
  */
 async function renderBench(copy) {
   const seconds = Math.max(1, Number(process.env.BENCH_RENDER_SECONDS ?? '10') || 10);
@@ -850,30 +1016,43 @@ async function renderBench(copy) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // Production (as deployed; the sandbox gateways of the demo data allowed), as apps/api/scripts/bench.ts.
+  // The request limits are lifted by startApi (RATE_LIMIT_PER_MINUTE, AUTH_RATE_LIMIT_PER_MINUTE);
+  // the renderer's own limits (page-renderer.ts: renders at once, waiting, per client, misses per
+  // client a minute) stay as deployed.
   const env = {
     NODE_ENV: 'production',
     PAYMENT_SANDBOX: 'on',
     PUBLIC_URL: 'http://127.0.0.1',
     DATABASE_URL: url.toString(),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    // X-Forwarded-For believed from loopback only: the member cases "one address per connection"
+    // (compose.yaml: the API behind its proxy); a request without it is 127.0.0.1's, as before.
+    TRUST_PROXY: '127.0.0.1',
+    // Not a line per page sent undrawn ('renders busy: serving index.html' is a warning): counted here.
+    LOG_LEVEL: process.env.BENCH_API_LOG_LEVEL ?? 'error',
+    // Guest pages drawn for no one that one client may have rendered a minute (default 120): the
+    // bench's one address would pass it within seconds with the page cache off, and every page
+    // after it would be index.html, not a render. Members' pages are not counted by it.
+    PAGE_MISSES_PER_CLIENT_MINUTE: process.env.BENCH_RENDER_MISSES_PER_MINUTE ?? '1000000',
   };
   const rows = [];
+  const checks = {};
   const started = Date.now();
   try {
     log(`render cost: seeding ${name} (${products} products)`);
     run(process.execPath, [apiOps, 'seed', '--products', products], {
       cwd: join(root, 'apps/api'),
-      env: { ...process.env, REDIS_URL: '', LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, REDIS_URL: '', ...env, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     const db = postgres(url.toString(), { max: 1, onnotice: () => {} });
     await db.unsafe('ANALYZE');
     await db.end();
     const seedS = Math.round((Date.now() - started) / 100) / 10;
-    const cases = [
-      { case: 'catalog', path: '/catalog', headers: RENDER_HEADERS, page: true },
-      { case: 'item', path: '/item/61', headers: RENDER_HEADERS, page: true },
-      { case: 'health', path: '/api/health', headers: { 'accept-encoding': 'gzip, deflate, br' }, page: false },
+    const health = { case: 'health', who: null, path: '/api/health', headers: { 'accept-encoding': 'gzip, deflate, br' }, page: null };
+    const guestCases = [
+      { case: 'catalog', who: 'guest', path: '/catalog', headers: RENDER_HEADERS, page: {} },
+      { case: 'item', who: 'guest', path: '/item/61', headers: RENDER_HEADERS, page: {} },
     ];
     for (const cacheSeconds of [0, 60]) {
       const cache = cacheSeconds === 0 ? 'off' : 'on';
@@ -884,39 +1063,108 @@ async function renderBench(copy) {
         env: { ...env, PAGE_CACHE_SECONDS: String(cacheSeconds) },
       });
       try {
-        for (const c of cases) {
-          // Warm-up: three requests one after the other (the first fills the page cache when on).
-          const probe = c.page ? await drawsPages(server.origin, c.path) : null;
+        let memberCases = [];
+        if (cacheSeconds > 0) {
+          // A member's pages: drawn for them at each request, never kept, whatever the page cache.
+          const member = await demoMemberWithCart(server.origin);
+          const cookie = `${SESSION_COOKIE}=${member.session.cookie}`;
+          const headers = { ...RENDER_HEADERS, cookie };
+          const guestCatalog = await pageProbe(server.origin, '/catalog', RENDER_HEADERS);
+          checks.member = {
+            login: member.login,
+            plan: member.me?.health_plan ?? member.me?.healthPlan ?? null,
+            cart: member.products.map((p) => ({ id: p.id, name: p.name, amount: 2 })),
+            guestCatalogMarks: guestCatalog.marks,
+          };
+          checks.rendersPerRequest = await rendersPerRequest(copy.render, server.origin, 61, {
+            paths: ['/cart', '/catalog'],
+            cookie,
+          });
+          for (const r of checks.rendersPerRequest) r.who = 'member';
+          const guestRenders = await rendersPerRequest(copy.render, server.origin, 61, { paths: ['/catalog', '/item/61'] });
+          for (const r of guestRenders) r.who = 'guest';
+          checks.rendersPerRequest.push(...guestRenders);
+          log(
+            `  signed in ${member.login} (cart: ${member.products.map((p) => p.id).join(', ')}, two of each); renders per request: ` +
+              checks.rendersPerRequest.map((r) => `${r.who} ${r.path} ${r.renders ?? 'no page'}`).join(', '),
+          );
+          for (const addresses of [false, true]) {
+            for (const [kind, path] of [['cart', '/cart'], ['catalog', '/catalog']]) {
+              memberCases.push({
+                case: `member-${kind}${addresses ? '-addresses' : ''}`,
+                who: 'member',
+                path,
+                headers,
+                page: { expected: PERSONAL_CACHE_CONTROL },
+                addresses,
+                cartProducts: kind === 'cart' ? member.products : [],
+              });
+            }
+          }
+        }
+        for (const c of [...guestCases, ...memberCases, health]) {
+          // Before the load: one answer checked (the first fills the page cache when on for a guest).
+          const probe = c.page ? await pageProbe(server.origin, c.path, c.headers, c.cartProducts) : null;
           if (probe && !probe.drawn) log(`  WARNING ${c.path} answered ${probe.status} without a drawn page: measuring what it serves`);
+          if (probe && c.who === 'member') {
+            const wrong = [];
+            if (probe.cacheControl !== PERSONAL_CACHE_CONTROL) wrong.push(`Cache-Control ${probe.cacheControl}`);
+            if (c.path === '/cart' && probe.cartRows.listed !== probe.cartRows.of) wrong.push(`${probe.cartRows.listed} of the ${probe.cartRows.of} products in the cart listed`);
+            if (c.path === '/catalog' && probe.marks.covered + probe.marks.notCovered === 0) wrong.push('no plan marks');
+            if (wrong.length > 0) log(`  WARNING the member's ${c.path} is not as drawn for them: ${wrong.join('; ')}`);
+          }
+          // Warm-up: three requests one after the other.
           for (let i = 0; i < 3; i += 1) await (await fetch(`${server.origin}${c.path}`, { headers: c.headers })).arrayBuffer();
-          // Beside the load: /api/health on one connection, what the rest of the API sees meanwhile.
-          const [figures, health] = await Promise.all([
-            loadPath(autocannon, server.origin, c.path, c.headers, seconds, connections),
+          // Beside the load: /api/health on one connection (127.0.0.1), what the rest of the API sees meanwhile.
+          const [figures, beside] = await Promise.all([
+            loadPath(autocannon, server.origin, c.path, c.headers, seconds, connections, { addresses: c.addresses, page: c.page }),
             c.page ? loadPath(autocannon, server.origin, '/api/health', {}, seconds, 1) : null,
           ]);
           const settledS = await settle(server.origin);
+          // A member's page must not have gone into the page cache: a guest's catalog after the load has no plan marks.
+          const guestAfter = c.who === 'member' && c.path === '/catalog' ? await pageProbe(server.origin, '/catalog', RENDER_HEADERS) : null;
           rows.push({
             cache,
             cacheSeconds,
             case: c.case,
+            who: c.who,
             path: c.path,
-            ...(probe ?? {}),
+            clients: c.page ? (c.addresses ? `${connections} addresses` : 'one address') : null,
+            ...(probe ? { status: probe.status, drawn: probe.drawn, probe } : {}),
             ...figures,
-            healthMeanwhile: health ? { p50: health.p50, p95: health.p95, requests: health.requests, timeouts: health.timeouts } : null,
+            healthMeanwhile: beside ? { p50: beside.p50, p95: beside.p95, requests: beside.requests, timeouts: beside.timeouts } : null,
             settledS,
+            ...(guestAfter ? { guestCatalogAfterMarks: guestAfter.marks } : {}),
           });
+          const a = figures.answers;
           log(
-            `  ${c.path} (page cache ${cache}): p50 ${figures.p50} ms, p95 ${figures.p95} ms, ${figures.rps} req/s, ` +
+            `  ${c.who ? `${c.who} ` : ''}${c.path} (page cache ${cache}${c.page ? `, ${c.addresses ? `${connections} addresses` : 'one address'}` : ''}): ` +
+              `p50 ${figures.p50} ms, p95 ${figures.p95} ms, ${figures.rps} req/s, ` +
               `${figures.non2xx} non-2xx, ${figures.errors} errors (${figures.timeouts} timeouts)` +
-              (health ? `; /api/health meanwhile ${health.requests ? `p50 ${health.p50} ms, p95 ${health.p95} ms` : 'not answered within 10 s'}` : '') +
+              (a ? `; ${a.drawn} drawn (p50 ${figures.drawnP50} ms, p95 ${figures.drawnP95} ms), ${a.fallback} index.html, ${a.other} other` : '') +
+              (beside ? `; /api/health meanwhile ${beside.requests ? `p50 ${beside.p50} ms, p95 ${beside.p95} ms` : 'not answered within 10 s'}` : '') +
               (settledS > 1 ? `; ${settledS} s to work off the abandoned requests` : ''),
           );
+          if (guestAfter && guestAfter.marks.covered + guestAfter.marks.notCovered > 0) {
+            log(`  WARNING a guest's /catalog after the member's load carries plan marks: a member's page was kept`);
+          }
         }
       } finally {
         await server.stop();
       }
     }
-    return { seconds, connections, products: Number(products), database: 'PostgreSQL', seedS, headers: RENDER_HEADERS, rows };
+    return {
+      seconds,
+      connections,
+      products: Number(products),
+      database: 'PostgreSQL',
+      seedS,
+      headers: RENDER_HEADERS,
+      logLevel: env.LOG_LEVEL,
+      missesPerClientMinute: Number(env.PAGE_MISSES_PER_CLIENT_MINUTE),
+      ...checks,
+      rows,
+    };
   } finally {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch((error) => log(`  could not drop ${name}: ${error.message}`));
     await admin.end({ timeout: 5 });
@@ -978,9 +1226,9 @@ function conditions() {
 
 function verdicts(result) {
   const list = [];
-  const floor = result.floor;
+  const floor = result.floor ?? {};
   const previous = result.previous;
-  for (const row of result.lighthouse) {
+  for (const row of result.lighthouse ?? []) {
     list.push({
       target: `performance >= ${TARGETS.performance}`,
       unit: 'score',
@@ -1025,7 +1273,7 @@ function verdicts(result) {
     }
   }
   if (previous) {
-    for (const route of result.firstLoad) {
+    for (const route of result.firstLoad ?? []) {
       if (route.previousJsGzip === null || route.previousJsGzip === undefined) continue;
       list.push({
         target: 'first-load JS <= previous run',
@@ -1042,11 +1290,16 @@ function verdicts(result) {
     if (c.ok === null) continue;
     list.push({ target: c.label, unit: 'check', subject: 'search-scale', value: c.ok ? 1 : 0, limit: 1, ok: c.ok, by: c.ok ? 0 : -1 });
   }
-  for (const row of result.rendersPerRequest ?? []) {
+  const renders = [
+    ...(result.rendersPerRequest ?? []).map((row) => ({ ...row, subject: row.path })),
+    // The render cost's own counts: a member's pages (their session's cookie) and the guest pages it loads, on PostgreSQL.
+    ...(result.render?.rendersPerRequest ?? []).map((row) => ({ ...row, subject: `${row.who} ${row.path} (PostgreSQL)` })),
+  ];
+  for (const row of renders) {
     list.push({
       target: `renders per request = ${TARGETS.rendersPerRequest}`,
       unit: 'renders',
-      subject: row.path,
+      subject: row.subject,
       value: row.renders,
       limit: TARGETS.rendersPerRequest,
       ok: row.renders === TARGETS.rendersPerRequest,
@@ -1068,14 +1321,20 @@ function verdicts(result) {
 }
 
 async function main() {
-  if (!existsSync(chrome)) throw new Error(`no Chromium at ${chrome} (set CHROME_PATH)`);
+  // BENCH_ONLY: some parts alone (e.g. `render`), written apart so latest.* keep the last full run.
+  const partial = only.length > 0;
+  const unknown = only.filter((part) => !PARTS.includes(part));
+  if (unknown.length > 0) throw new Error(`BENCH_ONLY: no part ${unknown.join(', ')} (parts: ${PARTS.join(', ')})`);
+  if ((!skip.has('lighthouse') || !skip.has('search')) && !existsSync(chrome)) throw new Error(`no Chromium at ${chrome} (set CHROME_PATH)`);
+  // The floor is Lighthouse's reference: a BENCH_ONLY run without Lighthouse neither builds nor measures it.
+  const withFloor = !partial || !skip.has('lighthouse');
   const started = Date.now();
   const cond = conditions();
   // Before anything is written: this run's targets compare with it.
   const previous = previousRun();
   log(`bench: load average ${cond.loadAverageStart.join(' ')} on ${cond.cpus} CPUs at start`);
   log(previous ? `previous run: ${previous.source} (${previous.date}, commit ${previous.commit})` : 'previous run: none found');
-  await buildAll();
+  await buildAll({ floor: withFloor });
 
   const work = mkdtempSync(join(tmpdir(), 'otc-bench-'));
   const stopOnSignal = [];
@@ -1085,16 +1344,16 @@ async function main() {
   });
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const copy = buildCopy(work);
+  const copy = buildCopy(work, { floor: withFloor });
   const firstLoad = storefrontFirstLoad(copy.storefront);
   const routes = firstLoad.routes;
-  const floorFirst = floorFirstLoad(floorDist);
+  const floorFirst = withFloor ? floorFirstLoad(floorDist) : null;
   const result = {
     conditions: cond,
+    ...(partial ? { only } : {}),
     targets: TARGETS,
     previous: previous ? { source: previous.source, date: previous.date, commit: previous.commit } : null,
-    floor: { firstLoad: floorFirst },
-    firstLoad: routes,
+    ...(withFloor ? { floor: { firstLoad: floorFirst }, firstLoad: routes } : {}),
   };
 
   try {
@@ -1176,7 +1435,7 @@ async function main() {
       await server?.stop();
       await floorServer?.stop();
     }
-    for (const route of routes) route.previousJsGzip = previous?.js[route.route] ?? null;
+    if (result.firstLoad) for (const route of routes) route.previousJsGzip = previous?.js[route.route] ?? null;
     if (!skip.has('render')) {
       log('render cost (PostgreSQL)');
       result.render = await renderBench(copy);
@@ -1198,12 +1457,14 @@ async function main() {
   result.pass = result.verdicts.every((v) => v.ok);
 
   mkdirSync(resultsDir, { recursive: true });
-  const markdown = markdownReport(result);
-  writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(result, null, 2)}\n`);
-  writeFileSync(join(resultsDir, 'latest.md'), markdown);
+  // A BENCH_ONLY run is not the full report: written apart, latest.* keep the last full run.
+  const base = !partial ? 'latest' : only.length === 1 && only[0] === 'render' ? 'render' : `partial-${[...only].sort().join('+')}`;
+  const markdown = partial ? partialReport(result) : markdownReport(result);
+  writeFileSync(join(resultsDir, `${base}.json`), `${JSON.stringify(result, null, 2)}\n`);
+  writeFileSync(join(resultsDir, `${base}.md`), markdown);
   log('');
   log(markdown);
-  log(`written: bench/results/latest.md and latest.json`);
+  log(`written: bench/results/${base}.md and ${base}.json`);
   return process.env.BENCH_STRICT === '1' && !result.pass ? 1 : 0;
 }
 
