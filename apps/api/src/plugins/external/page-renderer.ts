@@ -86,13 +86,25 @@ interface CachedPage {
   status: number;
   etag: string;
   html: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /**
+   * The page compressed, made when first asked for and kept with the page: a page drawn for one
+   * visitor is compressed once, for the encoding that visitor takes (issue 29 bench: both were
+   * made for every member page, a good part of its render's cost).
+   */
+  encoded: (encoding: 'br' | 'gzip') => Buffer;
   expires: number;
   /** The public data version the page was drawn at: kept while it stands. */
   dataVersion: number;
   /** Every API call of the render answered: only such a page is kept or shared. */
   complete: boolean;
+}
+
+/** `body` brotli- or gzip-compressed, each made once, when first asked for. */
+function compressedOnce(body: Buffer): CachedPage['encoded'] {
+  const made: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return (encoding) =>
+    (made[encoding] ??=
+      encoding === 'br' ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(body, { level: 6 }));
 }
 
 /** Addresses kept at most; the oldest goes first. */
@@ -423,6 +435,11 @@ export async function createPageRenderer(
         if (formCsrf && isWrite(method) && headers[csrfHeader] === undefined) headers[csrfHeader] = formCsrf;
       }
       Object.assign(headers, renderCallHeaders(method));
+      // A turn for the rest of the server first: a guest's calls are answered from memory, so a
+      // render never waited on I/O and ran start to end while other requests (health checks,
+      // API calls, other renders) waited (bench at 80e3c8a: /api/health p95 4.6 s beside
+      // uncached guest pages).
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const res = await app.inject({
         method,
         url: `${url.pathname}${url.search}`,
@@ -455,8 +472,7 @@ export async function createPageRenderer(
       status,
       etag: `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`,
       html: body,
-      br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-      gzip: gzipSync(body, { level: 6 }),
+      encoded: compressedOnce(body),
       expires: Date.now() + keepMs,
       dataVersion,
       complete,
@@ -490,8 +506,8 @@ export async function createPageRenderer(
     // Only a page that is there is "not modified" (a 404 answers 404, whatever the client holds).
     if (!form && page.status === 200 && ifNoneMatchHits(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     const accepts = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.br);
-    if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.gzip);
+    if (/\bbr\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'br').send(page.encoded('br'));
+    if (/\bgzip\b/.test(accepts)) return reply.code(page.status).header('content-encoding', 'gzip').send(page.encoded('gzip'));
     return reply.code(page.status).send(page.html);
   }
 
