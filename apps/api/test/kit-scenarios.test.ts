@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import { createClient } from '../../../packages/sdk/src/client/index.js';
 import { createMemoryStorage } from '../../../packages/sdk/src/storage/index.js';
 import { shopScenarios, type ScenarioTarget } from '../../../packages/sdk/src/testing/scenarios/shop-scenarios.js';
+import { cookieJarFetch } from '../../../packages/sdk/src/testing/web-session.js';
 import { promoCodes } from '../src/db/schema.js';
 import { buildTestApp, type TestApp } from './helpers.js';
 
@@ -21,7 +22,11 @@ beforeAll(async () => {
   const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   api = {
     // The client's clock is the shop's, as a real client's and server's agree.
-    client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => t.clock.now().getTime() }),
+    // A web session's client keeps its cookies itself (Node's fetch keeps none), as one browser.
+    client: ({ locale = 'en', authMode = 'tokens' } = {}) =>
+      authMode === 'session'
+        ? createClient({ baseUrl, authMode, fetch: cookieJarFetch(), locale, now: () => t.clock.now().getTime() })
+        : createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => t.clock.now().getTime() }),
     // As `ops promo:add` writes it.
     addPromoCode: async (promo) => {
       await t.database.db.insert(promoCodes).values({

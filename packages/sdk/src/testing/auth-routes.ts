@@ -1,15 +1,28 @@
 /**
  * The test shop's sign-in (as the API answers it): one-time codes sent to the outbox, sign-in by
  * code or password, registration, recovery, the token pair and its rotation, sessions, and the
- * recent proof some account changes ask for. Tokens are unsigned (`alg: none`): the kit is a test
+ * recent proof some account changes ask for. A sign-in sent with `X-Auth-Mode: session` starts a
+ * web session instead (its cookie, the guest cart merged: web-session.ts). Tokens are unsigned (`alg: none`): the kit is a test
  * double, it does not hash or sign.
  */
-import { DEFAULT_CODE_RESEND_SECONDS, PROOF_VALID_MINUTES } from '../constants/index.js';
+import {
+  DEFAULT_CODE_RESEND_SECONDS,
+  PROOF_VALID_MINUTES,
+  WEB_SESSION_COOKIES,
+  type Locale,
+} from '../constants/index.js';
 import type { RouteOutput } from '../contract/index.js';
-import type { CodeSent } from '../schemas/index.js';
+import type { CodeSent, DraftMergeAnswer, SignInAnswer } from '../schemas/index.js';
 import { loginKind } from '../validation/validate-login.js';
 import { invalid, issue, TestShopError } from './errors.js';
 import type { RouteImpls, ShopCore } from './routes.js';
+import {
+  clearCookie,
+  csrfTokenOf,
+  mergeGuestCart,
+  sendSessionCookie,
+  type TestWebExchange,
+} from './web-session.js';
 import {
   ACCESS_TOKEN_MINUTES,
   CODE_ATTEMPTS,
@@ -132,6 +145,12 @@ function accessToken(shop: ShopCore, customer: TestCustomer, session: TestSessio
 
 /** A new session (signed in now) and its token pair. */
 export function signIn(shop: ShopCore, customer: TestCustomer, device: string | null = null) {
+  const session = startSession(shop, customer, device);
+  return { token: accessToken(shop, customer, session), refresh_token: session.refreshToken };
+}
+
+/** A new session of the customer, signed in now. */
+function startSession(shop: ShopCore, customer: TestCustomer, device: string | null): TestSession {
   const now = shop.now().toISOString();
   const session: TestSession = {
     id: uuid(),
@@ -145,7 +164,29 @@ export function signIn(shop: ShopCore, customer: TestCustomer, device: string | 
     ended: false,
   };
   shop.state.sessions.push(session);
-  return { token: accessToken(shop, customer, session), refresh_token: session.refreshToken };
+  return session;
+}
+
+/**
+ * A sign-in's answer: a token pair, or when asked for a web session (`X-Auth-Mode: session`) the
+ * session's cookie set, its CSRF token, and the guest's server cart the request carried merged
+ * into the member's draft (its cookie cleared). The browser's earlier web session, whose cookie is
+ * replaced, ends. A token sign-in leaves a guest cart and its cookie alone.
+ */
+function signInAnswer(
+  { shop, request, web, locale }: { shop: ShopCore; request: Request; web: TestWebExchange; locale: Locale },
+  customer: TestCustomer,
+): SignInAnswer {
+  if (!web.wantsSession) return signIn(shop, customer, deviceOf(request));
+  const session = startSession(shop, customer, deviceOf(request));
+  const csrf = sendSessionCookie(web, session);
+  if (web.session) web.session.ended = true;
+  let merge: DraftMergeAnswer | null = null;
+  if (web.cart) {
+    merge = mergeGuestCart(shop, web.cart, customer, locale);
+    clearCookie(web, WEB_SESSION_COOKIES.cart);
+  }
+  return { session: 'cookie', csrf_token: csrf, merge };
 }
 
 export function endSessions(shop: ShopCore, customerId: number, keep?: string): void {
@@ -221,26 +262,37 @@ export const AUTH_ROUTES: RouteImpls = {
     if (!customer) throw new TestShopError('account_not_found');
     return sendCode(shop, normalizeLogin(body.login), 'login');
   },
-  verifyCode: ({ shop, body, request }) => {
+  verifyCode: (ctx) => {
+    const { shop, body } = ctx;
     const customer = customerByLogin(shop.state, body.login);
     if (!customer) throw new TestShopError('account_not_found');
     useCode(shop, normalizeLogin(body.login), 'login', body.code);
-    return signIn(shop, customer, deviceOf(request));
+    return signInAnswer(ctx, customer);
   },
-  login: ({ shop, body, request }) => {
+  login: (ctx) => {
+    const { shop, body } = ctx;
     const customer = customerByLogin(shop.state, body.username);
     if (!customer || customer.password === null || customer.password !== body.password) {
       throw new TestShopError('invalid_credentials');
     }
-    return signIn(shop, customer, deviceOf(request));
+    return signInAnswer(ctx, customer);
   },
-  logout: ({ shop, body }) => {
+  logout: ({ shop, body, web }) => {
     const session = shop.state.sessions.find((s) => s.refreshToken === body.refresh_token);
     if (session) session.ended = true;
+    // The web session of the cookie ends (and the cookie goes, valid or not).
+    if (web.session) web.session.ended = true;
+    if (web.cookies.has(WEB_SESSION_COOKIES.session)) clearCookie(web, WEB_SESSION_COOKIES.session);
     return { ok: true };
   },
-  // The kit speaks the `tokens` mode only: no cookie, so no CSRF token.
-  csrfToken: () => ({ csrf_token: null }),
+  // The CSRF token of the request's web session or guest cart cookie; null without one.
+  csrfToken: ({ web }) => ({
+    csrf_token: web.session
+      ? csrfTokenOf({ sessionId: web.session.id })
+      : web.cart
+        ? csrfTokenOf({ cartOwnerId: web.cart.ownerId })
+        : null,
+  }),
   refreshToken: ({ shop, body }) => {
     const { state } = shop;
     const spent = state.sessions.find((s) => s.spentRefreshTokens.includes(body.refresh_token));
@@ -261,7 +313,8 @@ export const AUTH_ROUTES: RouteImpls = {
     if (loginTaken(shop.state, body.login)) throw new TestShopError('account_exists');
     return sendCode(shop, normalizeLogin(body.login), 'register');
   },
-  register: ({ shop, body, request }) => {
+  register: (ctx) => {
+    const { shop, body } = ctx;
     const { state } = shop;
     if (loginTaken(state, body.login)) throw new TestShopError('account_exists');
     const login = normalizeLogin(body.login);
@@ -305,20 +358,21 @@ export const AUTH_ROUTES: RouteImpls = {
       favorites: [],
     };
     state.customers.push(customer);
-    return signIn(shop, customer, deviceOf(request));
+    return signInAnswer(ctx, customer);
   },
   recoveryCode: ({ shop, body }) => {
     if (!customerByLogin(shop.state, body.login)) throw new TestShopError('account_not_found');
     return sendCode(shop, normalizeLogin(body.login), 'recovery');
   },
-  recover: ({ shop, body, request }) => {
+  recover: (ctx) => {
+    const { shop, body } = ctx;
     const customer = customerByLogin(shop.state, body.login);
     if (!customer) throw new TestShopError('account_not_found');
     useCode(shop, normalizeLogin(body.login), 'recovery', body.code);
     customer.password = body.password;
     customer.passwordUpdatedAt = shop.now().toISOString();
     endSessions(shop, customer.id);
-    return signIn(shop, customer, deviceOf(request));
+    return signInAnswer(ctx, customer);
   },
   listSessions: ({ shop, customer, session }) => ({
     sessions: shop.state.sessions

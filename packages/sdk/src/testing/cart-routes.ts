@@ -7,6 +7,7 @@ import { addressOf, stateIssue } from './account-routes.js';
 import { invalid, issue, TestShopError } from './errors.js';
 import {
   draftRowsError,
+  mergeIntoDraft,
   openDraft,
   overItemLimit,
   ownedDraft,
@@ -35,47 +36,8 @@ export const CART_ROUTES: RouteImpls = {
     return draftView(shop.state, order, locale);
   },
   mergeIntoDraft: ({ shop, customer, body, locale }) => {
-    const order = prepareDraft(shop, customer.id, body.agentId);
-    const guest = new Map<number, number>();
-    for (const row of body.rows) guest.set(row.sku_id, Math.max(guest.get(row.sku_id) ?? 0, row.amount));
-    const added: number[] = [];
-    const raised: number[] = [];
-    const limited: Array<{ sku_id: number; amount: number; wanted: number }> = [];
-    const dropped: Array<{ sku_id: number; amount: number; reason: 'product_not_found' | 'cannot_add_more' }> = [];
-    for (const [skuId, wanted] of guest) {
-      const p = shop.state.products.find((x) => x.id === skuId);
-      const row = order.rows.find((r) => r.skuId === skuId);
-      if (!p) {
-        dropped.push({ sku_id: skuId, amount: wanted, reason: 'product_not_found' });
-        continue;
-      }
-      const current = row?.amount ?? 0;
-      if (wanted <= current) continue;
-      const { available, orderable } = availableUnits(p);
-      // At most what one order may hold of an item: more becomes `limited`, as stock does.
-      const most = orderable ? Math.min(available, shop.state.settings.maxUnitsPerItem) : 0;
-      const amount = Math.min(wanted, most);
-      if (amount <= current) {
-        if (!row) dropped.push({ sku_id: skuId, amount: wanted, reason: 'cannot_add_more' });
-        continue;
-      }
-      if (row) {
-        row.amount = amount;
-        raised.push(skuId);
-      } else {
-        order.rows.push({ skuId, amount, unitCents: null });
-        added.push(skuId);
-      }
-      if (amount < wanted) limited.push({ sku_id: skuId, amount, wanted });
-    }
-    return {
-      draft: draftView(shop.state, order, locale),
-      changed: added.length > 0 || raised.length > 0,
-      added,
-      raised,
-      limited,
-      dropped,
-    };
+    const { order, ...merged } = mergeIntoDraft(shop, customer.id, body.rows, body.agentId);
+    return { draft: draftView(shop.state, order, locale), ...merged };
   },
   setItems: ({ shop, customer, params, body, locale }) => {
     const order = ownedDraft(shop, customer.id, params.id);

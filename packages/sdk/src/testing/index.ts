@@ -17,9 +17,23 @@
  */
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { CONTRACT_VERSION_HEADER, type Locale } from '../constants/index.js';
+import { readGuestPlanCookie } from '../rules/guest-plan-cookie.js';
+import { CSRF_HEADER } from '../schemas/session.js';
 import { CONTRACT_VERSION, contract, toRouterPath, type RouteDef, type RouteName } from '../contract/index.js';
 import { TestShopError, errorAnswerBody, schemaError } from './errors.js';
 import { ROUTES, sessionOfToken, signIn, type RouteContext, type RouteImpl, type RouteImpls, type ShopCore } from './routes.js';
+import {
+  GUEST_CART_CREATORS,
+  WEB_SIGN_INS,
+  createGuestCart,
+  guardWrite,
+  isWrite,
+  removeGuestCart,
+  sendCartCookie,
+  webExchange,
+  type CsrfSubject,
+  type TestWebExchange,
+} from './web-session.js';
 import {
   applySeed,
   customerByLogin,
@@ -28,7 +42,9 @@ import {
   isProven,
   normalizeLogin,
   type TestCustomer,
+  type TestGuestCart,
   type TestOutboxMessage,
+  type TestSession,
   type TestShopSeed,
   type TestShopState,
 } from './state.js';
@@ -65,7 +81,10 @@ export type {
   TestShopSeed,
   TestShopState,
   TestPromoCode,
+  TestGuestCart,
 } from './state.js';
+export { cookieJarFetch } from './web-session.js';
+export type { TestWebExchange } from './web-session.js';
 
 export interface TestShopOptions {
   /**
@@ -179,6 +198,47 @@ function parse<T>(
   return result.data;
 }
 
+/**
+ * Who asks without a bearer token (docs/web-session.md): a valid web session's cookie, else on a
+ * `guestCart` row a valid guest cart's cookie (`web.credential` says which); without either an
+ * authenticated row answers 401, except the first add of a guest, which creates its cart. A write
+ * a cookie carries is checked first (its origin, the CSRF token of that cookie), as is a web
+ * sign-in's origin. Answers the member's session, or null.
+ */
+async function cookieVisitor(
+  name: RouteName,
+  def: RouteDef,
+  request: Request,
+  web: TestWebExchange,
+): Promise<TestSession | null> {
+  const { session, cart } = web;
+  if (def.auth || def.guestCart) {
+    if (session) {
+      await guardWrite(request, [{ sessionId: session.id }]);
+      web.credential = 'session';
+      return session;
+    }
+    if (def.guestCart && cart) {
+      await guardWrite(request, [{ cartOwnerId: cart.ownerId }]);
+      web.credential = 'cart';
+      return null;
+    }
+    if (!def.auth) return null;
+    if (def.guestCart && GUEST_CART_CREATORS.has(name)) {
+      await guardWrite(request, []);
+      return null;
+    }
+    throw new TestShopError('unauthorized');
+  }
+  // Other writes (sign-ins, sign-out, public forms): checked when a cookie names a session or a
+  // cart, and a web sign-in's origin even without one.
+  const subjects: CsrfSubject[] = [];
+  if (session) subjects.push({ sessionId: session.id });
+  if (cart) subjects.push({ cartOwnerId: cart.ownerId });
+  if (subjects.length > 0 || (WEB_SIGN_INS.has(name) && web.wantsSession)) await guardWrite(request, subjects);
+  return null;
+}
+
 /** Creates an in-memory shop and the msw handlers of the whole contract over it. */
 export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
   const now = options.now ?? (() => new Date());
@@ -211,12 +271,23 @@ export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
         });
       }
       const token = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
-      const session = token ? sessionOfToken(core, token) : null;
+      const web = webExchange(core, request);
+      let session: TestSession | null = null;
+      if (request.headers.has('authorization')) {
+        // A bearer token decides; cookies are not looked at for who asks (docs/web-session.md).
+        session = token ? sessionOfToken(core, token) : null;
+        // A cart row (readCart) refuses a token it cannot read, as an authenticated row does (the API's
+        // bearer check): a signed-in member is never answered as a guest.
+        if ((def.auth || (def.guestCart && token)) && !session) throw new TestShopError('unauthorized');
+        if (session) web.credential = 'bearer';
+      } else if (!def.devOnly) {
+        // Else the web session's cookie, then on a cart row the guest cart's; a write a cookie
+        // carries is checked (origin, CSRF token) before its body is read.
+        session = await cookieVisitor(name, def, request, web);
+      }
       if (session) session.lastUsedAt = now().toISOString();
-      // A cart row (readCart) refuses a token it cannot read, as an authenticated row does (the API's
-      // bearer check): a signed-in member is never answered as a guest.
-      if ((def.auth || (def.guestCart && token)) && !session) throw new TestShopError('unauthorized');
-      const customer = session ? (core.state.customers.find((c) => c.id === session.customerId) ?? null) : null;
+      let customer = session ? (core.state.customers.find((c) => c.id === session.customerId) ?? null) : null;
+      if (web.credential === 'cart' && web.cart) customer = core.state.customers.find((c) => c.id === web.cart?.ownerId) ?? null;
       const params = def.params ? parse(def.params, rawParams, 'params') : undefined;
       const query = def.query
         ? parse(def.query, Object.fromEntries(new URL(request.url).searchParams), 'querystring')
@@ -233,16 +304,40 @@ export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
         body = parse(def.body, json, 'body');
       }
       if (def.recentProof && !isProven(session, now())) throw new TestShopError('recent_proof_required');
-      const result = await impl({
-        params,
-        query,
-        body,
-        customer,
-        session,
-        locale,
-        request,
-        shop: core,
-      } as RouteContext<RouteName>);
+      // The first add of a guest without a cart: its cart is created once the body is valid, and
+      // removed again if the add is refused, so a refused write leaves nothing behind.
+      let created: TestGuestCart | null = null;
+      if (def.auth && def.guestCart && customer === null) {
+        const guest = createGuestCart(core, locale);
+        created = guest.cart;
+        customer = guest.owner;
+        web.credential = 'cart';
+      }
+      const cart = created ?? (web.credential === 'cart' ? web.cart : null);
+      // A guest's cart marks what the plan they chose does not cover (the `otc_plan` cookie).
+      if (cart && customer) {
+        const plan = readGuestPlanCookie(request.headers.get('cookie'));
+        customer.plan = plan && core.state.plans.some((p) => p.code === plan) ? plan : null;
+      }
+      let result: unknown;
+      try {
+        result = await impl({
+          params,
+          query,
+          body,
+          customer,
+          session,
+          locale,
+          request,
+          shop: core,
+          web,
+        } as RouteContext<RouteName>);
+      } catch (error) {
+        if (created) removeGuestCart(core.state, created);
+        throw error;
+      }
+      // A guest's cart lives 30 days from its last write.
+      if (cart && isWrite(request.method)) sendCartCookie(web, cart);
       const checked = def.response.safeParse(result);
       if (!checked.success) {
         throw new Error(
@@ -253,8 +348,15 @@ export function createTestShop(options: TestShopOptions = {}): CreatedTestShop {
         );
       }
       const headers: Record<string, string> = { [CONTRACT_VERSION_HEADER]: CONTRACT_VERSION };
-      if (def.auth || def.tag === 'auth' || token) headers['Cache-Control'] = 'no-store';
-      return HttpResponse.json(result as Record<string, unknown>, { headers });
+      if (def.auth || def.tag === 'auth' || token || web.credential) headers['Cache-Control'] = 'no-store';
+      if (web.setCookies.length === 0 && web.csrfToken === null) {
+        return HttpResponse.json(result as Record<string, unknown>, { headers });
+      }
+      // Cookies on a plain Response: each client keeps its own (web-session.ts).
+      const answerHeaders = new Headers({ ...headers, 'Content-Type': 'application/json' });
+      if (web.csrfToken !== null) answerHeaders.set(CSRF_HEADER, web.csrfToken);
+      for (const line of web.setCookies) answerHeaders.append('Set-Cookie', line);
+      return new Response(JSON.stringify(result), { status: 200, headers: answerHeaders });
     } catch (error) {
       if (error instanceof TestShopError) return errorResponse(error, locale);
       onError(error, name);

@@ -207,3 +207,59 @@ export function event(shop: ShopCore, order: TestOrder, status: number, note: st
   order.status = status;
   order.events.push({ status, at: shop.now().toISOString(), note });
 }
+
+/**
+ * Guest rows merged into the customer's open draft (created when none): a draft row is never
+ * lowered or dropped, a guest amount above what can be ordered (stock, what one order may hold of
+ * an item) becomes the most that can (`limited`), rows of unknown products or of products that
+ * cannot be ordered at all are `dropped`. The sign-in merge of a guest cart (`mergeIntoDraft`,
+ * and a web sign-in's guest server cart).
+ */
+export function mergeIntoDraft(
+  shop: ShopCore,
+  customerId: number,
+  rows: readonly { sku_id: number; amount: number }[],
+  agentId?: string,
+) {
+  const order = prepareDraft(shop, customerId, agentId);
+  const guest = new Map<number, number>();
+  for (const row of rows) guest.set(row.sku_id, Math.max(guest.get(row.sku_id) ?? 0, row.amount));
+  const added: number[] = [];
+  const raised: number[] = [];
+  const limited: Array<{ sku_id: number; amount: number; wanted: number }> = [];
+  const dropped: Array<{ sku_id: number; amount: number; reason: 'product_not_found' | 'cannot_add_more' }> = [];
+  for (const [skuId, wanted] of guest) {
+    const p = shop.state.products.find((x) => x.id === skuId);
+    const row = order.rows.find((r) => r.skuId === skuId);
+    if (!p) {
+      dropped.push({ sku_id: skuId, amount: wanted, reason: 'product_not_found' });
+      continue;
+    }
+    const current = row?.amount ?? 0;
+    if (wanted <= current) continue;
+    const { available, orderable } = availableUnits(p);
+    // At most what one order may hold of an item: more becomes `limited`, as stock does.
+    const most = orderable ? Math.min(available, shop.state.settings.maxUnitsPerItem) : 0;
+    const amount = Math.min(wanted, most);
+    if (amount <= current) {
+      if (!row) dropped.push({ sku_id: skuId, amount: wanted, reason: 'cannot_add_more' });
+      continue;
+    }
+    if (row) {
+      row.amount = amount;
+      raised.push(skuId);
+    } else {
+      order.rows.push({ skuId, amount, unitCents: null });
+      added.push(skuId);
+    }
+    if (amount < wanted) limited.push({ sku_id: skuId, amount, wanted });
+  }
+  return {
+    order,
+    changed: added.length > 0 || raised.length > 0,
+    added,
+    raised,
+    limited,
+    dropped,
+  };
+}

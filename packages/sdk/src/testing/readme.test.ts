@@ -252,8 +252,10 @@ const SET_UPS: Record<string, () => Promise<SetUp>> = {
       },
     };
   },
-  // The test shop speaks the tokens mode only: the session-mode half runs against the fake of the
-  // web session's protocol, which answers a token pair to a sign-in without the mode header.
+  // The block's web client sends with the global fetch, which keeps no cookies in Node (the test
+  // shop's web session wants `cookieJarFetch`): the session-mode half runs against the fake of the
+  // web session's protocol, which holds its one browser's cookies itself and answers a token pair
+  // to a sign-in without the mode header.
   'Auth modes': async () => {
     const { state, handlers } = webSessionHandlers({}, BASE);
     const server = setupServer(...handlers);

@@ -8,7 +8,8 @@
  * (account-routes.ts), the catalog (catalog-routes.ts), the cart (cart-routes.ts), checkout and
  * orders (order-routes.ts, over orders.ts), cards and payments (payment-routes.ts), support and
  * operations (ops-routes.ts), the suggested basket (basket-routes.ts) and "This was not me" links
- * (undo-routes.ts). This module composes them and names what a route gets.
+ * (undo-routes.ts); the web session's cookies and the guest's server cart are web-session.ts.
+ * This module composes them and names what a route gets.
  */
 import type { Locale } from '../constants/index.js';
 import type { Contract, RouteName, RouteOutput } from '../contract/index.js';
@@ -23,6 +24,7 @@ import { ORDER_ROUTES } from './order-routes.js';
 import { PAYMENT_ROUTES } from './payment-routes.js';
 import type { TestCustomer, TestSession, TestShopState } from './state.js';
 import { UNDO_ROUTES } from './undo-routes.js';
+import type { TestWebExchange } from './web-session.js';
 
 export { sessionOfToken, signIn } from './auth-routes.js';
 
@@ -39,6 +41,8 @@ export interface RouteContext<N extends RouteName> {
   locale: Locale;
   request: Request;
   shop: ShopCore;
+  /** The web session's side (docs/web-session.md): its cookies, and what the answer sets. */
+  web: TestWebExchange;
 }
 
 /** One route of the test shop: answers the route's response, or throws a `TestShopError`. */

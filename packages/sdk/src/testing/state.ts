@@ -83,6 +83,11 @@ export interface TestCustomer {
   favorites: number[];
   /** How the allowance reminder reaches the customer (default `email`). */
   reminders?: ReminderChannel;
+  /**
+   * A guest cart's owner (the API's `is_guest`, docs/web-session.md): no e-mail, phone or
+   * password, so it can never sign in; its draft is the guest's server cart (`guestCarts`).
+   */
+  guest?: boolean;
 }
 
 export interface TestOrderRow {
@@ -137,6 +142,18 @@ export interface TestSession {
   device: string | null;
   provenUntil: string | null;
   ended: boolean;
+  /** A web session's `otc_session` cookie (a sign-in with `X-Auth-Mode: session`); else absent. */
+  webToken?: string;
+}
+
+/**
+ * A guest's server cart (docs/web-session.md): its owner (a `guest` customer, whose draft is the
+ * cart), the value of its `otc_cart` cookie, and its last write (it goes 30 days after).
+ */
+export interface TestGuestCart {
+  ownerId: number;
+  cookie: string;
+  lastUsedAt: string;
 }
 
 export type CodePurpose = 'login' | 'register' | 'recovery' | 'verify-email' | 'verify-phone' | 'proof';
@@ -231,6 +248,8 @@ export interface TestShopState {
    * cooldown.
    */
   heldItems?: Array<{ customerId: number; skuId: number; holdEndsAt: string }>;
+  /** Guests' server carts, by their `otc_cart` cookie (web-session.ts). */
+  guestCarts?: TestGuestCart[];
 }
 
 /** Data to add to the shop (records with an existing id replace it). */

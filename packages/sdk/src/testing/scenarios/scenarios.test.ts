@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { createClient } from '../../client/index.js';
 import { createMemoryStorage } from '../../storage/index.js';
-import { createTestShop } from '../index.js';
+import { cookieJarFetch, createTestShop } from '../index.js';
 import { shopScenarios, type ScenarioTarget } from './shop-scenarios.js';
 
 const baseUrl = 'https://shop.test';
@@ -17,7 +17,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterAll(() => server.close());
 
 const kit: ScenarioTarget = {
-  client: ({ locale = 'en' } = {}) => createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => shop.now().getTime() }),
+  client: ({ locale = 'en', authMode = 'tokens' } = {}) =>
+    authMode === 'session'
+      ? createClient({ baseUrl, authMode, fetch: cookieJarFetch(), locale, now: () => shop.now().getTime() })
+      : createClient({ baseUrl, tokens: createMemoryStorage(), locale, now: () => shop.now().getTime() }),
   addPromoCode: async (promo) => {
     shop.seed({
       promoCodes: [

@@ -26,8 +26,11 @@ export interface ScenarioPromoCode {
 
 /** The shop under test: its clients, and the operator's hands the contract has no route for. */
 export interface ScenarioTarget {
-  /** A new client of the shop (its own token storage). */
-  client(options?: { locale?: 'en' | 'es' }): Client;
+  /**
+   * A new client of the shop (its own token storage); `authMode: 'session'`, a web session's
+   * client with its own cookies, as one browser (the kit's `cookieJarFetch`).
+   */
+  client(options?: { locale?: 'en' | 'es'; authMode?: 'tokens' | 'session' }): Client;
   /** Adds a promo code, as an operator would. */
   addPromoCode(promo: ScenarioPromoCode): Promise<void>;
   /** The shop's clock. */
@@ -122,6 +125,56 @@ export function shopScenarios(target: () => ScenarioTarget): void {
     });
     const cart = await c.orders.readCart();
     expect(cart.draft?.rows.map((r) => [r.sku.id, r.amount])).toEqual([[product.id, 2]]);
+  });
+
+  it("keeps a guest's server cart (session mode): made by its first add, merged at a web sign-up", async () => {
+    const t = target();
+    const product = await orderableProduct(t.client(), 3);
+    const guest = t.client({ authMode: 'session' });
+    expect((await guest.orders.readCart()).draft).toBeNull();
+    // A first add refused makes no cart; a cart write other than an add needs one.
+    const unknown = await failure(guest.orders.addToDraft(2_000_000_000, 1));
+    expect({ status: unknown.status, fields: (unknown as ValidationError).fieldCodes }).toEqual({
+      status: 422,
+      fields: { sku_id: 'product_not_found' },
+    });
+    expect((await guest.orders.readCart()).draft).toBeNull();
+    expect((await failure(guest.orders.recalculate(1))).status).toBe(401);
+
+    const first = await guest.orders.addToDraft(product.id, 2);
+    const again = await guest.orders.addToDraft(product.id, 1);
+    expect(again.id).toBe(first.id);
+    const cart = await guest.orders.readCart();
+    expect(cart.draft?.rows.map((r) => [r.sku.id, r.amount])).toEqual([[product.id, 3]]);
+    const changed = await guest.orders.setSkuAmount(first.id, product.id, 2);
+    expect(changed.rows.map((r) => [r.sku.id, r.amount])).toEqual([[product.id, 2]]);
+    // Another browser has no cart; a token client is never answered the cookie's cart.
+    expect((await t.client({ authMode: 'session' }).orders.readCart()).draft).toBeNull();
+    expect((await t.client().orders.readCart()).draft).toBeNull();
+
+    // A web sign-up carrying the cart: its rows go into the new member's draft, the cart goes.
+    const login = `scenario.web.${Date.now().toString(36)}.${++accounts}@example.com`;
+    await guest.auth.registerCode(login);
+    const code = (await guest.settings.outbox(login)).messages[0]?.code;
+    const signedUp = await guest.auth.register({ login, code: code!, firstName: 'Scenario', lastName: 'Guest' });
+    expect(signedUp).toMatchObject({
+      session: 'cookie',
+      csrf_token: expect.any(String),
+      merge: { changed: true, added: [product.id], raised: [], limited: [], dropped: [] },
+    });
+    const merged = 'merge' in signedUp ? signedUp.merge : null;
+    expect(merged?.draft.rows.map((r) => [r.sku.id, r.amount])).toEqual([[product.id, 2]]);
+    expect(guest.isSignedIn()).toBe(true);
+    const member = await guest.orders.readCart();
+    expect(member.draft?.id).toBe(merged?.draft.id);
+    expect(member.draft?.id).not.toBe(first.id);
+    expect(member.draft?.rows.map((r) => [r.sku.id, r.amount])).toEqual([[product.id, 2]]);
+    expect((await guest.auth.me()).emails.map((e) => e.address)).toEqual([login]);
+
+    // Signing out ends the cookie's session: the member's rows are no guest's.
+    await guest.auth.logout();
+    expect((await failure(guest.auth.me())).status).toBe(401);
+    expect((await guest.orders.readCart()).draft).toBeNull();
   });
 
   it('answers 401 without a session and 422 with field codes for bad input', async () => {
