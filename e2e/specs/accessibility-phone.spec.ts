@@ -1,8 +1,8 @@
 /**
- * On a phone, in both languages: after signing up with a guest cart, the "cart merged" notice
- * must not cover the heading or the first field of the forced profile-completion form (issue 33:
- * at the top of the screen it covered both), nor any field while one is typed in; it can be
- * closed, and the form still works around it. The 404 page (375 px) keeps the path whole
+ * On a phone and a desktop: after signing up with a guest cart, the "cart merged" notice covers
+ * nothing of the forced profile-completion form (issue 33: as a toast it covered the heading and
+ * the first field, and beside the form on a desktop): it is drawn in the page, under the heading;
+ * it can be closed. The 404 page (375 px) keeps the path whole
  * ("/es/item/abc" is never broken mid-word) and answers HTTP 404.
  */
 import type { Page } from '@playwright/test';
@@ -43,36 +43,44 @@ function coveredControls(page: Page, only?: 'heading and first field'): Promise<
 for (const locale of walkedIn('es')) {
   const w = authWords[locale.code];
 
-  test(`the cart-merged notice leaves the profile-completion heading and form free at 390 px (${locale.code})`, async ({ page, request }) => {
-    test.setTimeout(60_000);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(localized(locale, `/item/${demoProduct.id}`));
-    await page.getByRole('main').getByRole('button', { name: locale.text.addToCart, exact: true }).click();
-    await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
+  // Issue 33 item 8: the notice is drawn in the page, under its heading and over no field, at the
+  // phone size the issue used (375 x 667, the longer Spanish words) and beside the form on a
+  // desktop; the notifications region still says it.
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`the cart-merged notice is in the profile-completion page, covering nothing, at ${viewport.width} px (${locale.code})`, async ({ page, request }) => {
+      test.setTimeout(60_000);
+      await page.setViewportSize(viewport);
+      await page.goto(localized(locale, `/item/${demoProduct.id}`));
+      await page.getByRole('main').getByRole('button', { name: locale.text.addToCart, exact: true }).click();
+      await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartWithItems);
 
-    const email = uniqueEmail(`phone-${locale.code}`);
-    await page.goto(`${localized(locale, '/sign-up')}?redirect=${encodeURIComponent(localized(locale, '/cart'))}`);
-    await page.getByRole('textbox', { name: w.email }).fill(email);
-    await page.getByRole('button', { name: w.sendByEmail }).click();
-    await page.getByRole('textbox', { name: w.code }).fill(await outboxCode(request, email));
+      const email = uniqueEmail(`phone-${locale.code}-${viewport.width}`);
+      await page.goto(`${localized(locale, '/sign-up')}?redirect=${encodeURIComponent(localized(locale, '/cart'))}`);
+      await page.getByRole('textbox', { name: w.email }).fill(email);
+      await page.getByRole('button', { name: w.sendByEmail }).click();
+      await page.getByRole('textbox', { name: w.code }).fill(await outboxCode(request, email));
 
-    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
-    const notice = page.getByRole('listitem').filter({ hasText: w.cartMerged });
-    await expect(notice).toBeVisible();
-    await expect(page.getByRole('textbox', { name: w.firstName })).toBeVisible();
-    await expect(mainHeading(page)).toBeVisible();
-    expect(await coveredControls(page, 'heading and first field')).toEqual([]);
-    // While a field is being typed in (the page scrolled to it), no notice covers the form: it
-    // steps aside, and comes back once no field has the focus.
-    await page.getByRole('textbox', { name: w.firstName }).fill('Ana');
-    await page.getByRole('textbox', { name: w.year, exact: true }).focus();
-    expect(await coveredControls(page)).toEqual([]);
-    await page.getByRole('textbox', { name: w.year, exact: true }).blur();
-    await expect(page.locator('[data-toast-region]')).toHaveCSS('opacity', '1');
-    // And it can be closed at once.
-    await notice.getByRole('button').click();
-    await expect(notice).toBeHidden();
-  });
+      await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account/complete'));
+      const notice = page.getByRole('main').getByText(w.cartMerged);
+      await expect(notice).toBeVisible();
+      // Said by the notifications region (once), drawn by no toast.
+      await expect(page.getByRole('region', { name: w.notifications }).getByText(w.cartMerged)).toHaveCount(1);
+      expect(await coveredControls(page)).toEqual([]);
+      // Under the heading, above the first field.
+      const heading = (await mainHeading(page).boundingBox())!;
+      const first = (await page.getByRole('textbox', { name: w.firstName }).boundingBox())!;
+      const shown = (await notice.boundingBox())!;
+      expect(shown.y).toBeGreaterThan(heading.y);
+      expect(shown.y).toBeLessThan(first.y);
+      await expect(page.getByRole('textbox', { name: w.firstName })).toBeVisible();
+      // It stays until closed, and is closed at once.
+      await page.getByRole('main').getByRole('button', { name: w.close, exact: true }).click();
+      await expect(notice).toBeHidden();
+    });
+  }
 }
 
 test('at 375 px the 404 page keeps the path whole and the server answers 404', async ({ page }) => {

@@ -43,7 +43,7 @@ for (const locale of walkedIn('es')) {
     await page.getByRole('textbox', { name: w.code }).fill(await outboxCode(request, email));
 
     // The guest cart went to the new account: the notice says so.
-    await expect(page.getByText(w.cartMerged)).toBeVisible();
+    await expect(page.getByText(w.cartMerged, { exact: true })).toBeVisible();
     await expect(page.getByText(w.added)).toContainText(product!.name);
 
     // The forced profile completion, then the cart.

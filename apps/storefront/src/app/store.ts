@@ -63,7 +63,7 @@ export function createAppStore(options: AppStoreOptions = {}): AppStore {
     reducer: rootReducer,
     preloadedState: {
       session: { signedIn: sdk.client.isSignedIn(), csrfToken: sdk.client.csrfToken() },
-      ui: { searchOpen: false, colourMode: options.colourMode ?? (onServer ? 'system' : readColourMode()), notifications: [] },
+      ui: { searchOpen: false, colourMode: options.colourMode ?? (onServer ? 'system' : readColourMode()), notifications: [], pageNoticeAreas: 0 },
     },
     middleware: (getDefault) =>
       getDefault({ thunk: { extraArgument: sdk } })

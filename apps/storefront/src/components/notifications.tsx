@@ -6,7 +6,7 @@ import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
 import { Toast, ToastRegion } from '@otc/ui';
 import { useGetSettingsQuery } from '../kernel/settings-api';
 import { useAppDispatch, useAppSelector } from '../kernel/hooks';
-import { selectNotifications, type NotificationIcon } from '../kernel/ui-slice';
+import { selectNoticesInPage, selectNotifications, type NotificationIcon } from '../kernel/ui-slice';
 import { dismissNotification, notificationHandlers } from '../kernel/notify';
 import { stripLocale } from '../lib/locale';
 
@@ -18,7 +18,7 @@ const icons: Record<NotificationIcon, typeof Info> = {
   update: RefreshCw,
 };
 
-/** The notifications region: the store's queue drawn as toasts. */
+/** The notifications region: the store's queue drawn as toasts (or only said: `PageNotices`). */
 export function Notifications() {
   const { t } = useLingui();
   const dispatch = useAppDispatch();
@@ -33,6 +33,20 @@ export function Notifications() {
     for (const notification of purposeless) dismissNotification(dispatch, notification.id);
   }, [purposeless, dispatch]);
   const shown = notifications.filter((notification) => !purposeless.includes(notification));
+  // Drawn in the page (PageNotices, over no form): here only said, once, as each arrives.
+  const inPage = useAppSelector(selectNoticesInPage);
+  if (inPage) {
+    return (
+      <ToastRegion label={t`Notifications`}>
+        {shown.map((notification) => (
+          <li key={notification.id} className="sr-only">
+            {notification.title}
+            {notification.description ? `. ${notification.description}` : ''}
+          </li>
+        ))}
+      </ToastRegion>
+    );
+  }
   return (
     <ToastRegion label={t`Notifications`}>
       {shown.map((notification) => {

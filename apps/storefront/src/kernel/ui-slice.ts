@@ -29,9 +29,14 @@ export interface UiState {
   searchOpen: boolean;
   colourMode: ColourMode;
   notifications: NotificationData[];
+  /**
+   * Page notice areas on screen (`PageNotices`): while one is, the notifications are drawn in the
+   * page, above its form, not as toasts over it (issue 33 item 8).
+   */
+  pageNoticeAreas: number;
 }
 
-const initialState: UiState = { searchOpen: false, colourMode: 'system', notifications: [] };
+const initialState: UiState = { searchOpen: false, colourMode: 'system', notifications: [], pageNoticeAreas: 0 };
 
 export const uiSlice = createSlice({
   name: 'ui',
@@ -58,14 +63,28 @@ export const uiSlice = createSlice({
     notificationRemoved(state, action: PayloadAction<string>) {
       state.notifications = state.notifications.filter((n) => n.id !== action.payload);
     },
+    pageNoticeAreaShown(state) {
+      state.pageNoticeAreas += 1;
+    },
+    pageNoticeAreaGone(state) {
+      state.pageNoticeAreas = Math.max(0, state.pageNoticeAreas - 1);
+    },
   },
   selectors: {
     selectSearchOpen: (state) => state.searchOpen,
     selectColourMode: (state) => state.colourMode,
     selectNotifications: (state) => state.notifications,
+    selectNoticesInPage: (state) => state.pageNoticeAreas > 0,
   },
 });
 
-export const { searchOpened, searchClosed, colourModeChanged, notificationAdded, notificationRemoved } =
-  uiSlice.actions;
-export const { selectSearchOpen, selectColourMode, selectNotifications } = uiSlice.selectors;
+export const {
+  searchOpened,
+  searchClosed,
+  colourModeChanged,
+  notificationAdded,
+  notificationRemoved,
+  pageNoticeAreaShown,
+  pageNoticeAreaGone,
+} = uiSlice.actions;
+export const { selectSearchOpen, selectColourMode, selectNotifications, selectNoticesInPage } = uiSlice.selectors;

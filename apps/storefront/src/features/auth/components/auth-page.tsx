@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Container } from '@otc/ui';
+import { PageNotices } from '../../../components/page-notices';
 
 /**
  * The frame of every sign-in page: one narrow column, a clear heading, an optional intro, the
@@ -26,6 +27,8 @@ export function AuthPage({
           <h1 className="text-3xl font-extrabold sm:text-4xl">{title}</h1>
           {intro ? <p className="text-lg text-muted">{intro}</p> : null}
         </div>
+        {/* Under the heading, over no field: what the toasts would have covered. */}
+        <PageNotices />
         {/* A card from 640 px; on a phone the form uses the whole width. */}
         <div className="sm:rounded-2xl sm:border sm:border-border sm:bg-surface sm:p-6 sm:shadow-sm">{children}</div>
         {footer ? (
