@@ -329,7 +329,8 @@ test('"Sign out of all devices" in one browser ends the cookie session in anothe
   const sessions = page.getByRole('region', { name: 'Where you are signed in' });
   await sessions.getByRole('button', { name: 'Sign out of all devices' }).click();
   await sessions.getByRole('button', { name: 'Press again to sign out everywhere' }).click();
-  await expect(page.getByText('You are signed out on all devices')).toBeVisible();
+  // In the sign-in page, above its form (the notifications region says it for screen readers).
+  await expect(page.getByRole('main').getByText('You are signed out on all devices')).toBeVisible();
   expect((await one.request.get('/api/auth/me')).status()).toBe(401);
 
   // The other browser's cookie names an ended session: signed out there too, at the next request.

@@ -86,20 +86,17 @@ function importedSdkModules(): string[] {
     for (const m of text.matchAll(/import \{([^}]*)\} from '@otc\/sdk\/(?:validation|rules)'/g)) {
       for (const name of m[1]!.split(',')) {
         const clean = name.replace(/\btype\b/, '').trim().split(/\s+as\s+/)[0]!;
-        if (/^(validate|is)[A-Z]/.test(clean)) names.add(clean);
+        if (clean) names.add(clean);
       }
     }
   }
-  const kebab = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
-  return [...names]
-    .flatMap((name) => ['validation', 'rules'].map((dir) => path.join(sdkSrc, dir, `${kebab(name)}.ts`)))
-    .filter((file) => {
-      try {
-        return statSync(file).isFile();
-      } catch {
-        return false;
-      }
-    });
+  // The module that exports each imported function, whatever its name (a rule module such as
+  // rules/hold-bounds.ts holds several: heldItemsWait, holdValueRefusal, ...).
+  const modules = ['validation', 'rules'].flatMap((dir) => files(path.join(sdkSrc, dir))).filter((file) => !file.endsWith('.test.ts'));
+  return modules.filter((file) => {
+    const text = readFileSync(file, 'utf8');
+    return [...names].some((name) => new RegExp(`export (?:async )?function ${name}\\b`).test(text));
+  });
 }
 
 /** Codes the contract's schemas produce: their checks' codes and the zod issue mapping. */

@@ -1,6 +1,6 @@
 // Where sign-in leads, who may stay on a page, and what happens around a sign-in: the redirect
 // rules, the forced profile completion, the end of a session, the guest cart merged at sign-in.
-import { waitFor } from '@testing-library/react';
+import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { DraftMergeAnswer, WebSession } from '@otc/sdk';
@@ -195,7 +195,8 @@ describe('session end and sign-in side effects', () => {
       '/account/complete?fields=firstName&continue=/cart',
     );
     expect(store.getState().session.signedIn).toBe(false);
-    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    // Said in the sign-in page, above its form (the notifications region says it for screen readers).
+    expect(await within(screen.getByRole('main')).findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
     // The header shows "Sign in" again (on the sign-in page it needs no redirect of its own).
     await waitFor(() => expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login'));
   });

@@ -214,7 +214,9 @@ describe('an order waiting for payment, and cancel', () => {
       within(row).getByRole('button', { name: 'Back to cart order 100041' }),
     ).toBeInTheDocument();
 
-    fireEvent.click(within(row).getByRole('button', { name: 'Cancel order 100041' }));
+    // A link to the order's own confirmation until the scripts run, then the dialog's button
+    // (CI at 7eb9124: on a loaded machine the row was found before that render).
+    fireEvent.click(await within(row).findByRole('button', { name: 'Cancel order 100041' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order 100041?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel the order' }));
     const date = formatDate(api.order.cancelledAt ?? new Date().toISOString(), 'en', {
