@@ -205,13 +205,29 @@ export function createOrderView(deps: { clock: Clock; promotions: Promotions }) 
     }
     const { subtotalCents, discountCents, shippingCents, taxCents, totalCents } = cents;
     if (persist && isDraft) {
+      // Only what changed is written: every member page reads the cart (the header's count), and
+      // a read wrote each row and the order every time (issue 29 bench: 2 to 4 rows a page view).
       for (const r of rows) {
+        if (r.row.unitPriceCents === r.unitCents) continue;
         await exec.update(orderRows).set({ unitPriceCents: r.unitCents }).where(eq(orderRows.id, r.row.id));
       }
-      await exec
-        .update(orders)
-        .set({ ...cents, updatedAt: clock.now() })
+      // As stored now (the record handed in may predate a write of the same transaction).
+      const [stored] = await exec
+        .select({
+          subtotalCents: orders.subtotalCents,
+          discountCents: orders.discountCents,
+          shippingCents: orders.shippingCents,
+          taxCents: orders.taxCents,
+          totalCents: orders.totalCents,
+        })
+        .from(orders)
         .where(eq(orders.id, order.id));
+      if (!stored || (Object.keys(cents) as (keyof OrderCents)[]).some((key) => cents[key] !== stored[key])) {
+        await exec
+          .update(orders)
+          .set({ ...cents, updatedAt: clock.now() })
+          .where(eq(orders.id, order.id));
+      }
     }
     let deliveryAddress: Address | null = null;
     if (!isDraft && order.deliveryAddress) deliveryAddress = toAddress(order.deliveryAddress);

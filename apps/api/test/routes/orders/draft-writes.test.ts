@@ -3,7 +3,7 @@
  * both units), and the guest cart merged at sign-in on the server (never lowers or drops a draft
  * row, limits to what can be ordered, says what it did).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftMergeAnswerSchema, orderDraftSchema } from '@otc/sdk/schemas';
 import { orders, products } from '../../../src/db/schema.js';
@@ -21,6 +21,35 @@ const rowsOf = (draft: { rows: { sku: { id: number }; amount: number }[] }) => d
 async function drafts(customerId: number) {
   return t.database.db.select().from(orders).where(eq(orders.customerId, customerId));
 }
+
+describe('reading the cart', () => {
+  it('writes nothing when nothing changed (every member page reads it), and stores a new price when one did', async () => {
+    const shopper = await makeShopper(t);
+    const as = api(t.app, shopper.token);
+    const product = await stockedProduct(t, 'cl1', 5, 0, 0);
+    expect((await as('POST', '/api/order/draft/items', { sku_id: product.id, amount: 2 })).status).toBe(200);
+    // Row versions (PostgreSQL's xmin moves with every UPDATE, even one that writes the same values).
+    const versions = async () => {
+      const [draft] = await drafts(shopper.id);
+      const result = await t.database.db.execute(
+        sql`select xmin::text as v from orders where id = ${draft!.id} union all select xmin::text from order_rows where order_id = ${draft!.id}`,
+      );
+      return ((result as unknown as { rows?: { v: string }[] }).rows ?? (result as unknown as { v: string }[])).map((row) => row.v);
+    };
+    const before = await versions();
+    expect(before.length).toBe(2);
+    // Reads that change nothing write nothing.
+    for (let i = 0; i < 3; i += 1) expect((await as('GET', '/api/cart')).status).toBe(200);
+    await as('POST', '/api/order/prepare-draft', {});
+    expect(await versions()).toEqual(before);
+    // A new price is the draft's at the next read.
+    await t.database.db.update(products).set({ priceCents: product.priceCents + 100 }).where(eq(products.id, product.id));
+    const read = orderDraftSchema.parse((await as('POST', '/api/order/prepare-draft', {})).body);
+    const [stored] = await drafts(shopper.id);
+    expect(stored!.subtotalCents).toBe((product.priceCents + 100) * 2);
+    expect(read.totals.subtotal).toBe(((product.priceCents + 100) * 2 / 100).toFixed(2));
+  });
+});
 
 describe('add to the draft', () => {
   it('creates the draft when none, adds on top of what it has, refuses past what can be ordered', async () => {
