@@ -264,6 +264,31 @@ test("what a member types before the app has started is still there once it has:
   expect(errors).toEqual([]);
 });
 
+test("a member's times are drawn in their browser's time zone, by the server and the browser alike", async ({ browser, request }) => {
+  // A zone whose calendar day differs from the server's (UTC) now: far west before noon UTC, far east after.
+  const timeZone = new Date().getUTCHours() < 12 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+  const context = await browser.newContext({ timezoneId: timeZone });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  const customer = await newCustomer(request, { tag: 'ssr-zone' });
+  await webSignIn(page, customer.login);
+  // A first page writes the zone's cookie (public/colour-mode.js); the next is drawn in it.
+  await page.goto('/about-us');
+  expect((await context.cookies()).find((cookie) => cookie.name === 'otc_tz')?.value).toBe(encodeURIComponent(timeZone));
+  const answer = await page.goto('/account/security');
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone }).format(new Date());
+  // React's text separators aside, as read.
+  const served = ((await answer?.text()) ?? '').replace(/<!-- -->/g, '');
+  // The devices list says when each signed in (now: the zone's day, not the server's).
+  expect(served).toContain(`Signed in on ${day}`);
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByText(`Signed in on ${day}`).first()).toBeVisible();
+  expect(JSON.parse((await page.locator('#server-data').textContent()) ?? '{}').timeZone).toBe(timeZone);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 test("a visitor opening a member's page is sent to sign in; a guest's cart is drawn by the server", async ({ page, request }) => {
   const errors = watchErrors(page);
   await page.goto('/account/orders');

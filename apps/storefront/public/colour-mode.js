@@ -8,6 +8,8 @@
 //    CSP (script-src 'self') forbids eval, so the probe can only fail, and Chrome reports it as a
 //    CSP violation. zod reads its configuration from globalThis.__zod_globalConfig (shared by every
 //    copy of zod); `jitless` skips the probe and parses the way it must under this CSP.
+//
+// 3. The time zone cookie (below).
 (function () {
   var zodConfig = window.__zod_globalConfig || (window.__zod_globalConfig = {});
   zodConfig.jitless = true;
@@ -24,4 +26,15 @@
     (mode !== 'light' && window.matchMedia && matchMedia('(prefers-color-scheme: dark)').matches);
   if (dark) root.classList.add('dark');
   root.style.colorScheme = dark ? 'dark' : 'light';
+
+  // 3. The browser's time zone, for the server to draw this visitor's times in (src/lib/time-zone.ts).
+  try {
+    var zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    var cookie = 'otc_tz=' + encodeURIComponent(zone);
+    if (zone && (';' + document.cookie.replace(/ /g, '') + ';').indexOf(';' + cookie + ';') < 0) {
+      document.cookie = cookie + '; path=/; max-age=31536000; samesite=lax' + (location.protocol === 'https:' ? '; secure' : '');
+    }
+  } catch {
+    // No Intl zone: the shop's default.
+  }
 })();

@@ -8,6 +8,7 @@ import { render, renderDocument, type RenderResult } from './entry-server';
 import { API, server, settingsFixture } from './test/server';
 import { productsFixture, useCatalogHandlers } from './features/catalog/catalog-fixtures';
 import type { ServerData } from './lib/server-data';
+import { DEFAULT_TIME_ZONE } from './lib/time-zone';
 import { WEB_SESSION_COOKIES } from '@otc/sdk';
 import { cardFixture, sessionOf, useAccountHandlers, useSessionHandlers } from './features/account/account-fixtures';
 
@@ -240,6 +241,20 @@ describe("a member's pages (issue 29: right in one pass)", () => {
       });
     }
   }
+});
+
+describe('the time zone a page is drawn in', () => {
+  const zoneOf = (drawn: RenderResult) => (JSON.parse(page(drawn).data) as ServerData).timeZone;
+
+  it("a visitor's own page is drawn in their browser's zone (its cookie); a page for no one in the shop's", async () => {
+    useAccountHandlers();
+    const member = `locale=en; ${WEB_SESSION_COOKIES.session}=opaque-session`;
+    expect(zoneOf(await renderAt('/account', { cookie: `${member}; otc_tz=Pacific%2FPago_Pago` }))).toBe('Pacific/Pago_Pago');
+    // A name Intl does not know is the visitor's to write: the shop's zone instead.
+    expect(zoneOf(await renderAt('/account', { cookie: `${member}; otc_tz=Mars%2FOlympus` }))).toBe(DEFAULT_TIME_ZONE);
+    // Shared by the page cache (whose key has no zone): the shop's, whatever the cookie says.
+    expect(zoneOf(await renderAt('/about-us', { cookie: 'locale=en; otc_tz=Pacific%2FPago_Pago' }))).toBe(DEFAULT_TIME_ZONE);
+  });
 });
 
 describe('requests side by side', () => {

@@ -15,7 +15,7 @@ import {
   StaticRouterProvider,
   type StaticHandlerContext,
 } from 'react-router';
-import { WEB_SESSION_COOKIES, readGuestPlanCookie } from '@otc/sdk';
+import { WEB_SESSION_COOKIES, readGuestPlanCookie, setDisplayTimeZone } from '@otc/sdk';
 import { buildRoutes } from './app/router';
 import { Providers } from './app/providers';
 import { createAppStore } from './app/store';
@@ -29,6 +29,7 @@ import { activateLoadedLocale, loadLocale } from './lib/i18n';
 import { LOCALE_TAGS, localeOfPath, type Locale } from './lib/locale';
 import { createShopSdk, getSdk } from './lib/sdk';
 import { setSiteOrigin } from './lib/site-origin';
+import { DEFAULT_TIME_ZONE, readTimeZoneCookie } from './lib/time-zone';
 import type { ServerData } from './lib/server-data';
 
 export { renderDocument } from './server/document';
@@ -189,10 +190,16 @@ export async function render(request: Request, options: RenderOptions): Promise<
   // What an action or a sign-in changed: the token the SDK holds now is the cookie's.
   const known = sdk.client.csrfToken();
   if (known) store.dispatch(csrfTokenKnown(known));
+  // A visitor's own page (their session or cart) in their browser's zone; a page drawn for no one
+  // is kept by the page cache for everyone, in the shop's.
+  const ownPage = carriesCookie(request, WEB_SESSION_COOKIES.session) || carriesCookie(request, WEB_SESSION_COOKIES.cart);
+  const timeZone = (ownPage ? readTimeZoneCookie(request.headers.get('cookie')) : null) ?? DEFAULT_TIME_ZONE;
   const drawNow = () => {
-    // Lingui and the origin are process-wide; a render is synchronous, so set just before it.
+    // Lingui, the origin and the time zone are process-wide; a render is synchronous, so set just
+    // before it.
     activateLoadedLocale(locale);
     setSiteOrigin(options.origin);
+    setDisplayTimeZone(timeZone);
     return draw(store, context);
   };
   let html = drawNow();
@@ -215,6 +222,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     api: stableApiState(store.getState().api),
     origin: options.origin,
     visitor: { signedIn: session.signedIn, csrfToken: session.csrfToken },
+    timeZone,
   };
   return {
     kind: 'page',

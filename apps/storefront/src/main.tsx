@@ -1,6 +1,7 @@
 import { StrictMode, startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
+import { setDisplayTimeZone } from '@otc/sdk';
 import './index.css';
 import { arriveInBrowser, buildRoutes, createRoutePrefetcher } from './app/router';
 import { Providers } from './app/providers';
@@ -18,6 +19,7 @@ import { localeOfPath } from './lib/locale';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
 import { apiAnswersReceivedAt, hydrationState, readServerData } from './lib/server-data';
 import { setSiteOrigin } from './lib/site-origin';
+import { browserTimeZone } from './lib/time-zone';
 
 installPreloadErrorHandler();
 
@@ -86,10 +88,15 @@ async function visitorSdk(): Promise<ShopSdk> {
   return sdk;
 }
 
-/** The colour preference is this browser's alone (the server drew `system`): read once hydrated. */
+/**
+ * The colour preference is this browser's alone (the server drew `system`): read once hydrated.
+ * So is its time zone: pages drawn from now on show times in it (the server drew in the zone of
+ * the visitor's cookie, or the shop's for a page drawn for no one).
+ */
 function ColourPreference({ store: appStore }: { store: AppStore }) {
   useEffect(() => {
     appStore.dispatch(colourModeChanged(readColourMode()));
+    setDisplayTimeZone(browserTimeZone());
   }, [appStore]);
   return null;
 }
@@ -110,6 +117,8 @@ async function start(): Promise<void> {
   if (sdk.storedGuestCart.rows().length > 0) {
     void sdk.cart.read({ locale }).then(() => store.dispatch(api.util.invalidateTags(['Cart'])), () => {});
   }
+  // Times drawn as the server drew them, then in this browser's zone once the page is live.
+  setDisplayTimeZone(serverData?.timeZone ?? browserTimeZone());
   if (serverData) {
     store.dispatch({ type: HYDRATE_API, payload: { api: apiAnswersReceivedAt(serverData.api, Date.now()) } });
     setSiteOrigin(serverData.origin);

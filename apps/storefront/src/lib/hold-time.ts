@@ -3,21 +3,19 @@
 // the SDK's formatters (Intl in en-US / es-US). In Spanish the article the sentence needs comes
 // with it ("hasta las 10:42 a.m.", "hasta la 1:05 p.m.", "hasta el 4 may 2026, 10:42 a.m."), so
 // the catalogs say "hasta {until}".
-import { formatDateTime, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
+import { calendarDayOf, formatDateTime, getDisplayTimeZone, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
 import type { Locale } from './locale';
 
 export function untilText(iso: string, locale: Locale, now: Date = new Date()): string {
   const date = parseIsoDate(iso);
   if (!date) return iso;
-  const sameDay =
-    date.getFullYear() === now.getFullYear() &&
-    date.getMonth() === now.getMonth() &&
-    date.getDate() === now.getDate();
+  // Days and times of the display zone (the visitor's: the server and the browser draw alike).
+  const sameDay = calendarDayOf(date) === calendarDayOf(now);
   if (!sameDay) {
     const text = formatDateTime(iso, locale);
     return locale === 'es' ? `el ${text}` : text;
   }
-  const format = new Intl.DateTimeFormat(resolveLocaleTag(locale), { timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(resolveLocaleTag(locale), { timeStyle: 'short', timeZone: getDisplayTimeZone() });
   const text = format.format(date);
   if (locale !== 'es') return text;
   const hour = format.formatToParts(date).find((part) => part.type === 'hour')?.value;

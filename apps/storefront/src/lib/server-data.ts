@@ -22,6 +22,8 @@ export interface ServerData {
    * nothing here can be reused elsewhere): signed in or not, and their cookies' CSRF token.
    */
   visitor: { signedIn: boolean; csrfToken: string | null };
+  /** The zone the page's times were drawn in (lib/time-zone.ts): the browser hydrates in it. */
+  timeZone: string;
 }
 
 /** The server's data of this page, or null when the page was not drawn by the server. */

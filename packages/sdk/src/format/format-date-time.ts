@@ -1,10 +1,11 @@
 import type { Locale } from '../constants/index.js';
 import { parseIsoDate, type DateFormatOptions } from './format-date.js';
+import { getDisplayTimeZone } from './display-time-zone.js';
 import { resolveLocaleTag } from './resolve-locale-tag.js';
 
 /**
  * A date and time through Intl in en-US or es-US: "Feb 3, 2024, 3:04 PM" /
- * "3 feb 2024, 3:04 p.m." (medium date, short time) in `timeZone` (default the runtime's).
+ * "3 feb 2024, 3:04 p.m." (medium date, short time) in `timeZone` (default the display zone, else the runtime's).
  * Text that is not a date is returned unchanged; null or undefined give "".
  */
 export function formatDateTime(
@@ -18,6 +19,6 @@ export function formatDateTime(
   return new Intl.DateTimeFormat(resolveLocaleTag(locale), {
     dateStyle: options.dateStyle ?? 'medium',
     timeStyle: 'short',
-    timeZone: options.timeZone,
+    timeZone: options.timeZone ?? getDisplayTimeZone(),
   }).format(date);
 }

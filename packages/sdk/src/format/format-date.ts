@@ -1,8 +1,9 @@
 import type { Locale } from '../constants/index.js';
+import { getDisplayTimeZone } from './display-time-zone.js';
 import { resolveLocaleTag } from './resolve-locale-tag.js';
 
 export interface DateFormatOptions {
-  /** IANA time zone; default the runtime's. Calendar dates (YYYY-MM-DD) are always UTC. */
+  /** IANA time zone; default the display zone (`setDisplayTimeZone`), else the runtime's. Calendar dates (YYYY-MM-DD) are always UTC. */
   timeZone?: string;
   dateStyle?: 'full' | 'long' | 'medium' | 'short';
 }
@@ -30,6 +31,6 @@ export function formatDate(
   if (!date) return iso;
   return new Intl.DateTimeFormat(resolveLocaleTag(locale), {
     dateStyle: options.dateStyle ?? 'medium',
-    timeZone: DATE_ONLY.test(iso) ? 'UTC' : options.timeZone,
+    timeZone: DATE_ONLY.test(iso) ? 'UTC' : (options.timeZone ?? getDisplayTimeZone()),
   }).format(date);
 }

@@ -2,6 +2,7 @@ import type { Locale } from '../constants/index.js';
 import { deliveryWindow } from '../rules/delivery-window.js';
 import type { DeliveryEstimate } from '../schemas/settings.js';
 import { resolveLocaleTag } from './resolve-locale-tag.js';
+import { getDisplayTimeZone } from './display-time-zone.js';
 
 const TEXTS = {
   en: (min: number, max: number) =>
@@ -18,7 +19,7 @@ const TEXTS = {
  * When an order arrives, for a person: "Arrives in 2–5 business days" / "Llega en 2 a 5 días
  * hábiles" (the settings' `deliveryEstimate`). Given when the order was placed, the days too,
  * weekends skipped: "Arrives in 2–5 business days: Tuesday, March 4 – Friday, March 7" (the
- * calendar days of `timeZone`, default the runtime's).
+ * calendar days of `timeZone`, default the display zone, else the runtime's).
  */
 export function formatDeliveryEstimate(
   estimate: DeliveryEstimate,
@@ -27,7 +28,7 @@ export function formatDeliveryEstimate(
 ): string {
   const tag = resolveLocaleTag(locale);
   const days = TEXTS[tag.startsWith('es') ? 'es' : 'en'](estimate.minBusinessDays, estimate.maxBusinessDays);
-  const window = options.placedAt ? deliveryWindow(options.placedAt, estimate, options.timeZone) : null;
+  const window = options.placedAt ? deliveryWindow(options.placedAt, estimate, options.timeZone ?? getDisplayTimeZone()) : null;
   if (!window) return days;
   const dates = new Intl.DateTimeFormat(tag, {
     weekday: 'long',
