@@ -57,6 +57,11 @@ describe('paymentMethodOptions (issue 33: one recommendation)', () => {
     ['cl1 without a card', 'cl1', null, ['trnsx*', 'nationsbenefits']],
     // The plan's method cannot apply (no S3 card): nothing else of the plan, nothing recommended.
     ['uhc without a card', 'uhc', null, ['trnsx', 'nationsbenefits']],
+    // No plan on the profile: the member's own card pays (newcomer's finding: a new member with a
+    // national card was offered the network card first, and refused after placing).
+    ['no plan, a national card', null, { activeInsuranceCard: national, insuranceCards: [national] }, ['nationsbenefits*', 'trnsx']],
+    ['no plan, an active S3 card', null, { activeInsuranceCard: s3, insuranceCards: [s3] }, ['prohealth*', 'trnsx', 'nationsbenefits']],
+    ['no plan, no card', null, null, ['trnsx', 'nationsbenefits']],
   ] as const)('%s', (_who, plan, cards, expected) => {
     expect(shown(paymentMethodOptions(plan, DEMO, cards))).toEqual(expected);
   });

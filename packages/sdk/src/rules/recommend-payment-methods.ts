@@ -66,6 +66,8 @@ export function lacksCardOnFile(code: PaymentMethodCode, cards: CardsOnFile | nu
  * comes first; then the plan's other methods, then the rest (`balance` included) in configuration
  * order. A card of a method the plan does not name changes nothing: the plan decides what may be
  * recommended, the member's cards which of those. No plan method can apply: none is recommended.
+ * No plan on the profile: the method of the member's own card (the active one first) is
+ * recommended, ahead of credit (a new member's card pays for what its own plan covers).
  */
 export function paymentMethodOptions(
   planCode: string | null | undefined,
@@ -86,6 +88,12 @@ export function paymentMethodOptions(
   };
   // Array.prototype.sort is stable: methods of no card on file keep the plan's order.
   const planMethods = recommendPaymentMethods(planCode, offered).sort((a, b) => rank(a) - rank(b));
+  // No plan on the profile: the member's own card is what pays (its own plan decides what it
+  // covers, issue 32), so its method comes first and is the one recommended.
+  if (!planCode) {
+    const own = ownMethods.filter((code) => offered.includes(code));
+    planMethods.unshift(...own.filter((code) => !planMethods.includes(code)));
+  }
   const others = offered.filter((code) => !planMethods.includes(code));
   return {
     options: [...planMethods, ...others].map((code, index) => ({

@@ -5,6 +5,8 @@ import {
   CARD_CODE_LENGTHS,
   TYPED_CARD_TYPE,
   errorText,
+  CARD_TYPE_PAYMENT_METHOD,
+  cardTypeOfNumber,
   formatPrice,
   isCardCodeOfType,
   isPaymentInputValid,
@@ -17,6 +19,7 @@ import {
 import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOption } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { CsrfField } from '../../../kernel/page-form';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { CARD_METHODS, NEW_CARD, type PAY_FIELDS } from '../checkout-action';
 
 export { CARD_METHODS };
@@ -145,6 +148,7 @@ export function PaymentStep({
   );
   const method = picked ?? firstUsable?.code ?? null;
   const [card, setCard] = useState(typed?.card ?? '');
+  const cardRanges = useGetSettingsQuery().data?.cardRanges;
   /** Which card pays a card method: a card on file (its id) or one typed (`NEW_CARD`). */
   const [cardChoice, setCardChoice] = useState<string>(typed?.['payment-card'] ?? '');
   const [code, setCode] = useState('');
@@ -225,7 +229,7 @@ export function PaymentStep({
       label: labels[option.code].label,
       description: labels[option.code].description,
       // Never balance (the only method that can be blocked), so a tag is never on a blocked one.
-      tag: option.recommended ? t`Recommended for your plan` : undefined,
+      tag: option.recommended ? (customer?.insurancePlan ? t`Recommended for your plan` : t`Recommended: your card`) : undefined,
       disabled: reason !== null,
       disabledReason: reason ?? undefined,
     };
@@ -362,7 +366,20 @@ export function PaymentStep({
             ref={cardRef}
             name="card"
             value={card}
-            onChange={(event) => setCard(event.target.value)}
+            onChange={(event) => {
+              const next = event.target.value;
+              setCard(next);
+              // The number names its card (the issuers' ranges of the settings): a national card's
+              // number typed under another card method moves the choice to its own method, kept
+              // as typed (it was refused only after the order was placed).
+              const type = cardRanges ? cardTypeOfNumber(next, cardRanges) : null;
+              const byNumber = type ? CARD_TYPE_PAYMENT_METHOD[type] : null;
+              if (byNumber && method !== 'credit' && byNumber !== method && options.some((option) => option.code === byNumber)) {
+                setMethod(byNumber);
+                setCardChoice(NEW_CARD);
+                setMethodError(null);
+              }
+            }}
             error={cardError ?? undefined}
           />
           {needsCode ? (
