@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { errorText } from '@otc/sdk';
@@ -42,7 +43,8 @@ describe('the allowance reminder setting on the account page', () => {
     const user = userEvent.setup();
     await renderAccount('/account');
     const section = await screen.findByRole('region', { name: 'Allowance reminders' });
-    expect(section).toHaveTextContent('14 days before your benefit period ends');
+    // The section is drawn before the member's setting is read: its days are waited for.
+    await waitFor(() => expect(section).toHaveTextContent('14 days before your benefit period ends'));
     expect(screen.getByRole('radio', { name: 'By e-mail' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'Do not remind me' }));
     await user.click(screen.getByRole('button', { name: 'Save reminder setting' }));
