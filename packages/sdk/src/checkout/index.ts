@@ -3,4 +3,4 @@ export {
   type CheckoutClient,
   type CreateCheckoutOptions,
 } from './checkout.js';
-export type { Checkout, CheckoutOrder, PayInput, PaymentMethodInputs } from './types.js';
+export type { CardOnFile, Checkout, CheckoutOrder, PayInput, PaymentMethodInputs } from './types.js';

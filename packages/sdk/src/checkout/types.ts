@@ -18,14 +18,21 @@ export {
 } from '../rules/checkout-gate.js';
 
 /**
+ * A card on the member's own account chosen by its id (`customer.insuranceCards[].id`, as a
+ * string): proven when it was added, so no number and no code are sent.
+ */
+export type CardOnFile = { cardId: string };
+
+/**
  * What each payment method of the contract (`PaymentMethodCode`) takes in `input` (the README's
  * pay input table): a typed card, the card methods with its security code (which may be left
- * out only for a card on the customer's own account), `credit` the number alone; `prohealth`
- * (the active insurance card) and `balance` nothing.
+ * out only for a card on the customer's own account), or the card methods a card on file by its
+ * id (`CardOnFile`); `credit` the number alone; `prohealth` (the active insurance card) and
+ * `balance` nothing.
  */
 export type PaymentMethodInputs = {
-  trnsx: { card: string; code?: string };
-  nationsbenefits: { card: string; code?: string };
+  trnsx: { card: string; code?: string } | CardOnFile;
+  nationsbenefits: { card: string; code?: string } | CardOnFile;
   credit: { card: string };
   prohealth: Record<string, never>;
   balance: Record<string, never>;

@@ -12,10 +12,9 @@ declare const client: Client;
 describe('the pay input', () => {
   it('is one member per payment method of the contract, discriminated by code', () => {
     expectTypeOf<PayInput['code']>().toEqualTypeOf<PaymentMethodCode>();
-    expectTypeOf<Extract<PayInput, { code: 'trnsx' }>['input']>().toEqualTypeOf<{
-      card: string;
-      code?: string;
-    }>();
+    expectTypeOf<Extract<PayInput, { code: 'trnsx' }>['input']>().toEqualTypeOf<
+      { card: string; code?: string } | { cardId: string }
+    >();
     expectTypeOf<Extract<PayInput, { code: 'credit' }>['input']>().toEqualTypeOf<{
       card: string;
     }>();
@@ -29,11 +28,15 @@ describe('the pay input', () => {
     void client.orders.pay(1, { code: 'credit', input: { card: '4242424242424242' } });
     void client.orders.pay(1, { code: 'balance' });
     void client.orders.pay(1, { code: 'prohealth', input: {} });
+    // A card on the member's own account, by its id (the storefront's "Card ending in 0001").
+    void client.orders.pay(1, { code: 'nationsbenefits', input: { cardId: '4' } });
 
     // @ts-expect-error a card method needs the card number
     void client.orders.pay(1, { code: 'trnsx', input: {} });
     // @ts-expect-error a card method has an input
     void client.orders.pay(1, { code: 'nationsbenefits' });
+    // @ts-expect-error a card on file is named by its id as a string
+    void client.orders.pay(1, { code: 'trnsx', input: { cardId: 4 } });
     // @ts-expect-error credit takes the number alone
     void client.orders.pay(1, { code: 'credit', input: { card: '4242424242424242', code: '1' } });
     // @ts-expect-error the balance pays with nothing typed
