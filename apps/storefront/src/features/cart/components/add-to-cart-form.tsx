@@ -53,6 +53,9 @@ export function AddToCartForm({ product, amount = 1, onAdded, children }: AddToC
       return;
     }
     notify(dispatch, {
+      // One at a time: the next add replaces it (two stacked covered 40 % of a phone's screen,
+      // the next items' Add buttons among it; newcomer's walk).
+      id: 'added-to-cart',
       title: t`Added to cart`,
       description: product.name,
       icon: 'success',
