@@ -68,18 +68,6 @@ describe('the Add button of a product card', () => {
     expect(document.querySelectorAll('[data-toast-region] li')).toHaveLength(0);
   });
 
-  it('one "Added to cart" at a time: the next add replaces it (two stacked covered a phone\'s screen)', async () => {
-    const vitaminB = productsFixture[1]!;
-    useGuestCartApi({ products: [vitaminA, vitaminB] });
-    await renderApp('/catalog');
-    fireEvent.click(await screen.findByRole('button', { name: `Add ${vitaminA.name} to cart` }));
-    expect(await screen.findByRole('link', { name: 'Cart, 1 item' })).toBeInTheDocument();
-    fireEvent.click(await screen.findByRole('button', { name: `Add ${vitaminB.name} to cart` }));
-    expect(await screen.findByRole('link', { name: 'Cart, 2 items' })).toBeInTheDocument();
-    await waitFor(() => expect(document.querySelector('[data-toast-region] li')).toHaveTextContent(vitaminB.name));
-    expect(document.querySelectorAll('[data-toast-region] li')).toHaveLength(1);
-  });
-
   it("stops at what one order may hold of an item (the settings' maxUnitsPerItem) and says why", async () => {
     server.use(http.get(`${API}/api/constants`, () => HttpResponse.json({ ...settingsFixture, maxUnitsPerItem: 2 })));
     useGuestCartApi({ products: [vitaminA], rows: [{ product: vitaminA, amount: 2 }] });
