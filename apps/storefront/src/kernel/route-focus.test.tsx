@@ -32,11 +32,12 @@ describe('focus after a page change', () => {
 });
 
 describe('a page that replaces its heading once loaded', () => {
+  /** Ends the page's loading: the test's step, not a timer racing the focus it looks at. */
+  let finishLoading = () => {};
   function LoadingThenLoaded() {
     const [loaded, setLoaded] = useState(false);
     useEffect(() => {
-      const timer = setTimeout(() => setLoaded(true), 50);
-      return () => clearTimeout(timer);
+      finishLoading = () => setLoaded(true);
     }, []);
     // A different element (the loading state's heading gives way to the page's).
     return loaded ? <h1 key="loaded">Checkout</h1> : <h1 key="loading">Loading checkout</h1>;
@@ -65,6 +66,7 @@ describe('a page that replaces its heading once loaded', () => {
     render(<RouterProvider router={router} />);
     await userEvent.setup().click(screen.getByRole('link', { name: 'Go' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Loading checkout' })).toHaveFocus());
+    act(() => finishLoading());
     const loaded = await screen.findByRole('heading', { name: 'Checkout' });
     await waitFor(() => expect(loaded).toHaveFocus());
   });
