@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { addressInputSchema } from '@otc/sdk';
 import { TextField } from '@otc/ui';
 import type { SdkQueryError } from './api';
-import { keepFocusedInView, useShopForm } from './shop-form';
+import { focusFirstInvalid, keepFocusedInView, useShopForm } from './shop-form';
 
 let sent: unknown[] = [];
 let serverError: SdkQueryError | undefined;
@@ -181,5 +181,19 @@ describe('keepFocusedInView', () => {
     keepFocusedInView();
     expect(away.scrolled).not.toHaveBeenCalled();
     away.form.remove();
+  });
+});
+
+describe('focusFirstInvalid', () => {
+  it('goes to the first refused field on screen even before its mark is drawn (a busy machine), not to one marked earlier below it', async () => {
+    document.body.innerHTML = `<form><input name="email"><input name="phone" aria-invalid="true"><input type="hidden" name="email"></form>`;
+    const form = document.querySelector('form')!;
+    focusFirstInvalid(form, () => {}, undefined, ['phone', 'email']);
+    await waitFor(() => expect(document.activeElement).toBe(form.querySelector('input[name="email"]:not([type="hidden"])')));
+    // Only the marks to go by: the marked one.
+    (document.activeElement as HTMLElement).blur();
+    focusFirstInvalid(form, () => {});
+    await waitFor(() => expect(document.activeElement).toBe(form.querySelector('input[name="phone"]')));
+    document.body.innerHTML = '';
   });
 });
