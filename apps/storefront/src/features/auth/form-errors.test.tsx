@@ -3,7 +3,7 @@
 // what was typed stays, and a double click sends one request.
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse, delay } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
 import { errorText } from '@otc/sdk';
 import { liveMessages, renderApp, screen, setLocaleCookie } from '../../test/render-app';
@@ -90,10 +90,16 @@ describe('sign-in messages', () => {
   it('password sign-in: "Invalid username or password.", values kept, one request for a double click', async () => {
     const user = userEvent.setup();
     const calls: unknown[] = [];
+    // The answer waits until both clicks are made (a slow connection), however long a busy
+    // machine takes between them: a second request could only come from the second click.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     server.use(
       http.post(`${API}/api/auth/login`, async ({ request }) => {
         calls.push(await request.json());
-        await delay(100);
+        await answered;
         return HttpResponse.json({ message: 'Invalid username or password.', code: 'invalid_credentials' }, { status: 401 });
       }),
     );
@@ -102,6 +108,7 @@ describe('sign-in messages', () => {
     await user.type(username, 'ana@example.com');
     await user.type(screen.getByLabelText(/^Password/), 'Wrong1234');
     await user.dblClick(screen.getByRole('button', { name: 'Sign in' }));
+    answer();
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid username or password.');
     expect(calls).toEqual([{ username: 'ana@example.com', password: 'Wrong1234' }]);
     expect(username).toHaveValue('ana@example.com');
