@@ -60,6 +60,8 @@ export function failureLines(
   const lines = Object.entries(fieldFailureTexts(locale, error)).map(
     ([field, text]) => `${fieldName(field)}: ${text}`,
   );
+  // "The given data was invalid." says nothing a field's own line does not say better.
+  if (error.code === 'validation_failed' && lines.length > 0) return lines;
   const main = apiErrorText(locale, error);
   if (!lines.some((line) => line.endsWith(main))) lines.unshift(main);
   return lines;

@@ -79,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
         status: 422,
         code: 'validation_failed',
         message: 'validation_failed',
-        fieldCodes: { code: 'required' },
+        fieldCodes: { code: { code: 'required' } },
       }, { intent });
     }
     const result = await store.dispatch(
