@@ -14,10 +14,10 @@
 //
 // The demo members (apps/api/README.md, Demo data): James (en, plan ep, national card ...1001)
 // and Rosa (es, plan cl1, network card ...1001); each card pays for what its plan covers.
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Request } from '@playwright/test';
 import { demoCustomers, demoPassword } from '../fixtures/auth';
 import { escapeRegExp, localized, shopLocales } from '../fixtures/locales';
-import { demoCustomer, expectPaidOrder, fillCart, newCustomer, orderableProducts, purchaseWords, sandboxCards, signInBrowser, unitsFor } from '../fixtures/purchase';
+import { demoCustomer, draftOf, expectPaidOrder, fillCart, methodWords, newCustomer, orderableProducts, purchaseWords, sandboxCards, signInBrowser, unitsFor } from '../fixtures/purchase';
 
 const members = {
   en: { member: demoCustomers.james, plan: 'ep', onFile: /^Card ending in 1001, balance \$/ },
@@ -25,6 +25,16 @@ const members = {
 } as const;
 
 test.use({ javaScriptEnabled: false });
+
+/** A new member (address on file) whose cart holds one product, delivered to that address: at the payment step. */
+async function cartAtPayment(request: APIRequestContext, options: { tag: string; language: 'en' | 'es'; plan?: string }) {
+  const customer = await newCustomer(request, options);
+  const [product] = await orderableProducts(request, options.language, { minStock: 10, ...(options.plan ? { plan: options.plan } : {}) });
+  const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
+  const addresses = (await (await request.get('/api/customer/address', { headers: customer.auth })).json()) as { id: number }[];
+  expect((await request.put('/api/order/delivery', { headers: customer.auth, data: { addressId: addresses[0]!.id } })).ok()).toBe(true);
+  return { customer, product: product!, orderId };
+}
 
 for (const locale of shopLocales) {
   test(`without scripts (${locale.code}): add two items, a wrong then the right password, the items in the member's cart, checkout with the card on file`, async ({ page, request }) => {
@@ -44,7 +54,11 @@ for (const locale of shopLocales) {
     for (const id of [firstId, secondId]) {
       await page.goto(localized(locale, `/item/${id}`));
       await page.locator(`main form[method="post"]:has(input[name="intent"][value="add"]):has(input[name="productId"][value="${id}"]) button[type="submit"]`).first().click();
-      await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/item/${id}`));
+      await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/item/${id}`) && url.searchParams.get('added') === id);
+      // Said in the page drawn after the add, with the product's name and the way to the cart.
+      const added = page.getByRole('main').getByRole('status').filter({ hasText: buy.addedToCart });
+      await expect(added).toContainText(id === firstId ? first!.name : second!.name);
+      await expect(added.getByRole('link', { name: buy.viewCart })).toHaveAttribute('href', localized(locale, '/cart'));
     }
 
     // The guest's cart is the server's: drawn with both rows.
@@ -119,11 +133,7 @@ test('without scripts (es): a declined card is drawn with the number kept; the s
   test.setTimeout(90_000);
   const locale = shopLocales.find((shop) => shop.code === 'es')!;
   const words = purchaseWords.es;
-  const customer = await newCustomer(request, { tag: 'noscript-decline', language: 'es', plan: 'cl1' });
-  const [product] = await orderableProducts(request, 'es', { minStock: 10, plan: 'cl1' });
-  const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
-  const addresses = (await (await request.get('/api/customer/address', { headers: customer.auth })).json()) as { id: number }[];
-  expect((await request.put('/api/order/delivery', { headers: customer.auth, data: { addressId: addresses[0]!.id } })).ok()).toBe(true);
+  const { customer, product, orderId } = await cartAtPayment(request, { tag: 'noscript-decline', language: 'es', plan: 'cl1' });
 
   await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=payment`));
   const main = page.getByRole('main');
@@ -147,6 +157,34 @@ test('without scripts (es): a declined card is drawn with the number kept; the s
   await main.getByRole('textbox', { name: words.securityCode }).fill(sandboxCards.approve.code);
   await payNow.click();
   await expectPaidOrder(page, request, customer, locale, orderId, words.paymentVerification);
+});
+
+// Without scripts the payment form carries the card fields of the method it was drawn with; a
+// card method picked there without its card (none typed, or a card on file of another method) is
+// asked for before anything is placed: the draft stays a draft, the card number field says why.
+test('without scripts (en): a card method without its card is asked for before the order is placed', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const locale = shopLocales.find((shop) => shop.code === 'en')!;
+  const words = purchaseWords.en;
+  const { customer, product, orderId } = await cartAtPayment(request, { tag: 'noscript-nocard', language: 'en' });
+
+  await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=payment`));
+  const main = page.getByRole('main');
+  await main.locator('label', { hasText: methodWords.en.national }).click();
+  await main.getByRole('button', { name: words.placeOrder }).click();
+
+  await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/checkout/${orderId}`));
+  const number = main.getByRole('textbox', { name: words.cardNumber });
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(main.getByRole('radio', { name: methodWords.en.national })).toBeChecked();
+  const failure = main.locator('[data-tone="error"]').filter({ hasText: words.errorPlacing });
+  await expect(failure).toContainText('Card number: Enter the card number');
+  await expect(failure).not.toContainText('The given data was invalid');
+  // Nothing placed: the cart is still the open draft, no order waits for payment.
+  const draft = await draftOf(request, customer);
+  expect(draft.id).toBe(orderId);
+  expect(draft.pendingOrder).toBeNull();
+  await expect(main.getByRole('button', { name: words.placeOrder })).toBeVisible();
 });
 
 // A member with no address adds one at the delivery step without scripts: the form posts to the
@@ -187,11 +225,7 @@ test('without scripts (en): a double press on Place order pays one order and sho
   test.setTimeout(90_000);
   const locale = shopLocales.find((shop) => shop.code === 'en')!;
   const words = purchaseWords.en;
-  const customer = await newCustomer(request, { tag: 'noscript-double', language: 'en' });
-  const [product] = await orderableProducts(request, 'en', { minStock: 10 });
-  const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
-  const addresses = (await (await request.get('/api/customer/address', { headers: customer.auth })).json()) as { id: number }[];
-  expect((await request.put('/api/order/delivery', { headers: customer.auth, data: { addressId: addresses[0]!.id } })).ok()).toBe(true);
+  const { customer, product, orderId } = await cartAtPayment(request, { tag: 'noscript-double', language: 'en' });
 
   await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=payment`));
   const posts: Request[] = [];

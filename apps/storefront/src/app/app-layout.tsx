@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { useAppUpdateNotice } from '../features/app-update/app-update-notice';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
+import { AddedToCartNotice } from '../features/cart/components/added-notice';
 import { Notifications } from '../components/notifications';
 import { SearchSlot } from './search-slot';
 import { AlternateLinks } from '../components/alternate-links';
@@ -42,6 +43,7 @@ export function AppLayout() {
       <Header />
       {/* At least a screen tall: the footer never shows, then jumps, while a page loads (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-dvh flex-1 outline-none">
+        <AddedToCartNotice />
         <Outlet />
       </main>
       <Footer />

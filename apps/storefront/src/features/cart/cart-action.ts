@@ -23,6 +23,20 @@ export interface CartDone {
 
 const FIELDS = ['intent', 'productId', 'amount', 'promoCode', 'redirectTo'] as const;
 
+/**
+ * The page address's parameter naming the product just added by a post sent without the scripts:
+ * the page drawn after the redirect says it was added (AddedToCartNotice). With the scripts a
+ * notification says it.
+ */
+export const ADDED_PARAM = 'added';
+
+/** `path` with `?added=<productId>` (any earlier one replaced). */
+function withAdded(path: string, productId: number): string {
+  const url = new URL(path, 'http://shop.invalid');
+  url.searchParams.set(ADDED_PARAM, String(productId));
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 function isIntent(value: string | undefined): value is CartIntent {
   return (CART_INTENTS as readonly string[]).includes(value ?? '');
 }
@@ -55,7 +69,10 @@ export async function cartAction(args: ActionFunctionArgs) {
       result.error,
     );
   // A page asked for afresh: back where the shopper pressed (its header now counts the item).
-  if (onServer)
-    return redirect(safeRedirectPath(fields.redirectTo) ?? localizePath('/cart', locale));
+  if (onServer) {
+    const back = safeRedirectPath(fields.redirectTo);
+    if (!back) return redirect(localizePath('/cart', locale));
+    return redirect(intent === 'add' && Number.isInteger(productId) ? withAdded(back, productId) : back);
+  }
   return { intent, productId: Number.isInteger(productId) ? productId : null } satisfies CartDone;
 }

@@ -7,7 +7,7 @@
 // the form came from: a second press, a reload that posts again or another tab finds the order
 // placed (only paid now), paid (the first payment answers again: the thank-you page) or gone.
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
-import { normalizeCardNumber, type PaymentMethodCode } from '@otc/sdk';
+import { isPaymentInputValid, normalizeCardNumber, type PaymentMethodCode } from '@otc/sdk';
 import { draftApi } from '../../kernel/draft-api';
 import { holdQuery } from '../../kernel/prefetch-query';
 import { storeOf } from '../../kernel/route-context';
@@ -23,6 +23,12 @@ export type CheckoutIntent = (typeof CHECKOUT_INTENTS)[number];
 
 /** The payment form's fields (payment-step.tsx): the method, the card on file or `new`, a typed card. */
 export const PAY_FIELDS = ['payment-method', 'payment-card', 'card', 'code'] as const;
+/**
+ * The method the payment form's card fields were drawn for. Without the scripts, another method
+ * picked there posts the fields of the one the page was drawn with (a card on file of another
+ * type, or no card at all): the action asks for the right card before placing anything.
+ */
+export const DRAWN_METHOD_FIELD = 'payment-method-drawn';
 /** The delivery step's radio (delivery-chooser.tsx). */
 export const DELIVERY_FIELD = 'delivery-address';
 /** A typed card, not one on file (the `payment-card` choice). */
@@ -33,7 +39,7 @@ export const CARD_METHODS: readonly PaymentMethodCode[] = ['trnsx', 'nationsbene
 /** The new address form's fields (delivery-chooser.tsx), as the contract's `addressInputSchema`. */
 export const ADDRESS_FIELDS = ['address', 'address2', 'city', 'state', 'zip'] as const;
 
-const FIELDS = ['intent', 'orderId', DELIVERY_FIELD, ...PAY_FIELDS, ...ADDRESS_FIELDS] as const;
+const FIELDS = ['intent', 'orderId', DELIVERY_FIELD, DRAWN_METHOD_FIELD, ...PAY_FIELDS, ...ADDRESS_FIELDS] as const;
 
 /** Which try failed: placing the draft, or paying the placed order. */
 export type CheckoutStage = 'place' | 'pay' | 'delivery' | 'address' | 'back-to-cart' | 'cancel';
@@ -69,6 +75,37 @@ export function paymentChoiceOf(fields: Partial<Record<(typeof PAY_FIELDS)[numbe
     }
   }
   return { code, input };
+}
+
+/**
+ * The catalogue code of what is wrong with a typed card number for `method` (the SDK's check), or
+ * null: the payment form marks its field with it, and the action refuses with it before placing.
+ */
+export function cardNumberProblemCode(method: PaymentMethodCode, card: string): string | null {
+  const check = isPaymentInputValid(method, { card });
+  if (check.valid) return null;
+  if (check.reason === 'invalidCardNumber') return 'invalid_card_number';
+  if (normalizeCardNumber(card) === '') return 'enter_card_number';
+  return 'card_length_16_or_19';
+}
+
+/**
+ * A card method chosen without a card (on file or typed right): refused before anything is placed.
+ * With the scripts the form checks this first; without them a method picked there posts without
+ * the card fields, which the page draws only for the method it was drawn with.
+ */
+function missingCard(
+  fields: Partial<Record<(typeof PAY_FIELDS)[number] | typeof DRAWN_METHOD_FIELD, string>>,
+): SdkQueryError | null {
+  const { code, input } = paymentChoiceOf(fields);
+  if (!CARD_METHODS.includes(code)) return null;
+  const drawnFor = fields[DRAWN_METHOD_FIELD];
+  // A card on file chosen among the cards of the method the form was drawn for: not this one's.
+  const otherMethodsCard = input.cardId !== undefined && drawnFor !== undefined && drawnFor !== code;
+  if (input.cardId !== undefined && !otherMethodsCard) return null;
+  const problem = otherMethodsCard ? 'enter_card_number' : cardNumberProblemCode(code, input.card ?? '');
+  if (!problem) return null;
+  return { status: 422, code: 'validation_failed', message: problem, fieldCodes: { card: { code: problem } } };
 }
 
 export async function checkoutAction(args: ActionFunctionArgs) {
@@ -138,6 +175,8 @@ export async function checkoutAction(args: ActionFunctionArgs) {
     return failed(error, 'pay');
   }
   if (opened.kind === 'elsewhere') return to(`/checkout/${opened.draftId}`);
+  const noCard = opened.kind === 'closed' ? null : missingCard(fields);
+  if (noCard) return failed(noCard, opened.kind === 'draft' ? 'place' : 'pay');
   let orderId: number;
   if (opened.kind === 'draft') {
     const placed = await store.dispatch(

@@ -8,7 +8,15 @@ import type { FormFailure } from '../../../kernel/page-form';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { AddToCartFormProps } from '../../../lib/cart-port';
-import type { CartDone } from '../cart-action';
+import { ADDED_PARAM, type CartDone } from '../cart-action';
+
+/** The page's query without the last add's `?added=` (the next add sets its own). */
+function withoutAdded(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(ADDED_PARAM);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
+}
 
 /**
  * An "Add to cart" form: a post to the cart's action (cart-action.ts) with the product and the
@@ -72,7 +80,7 @@ export function AddToCartForm({ product, amount = 1, onAdded, children }: AddToC
       <CartPostFields
         intent="add"
         productId={product.id}
-        redirectTo={`${location.pathname}${location.search}`}
+        redirectTo={`${location.pathname}${withoutAdded(location.search)}`}
       />
       <input type="hidden" name="amount" value={amount} />
       {children(pressed || fetcher.state !== 'idle')}

@@ -4,7 +4,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { errorText, type OrderDetail } from '@otc/sdk';
 import type { SdkQueryError } from '../../../lib/api';
-import { failureLines } from '../../../lib/form-messages';
+import { failureLines, fieldFailureTexts } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
 import type { CheckoutStage } from '../checkout-action';
 import type { PaymentFailure } from './payment-step';
@@ -61,6 +61,9 @@ export function useDescribeCheckoutFailure() {
         (issue) => issue?.code === 'card_number_or_code_is_not_correct',
       );
     const next: CheckoutFailure = { title, lines, cardRefused };
+    const fieldTexts = fieldFailureTexts(locale, error);
+    const cardProblem = fieldTexts.card ?? fieldTexts['input.card'];
+    if (cardProblem && !cardRefused) next.cardProblem = cardProblem;
     if (cardRefused) {
       next.advice = t`Check the card number and the security code. If both are right, the card was not accepted: choose another way to pay, or call the number on the back of your card.`;
     } else if (error.code === 'unpaid_order_exists') {

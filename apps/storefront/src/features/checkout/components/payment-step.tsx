@@ -20,7 +20,7 @@ import { Button, Notice, RadioCardGroup, RadioGroup, TextField, type RadioCardOp
 import { AppLink } from '../../../components/app-link';
 import { CsrfField } from '../../../kernel/page-form';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
-import { CARD_METHODS, NEW_CARD, type PAY_FIELDS } from '../checkout-action';
+import { CARD_METHODS, DRAWN_METHOD_FIELD, NEW_CARD, cardNumberProblemCode, type PAY_FIELDS } from '../checkout-action';
 
 export { CARD_METHODS };
 /** The benefit card type of a method paid with a typed card number (trnsx, nationsbenefits). */
@@ -83,6 +83,8 @@ export interface PaymentFailure {
   lines: string[];
   advice?: string;
   cardRefused?: boolean;
+  /** What is wrong with the card number (missing, too short): its field says it. */
+  cardProblem?: string;
 }
 
 /**
@@ -111,11 +113,8 @@ export function cardNumberProblem(
   card: string,
   locale: Locale,
 ): string | null {
-  const check = isPaymentInputValid(code, { card });
-  if (check.valid) return null;
-  if (check.reason === 'invalidCardNumber') return errorText('invalid_card_number', locale);
-  if (normalizeCardNumber(card) === '') return errorText('enter_card_number', locale);
-  return errorText('card_length_16_or_19', locale);
+  const problem = cardNumberProblemCode(code, card);
+  return problem ? errorText(problem, locale) : null;
 }
 
 /**
@@ -154,7 +153,9 @@ export function PaymentStep({
   const [code, setCode] = useState('');
   // A refused card drawn by the server (no scripts yet): its fields marked from the first render.
   const refusedText = failure?.cardRefused ? errorText('card_number_or_code_is_not_correct', locale) : null;
-  const [cardError, setCardError] = useState<string | null>(() => (typed?.card ? refusedText : null));
+  const [cardError, setCardError] = useState<string | null>(
+    () => failure?.cardProblem ?? (typed?.card ? refusedText : null),
+  );
   const [codeError, setCodeError] = useState<string | null>(null);
   const [methodError, setMethodError] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -165,6 +166,11 @@ export function PaymentStep({
   // and takes the focus there, so the shopper retypes or changes the card where the problem is
   // (and a phone's notification steps aside from the focused field).
   useEffect(() => {
+    if (failure?.cardProblem) {
+      setCardError(failure.cardProblem);
+      requestAnimationFrame(() => cardRef.current?.focus());
+      return;
+    }
     if (!failure?.cardRefused) return;
     const text = errorText('card_number_or_code_is_not_correct', locale);
     const field = cardRef.current ?? codeRef.current;
@@ -314,6 +320,7 @@ export function PaymentStep({
   return (
     <Form ref={formRef} method="post" noValidate onSubmit={submit} className="flex flex-col gap-5">
       <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name={DRAWN_METHOD_FIELD} value={method ?? ''} />
       <CsrfField />
       <RadioCardGroup
         legend={<Trans>Payment method</Trans>}
