@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CreditCard, Heart, MapPin, Package, ShieldCheck, ShoppingBasket, UserRound } from 'lucide-react';
+import { CreditCard, Heart, LogOut, MapPin, Package, ShieldCheck, ShoppingBasket, UserRound } from 'lucide-react';
 import { Container, cn } from '@otc/ui';
 import { AppLink } from './app-link';
 import { stripLocale } from '../lib/locale';
@@ -15,6 +15,8 @@ const SECTIONS = [
   { to: '/account/favorites', label: msg`Favorites`, Icon: Heart },
   { to: '/account/orders', label: msg`My orders`, Icon: Package },
   { to: '/account/basket', label: msg`Suggested basket`, Icon: ShoppingBasket },
+  // Also in the header's menu; here it is within reach before or without the scripts too.
+  { to: '/logout', label: msg`Sign out`, Icon: LogOut },
 ] as const;
 
 /**

@@ -7,11 +7,17 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ChevronDown, LogOut, Package, ShoppingBasket, User, WalletCards } from 'lucide-react';
 import { cn } from '@otc/ui';
 import { allowanceOf, useCustomer, type Allowance } from '../kernel/customer-api';
-import { useLocale } from '../lib/use-locale';
+import { useLocale, useLocalizePath } from '../lib/use-locale';
 import { AppLink } from './app-link';
 
 /** The allowance in words: "$150.00 left, until March 31, 2026". */
-export function AllowanceText({ allowance, className }: { allowance: Allowance; className?: string }) {
+export function AllowanceText({
+  allowance,
+  className,
+}: {
+  allowance: Allowance;
+  className?: string;
+}) {
   const { amount, endsOn } = allowance;
   return (
     <span className={className}>
@@ -60,6 +66,7 @@ const itemClass =
 export function AccountMenu({ className }: { className?: string }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const localize = useLocalizePath();
   const { customer } = useCustomer();
   const [open, setOpen] = useState(false);
   const closeMenu = useCallback(() => setOpen(false), []);
@@ -72,28 +79,39 @@ export function AccountMenu({ className }: { className?: string }) {
 
   return (
     <div ref={root} className={cn('relative', className)}>
-      <button
-        ref={button}
-        type="button"
-        aria-expanded={open}
-        // Only while the menu is drawn: an id that is not in the page points nowhere.
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((value) => !value)}
-        className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-left font-semibold whitespace-nowrap text-fg hover:bg-surface-3"
-      >
-        <User aria-hidden="true" className="size-5 shrink-0" />
-        <span className="flex flex-col leading-tight">
-          <span>
-            <Trans>My account</Trans>
-          </span>
-          {allowance ? (
-            <span className="text-sm font-normal text-muted">
-              <Trans>Allowance {allowance.amount}</Trans>
+      {/* Before or without the scripts the button leads to the account's pages (their menu has
+          everything this one has, Sign out too): a GET form, as HTML does it. With them it opens
+          the menu here. */}
+      <form method="get" action={localize('/account')} className="contents">
+        <button
+          ref={button}
+          type="submit"
+          aria-expanded={open}
+          // Only while the menu is drawn: an id that is not in the page points nowhere.
+          aria-controls={open ? menuId : undefined}
+          onClick={(event) => {
+            event.preventDefault();
+            setOpen((value) => !value);
+          }}
+          className="inline-flex min-h-11 items-center gap-2 rounded-lg px-3 text-left font-semibold whitespace-nowrap text-fg hover:bg-surface-3"
+        >
+          <User aria-hidden="true" className="size-5 shrink-0" />
+          <span className="flex flex-col leading-tight">
+            <span>
+              <Trans>My account</Trans>
             </span>
-          ) : null}
-        </span>
-        <ChevronDown aria-hidden="true" className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')} />
-      </button>
+            {allowance ? (
+              <span className="text-sm font-normal text-muted">
+                <Trans>Allowance {allowance.amount}</Trans>
+              </span>
+            ) : null}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('size-4 shrink-0 transition-transform', open && 'rotate-180')}
+          />
+        </button>
+      </form>
       {open ? (
         <div
           id={menuId}
@@ -108,7 +126,10 @@ export function AccountMenu({ className }: { className?: string }) {
             </p>
           ) : null}
           {allowance ? (
-            <AppLink to="/account/payment-methods" className="mx-1 mb-2 flex gap-2 rounded-lg bg-primary-soft p-3">
+            <AppLink
+              to="/account/payment-methods"
+              className="mx-1 mb-2 flex gap-2 rounded-lg bg-primary-soft p-3"
+            >
               <WalletCards aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
               <AllowanceText allowance={allowance} />
             </AppLink>

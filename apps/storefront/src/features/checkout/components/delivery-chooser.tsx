@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
 import { addressInputSchema, isDeliverable, type Address, type OrderDraft } from '@otc/sdk';
@@ -24,6 +25,8 @@ export function formatAddress(address: Pick<Address, 'address' | 'address2' | 'c
 }
 
 const EMPTY = { address: '', address2: '', city: '', state: '', zip: '' };
+/** The page address's parameter that draws the new address form open (`?address=new`). */
+const NEW_ADDRESS_PARAM = 'address';
 
 /** The address fields of a refused post's values (nothing else it carried). */
 function textFieldsOf(values: Partial<Record<string, string>> | undefined): Partial<typeof EMPTY> {
@@ -160,7 +163,9 @@ export function DeliveryChooser({
   const { addresses, isLoading, settings, deliveryStates, deliverable, single } = useDeliverableAddresses();
   const [setDelivery, { isLoading: saving }] = useSetDeliveryAddressMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [adding, setAdding] = useState(false);
+  const [search] = useSearchParams();
+  // `?address=new` draws the new address form open: how the page opens it without the scripts.
+  const [adding, setAdding] = useState(() => search.get(NEW_ADDRESS_PARAM) === 'new');
   const states = settings?.deliveryStates ?? [];
   // The button that opens the form goes away with it: the focus moves into the form, and back to
   // the button when the form is cancelled (not on the first draw).
@@ -244,16 +249,30 @@ export function DeliveryChooser({
           />
         </div>
       ) : (
-        <div>
+        // A GET form to this page with `?address=new` (before or without the scripts); with them
+        // the form opens here.
+        <form
+          method="get"
+          onSubmit={(event) => {
+            event.preventDefault();
+            openForm(true);
+          }}
+        >
+          {[...search]
+            .filter(([name]) => name !== NEW_ADDRESS_PARAM)
+            .map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+          <input type="hidden" name={NEW_ADDRESS_PARAM} value="new" />
           <Button
             ref={addButton}
+            type="submit"
             variant="secondary"
             startIcon={<Plus aria-hidden="true" className="size-5" />}
-            onClick={() => openForm(true)}
           >
             <Trans>Add a new address</Trans>
           </Button>
-        </div>
+        </form>
       )}
     </div>
   );

@@ -1,0 +1,59 @@
+// The header's account menu and the delivery step's "Add a new address" before and without the
+// scripts (issue 29, item 5): both are buttons that open something in the page with the scripts,
+// and GET forms without them: "My account" leads to the account's pages, whose menu signs out
+// (the sign-out page's form posts); "Add a new address" draws the checkout step again with the
+// new address form open (?address=new), whose post saves the address and delivers there.
+import { expect, test } from '@playwright/test';
+import { localized, shopLocales } from '../fixtures/locales';
+import { mainHeading } from '../fixtures/shop';
+import { fillCart, methodWords, newCustomer, orderableProducts, signInBrowser, unitsFor } from '../fixtures/purchase';
+
+test.use({ javaScriptEnabled: false });
+
+const words = {
+  en: { account: 'My account', profile: 'My account', signOut: 'Sign out', signedOut: 'You are signed out', signIn: 'Sign in' },
+  es: { account: 'Mi cuenta', profile: 'Mi cuenta', signOut: 'Cerrar sesión', signedOut: 'Ha cerrado sesión', signIn: 'Iniciar sesión' },
+} as const;
+
+for (const locale of shopLocales) {
+  const said = words[locale.code];
+  test(`without scripts (${locale.code}): "My account" leads to the account, whose menu signs out`, async ({ page, request }) => {
+    test.setTimeout(60_000);
+    const customer = await newCustomer(request, { tag: `noscript-signout-${locale.code}`, language: locale.code });
+    await signInBrowser(page, customer, localized(locale, '/catalog'));
+    await page.getByRole('banner').getByRole('button', { name: new RegExp(`^${said.account}`) }).click();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account'));
+    await page.getByRole('navigation', { name: said.profile }).getByRole('link', { name: said.signOut }).click();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/logout'));
+    const post = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === localized(locale, '/logout'));
+    await page.getByRole('main').getByRole('button', { name: said.signOut }).click();
+    expect((await post).ok()).toBe(true);
+    await expect(mainHeading(page)).toHaveText(said.signedOut);
+    await expect(page.getByRole('banner').getByRole('link', { name: said.signIn })).toBeVisible();
+    // The session is over on the server: the account asks to sign in.
+    await page.goto(localized(locale, '/account'));
+    await expect(page).toHaveURL((url) => url.pathname.startsWith(localized(locale, '/login')));
+  });
+}
+
+test('without scripts (en): "Add a new address" at the delivery step opens its form, which saves and delivers there', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const locale = shopLocales.find((shop) => shop.code === 'en')!;
+  const add = methodWords.en;
+  const customer = await newCustomer(request, { tag: 'noscript-more-address', language: 'en' });
+  const [product] = await orderableProducts(request, 'en', { minStock: 10 });
+  const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
+
+  await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=delivery`));
+  await expect(page.getByRole('form', { name: add.newAddress })).toHaveCount(0);
+  await page.getByRole('main').getByRole('button', { name: 'Add a new address' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'delivery' && url.searchParams.get('address') === 'new');
+  const form = page.getByRole('form', { name: add.newAddress });
+  await form.getByRole('textbox', { name: add.street }).fill('200 Main St');
+  await form.getByRole('textbox', { name: add.city }).fill('Dallas');
+  await form.getByRole('combobox', { name: add.state }).selectOption('TX');
+  await form.getByRole('textbox', { name: add.zip }).fill('75201');
+  await form.getByRole('button', { name: add.saveAndDeliver }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'payment');
+  await expect(page.getByText('Delivery to: 200 Main St, Dallas, TX 75201')).toBeVisible();
+});
