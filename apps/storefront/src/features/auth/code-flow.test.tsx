@@ -161,6 +161,25 @@ describe('/login: sign in with a one-time code', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeInTheDocument();
   });
 
+  it('a profile without what the shop requires goes straight to its completion, in the customer\'s language, never through the page first', async () => {
+    const user = userEvent.setup();
+    serveAuth();
+    server.use(
+      http.get(`${API}/api/auth/me`, () =>
+        HttpResponse.json({ ...customerFixture, interfaceLanguage: 'es', birthdate: null, birthdateStr: null }),
+      ),
+    );
+    const { router } = await renderApp('/login?redirect=%2Fabout-us');
+    const seen: string[] = [];
+    const stop = router.subscribe((state) => seen.push(`${state.location.pathname}${state.location.search}`));
+    await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
+    await user.click(screen.getByRole('button', { name: 'Email me a code' }));
+    await user.type(await screen.findByLabelText('Code'), '123456');
+    await waitForUrl(router, '/es/account/complete?fields=birthdate&continue=/es/about-us');
+    stop();
+    expect(seen.filter((url) => /^(\/es)?\/about-us/.test(url))).toEqual([]);
+  });
+
   it('a customer whose account is at the default English stays in Spanish after signing in on a Spanish page', async () => {
     const user = userEvent.setup();
     serveAuth();

@@ -1,7 +1,12 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useStore } from 'react-redux';
-import type { SignInAnswer } from '@otc/sdk';
+import {
+  DEFAULT_REQUIRED_PROFILE_FIELDS,
+  missingProfileFields,
+  profileCompletionPath,
+  type SignInAnswer,
+} from '@otc/sdk';
 import { signInTarget } from '../../kernel/guards';
 import { signInWith } from '../../kernel/session-slice';
 import { settingsApi } from '../../kernel/settings-api';
@@ -46,14 +51,23 @@ export async function finishSignIn(
   const language = me.data?.interfaceLanguage;
   // English is every account's default, so it says nothing about the customer: it never takes
   // away the Spanish the visitor is reading. A language the customer chose does.
-  if (isLocale(language) && language !== locale && language !== DEFAULT_LOCALE) {
-    const url = new URL(target, 'http://shop.invalid');
-    return switchLocaleHref(
-      { pathname: url.pathname, search: url.search, hash: url.hash },
-      language,
-    );
-  }
-  return target;
+  const switched = isLocale(language) && language !== locale && language !== DEFAULT_LOCALE;
+  const url = new URL(target, 'http://shop.invalid');
+  const next = switched
+    ? switchLocaleHref({ pathname: url.pathname, search: url.search, hash: url.hash }, language)
+    : target;
+  // A profile that misses what the shop requires goes to its completion first, straight from
+  // here: not to the page, then 500 ms later away from it (the layout's rule, session-watch.tsx),
+  // which without the scripts never came.
+  const required = settings.data?.requiredProfileFields ?? DEFAULT_REQUIRED_PROFILE_FIELDS;
+  const missing = me.data ? missingProfileFields(me.data, required) : [];
+  if (missing.length === 0 || isCompletionExempt(next)) return next;
+  return profileCompletionPath(missing, next, { locale: switched ? language : locale });
+}
+
+/** Where a sign-in may lead with an incomplete profile: the completion page itself, signing out. */
+function isCompletionExempt(path: string): boolean {
+  return /^(\/es)?\/(account\/complete|logout)(\/|\?|#|$)/.test(path);
 }
 
 /** `finishSignIn` from a page (the code steps): then the visitor is taken there. */
