@@ -175,6 +175,18 @@ describe('one render per request', () => {
     }
   }
 
+  it('draws a refused page once, its refusal asked for once (a used "This was not me" link)', async () => {
+    server.use(
+      http.get(`${API}/api/auth/undo`, () =>
+        HttpResponse.json({ message: 'used', code: 'undo_link_used' }, { status: 410 }),
+      ),
+    );
+    const drawn = page(await renderAt('/account/undo?token=used-one'));
+    expect(drawn.renders).toBe(1);
+    expect(asked.filter((path) => path === '/api/auth/undo')).toHaveLength(1);
+    expect(drawn.body).toContain('This link was already used');
+  });
+
   it("leaves no timer holding the request's store once the page is drawn", async () => {
     // A query let go starts its removal timer (`keepUnusedDataFor`: up to an hour), which would
     // keep every rendered request's store alive that long.
@@ -241,6 +253,15 @@ describe("a member's pages (issue 29: right in one pass)", () => {
       });
     }
   }
+
+  it("draws another member's order (or none) once, asking for it once: its 404 handed to the page", async () => {
+    server.use(
+      http.get(`${API}/api/order/:id`, () => HttpResponse.json({ message: 'x', code: 'not_found' }, { status: 404 })),
+    );
+    const drawn = page(await renderAt('/order/777', member));
+    expect(drawn.renders).toBe(1);
+    expect(asked.filter((path) => path === '/api/order/777')).toHaveLength(1);
+  });
 });
 
 describe('the time zone a page is drawn in', () => {

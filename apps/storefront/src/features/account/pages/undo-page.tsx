@@ -8,7 +8,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ShieldAlert } from 'lucide-react';
 import { formatDateTime, type AccountUndoAnswer } from '@otc/sdk';
 import { Button, Container, Notice } from '@otc/ui';
-import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
+import { holdQuery } from '../../../kernel/prefetch-query';
+import { refusalOnServer, useLoaderRefusal } from '../../../kernel/loader-refusal';
 import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import type { SdkQueryError } from '../../../lib/api';
@@ -26,9 +27,9 @@ export function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
   const locale = localeOfPath(url.pathname);
   const store = storeOf(args);
-  return awaitOnServer([
+  return refusalOnServer(
     holdQuery(store.dispatch(undoApi.endpoints.previewAccountUndo.initiate({ token: tokenOf(url), locale }))),
-  ]);
+  );
 }
 
 interface Undone {
@@ -88,7 +89,12 @@ export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
   const token = tokenOf(new URL(useLocation().search || '?', 'http://shop'));
-  const { currentData: preview, error, isLoading } = usePreviewAccountUndoQuery({ token, locale });
+  // A link the server found used or expired is not asked about again (prefetch-query.ts).
+  const [refused] = useLoaderRefusal();
+  const asked = usePreviewAccountUndoQuery({ token, locale }, { skip: refused !== null });
+  const preview = asked.currentData;
+  const error = refused ?? asked.error;
+  const isLoading = refused === null && asked.isLoading;
   const answer = useActionData<Undone | FormFailure>();
   const navigation = useNavigation();
   const done = answer && 'done' in answer ? answer.done : null;

@@ -23,6 +23,7 @@ import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { isOrderRefusal } from '../order-action';
+import { useLoaderRefusal } from '../../../kernel/loader-refusal';
 import { useGetOrderQuery, type OrderDetail } from '../orders-api';
 
 /** Drawn by the server with its data (order-loaders.ts). */
@@ -140,7 +141,13 @@ function OrderSection({ id, title, children }: { id: string; title: ReactNode; c
 export function Component() {
   const locale = useLocale();
   const id = Number(useParams().id);
-  const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
+  const [refused, askAgain] = useLoaderRefusal();
+  const asked = useGetOrderQuery({ id, locale }, { skip: refused !== null });
+  const { data: order, refetch } = asked;
+  const isLoading = refused === null && asked.isLoading;
+  const isError = refused !== null || asked.isError;
+  const error = refused ?? asked.error;
+  const retry = () => (refused ? askAgain() : void refetch());
 
   // A refused post (paid, cancelled or back in the cart meanwhile): said in the page, which takes
   // the focus (the button pressed may be gone with the order's new state).
@@ -180,7 +187,7 @@ export function Component() {
     return (
       <>
         {problem ? <Container className="pt-8">{problem}</Container> : null}
-        <OrderNotLoaded missing={isMissing(error)} onRetry={() => void refetch()} />
+        <OrderNotLoaded missing={isMissing(error)} onRetry={retry} />
       </>
     );
   }

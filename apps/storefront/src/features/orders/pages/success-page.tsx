@@ -15,6 +15,7 @@ import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import { OrderProducts, PaymentInformation } from '../components/order-summary';
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
+import { useLoaderRefusal } from '../../../kernel/loader-refusal';
 import { useGetOrderQuery } from '../orders-api';
 
 /** Drawn by the server with its data (order-loaders.ts). */
@@ -38,7 +39,13 @@ export function Component() {
   const dispatch = useAppDispatch();
   const { promoCodes } = useShopSdk();
   const id = Number(useParams().id);
-  const { data: order, isLoading, isError, error, refetch } = useGetOrderQuery({ id, locale });
+  const [refused, askAgain] = useLoaderRefusal();
+  const asked = useGetOrderQuery({ id, locale }, { skip: refused !== null });
+  const { data: order, refetch } = asked;
+  const isLoading = refused === null && asked.isLoading;
+  const isError = refused !== null || asked.isError;
+  const error = refused ?? asked.error;
+  const retry = () => (refused ? askAgain() : void refetch());
 
   // The paid order left the cart: the server draft is a new one; the header follows, and a
   // promo code kept from a link is spent. Only for the customer's own placed order: another's,
@@ -56,7 +63,7 @@ export function Component() {
     return (
       <>
         <PageTitle title={missing ? msg`Order not found` : msg`Order details`} />
-        <OrderNotLoaded missing={missing} onRetry={() => void refetch()} />
+        <OrderNotLoaded missing={missing} onRetry={retry} />
       </>
     );
   }
