@@ -2,7 +2,8 @@
 // scripts (issue 29, item 5): both are buttons that open something in the page with the scripts,
 // and GET forms without them: "My account" leads to the account's pages, whose menu signs out
 // (the sign-out page's form posts); "Add a new address" draws the checkout step again with the
-// new address form open (?address=new), whose post saves the address and delivers there.
+// new address form open (?address=new; its Cancel draws it closed), whose post saves the address
+// and delivers there.
 import { expect, test } from '@playwright/test';
 import { localized, shopLocales } from '../fixtures/locales';
 import { mainHeading } from '../fixtures/shop';
@@ -46,9 +47,15 @@ test('without scripts (en): "Add a new address" at the delivery step opens its f
 
   await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=delivery`));
   await expect(page.getByRole('form', { name: add.newAddress })).toHaveCount(0);
-  await page.getByRole('main').getByRole('button', { name: 'Add a new address' }).click();
+  const addButton = page.getByRole('main').getByRole('button', { name: 'Add a new address' });
+  await addButton.click();
   await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'delivery' && url.searchParams.get('address') === 'new');
   const form = page.getByRole('form', { name: add.newAddress });
+  // Cancel closes it again (the step without ?address=new), then it is opened for good.
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'delivery' && !url.searchParams.has('address'));
+  await expect(form).toHaveCount(0);
+  await addButton.click();
   await form.getByRole('textbox', { name: add.street }).fill('200 Main St');
   await form.getByRole('textbox', { name: add.city }).fill('Dallas');
   await form.getByRole('combobox', { name: add.state }).selectOption('TX');

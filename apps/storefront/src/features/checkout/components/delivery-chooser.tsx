@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Plus } from 'lucide-react';
@@ -55,7 +55,8 @@ function AddressForm({
 }: {
   states: string[];
   onAdded: (address: Address) => void;
-  onCancel?: () => void;
+  /** The id of the GET form that closes it (outside this one: forms do not nest). */
+  onCancel?: { form: string };
   post?: AddressPost;
 }) {
   const { t } = useLingui();
@@ -121,7 +122,9 @@ function AddressForm({
           <Trans>Save and deliver here</Trans>
         </Button>
         {onCancel ? (
-          <Button type="button" variant="ghost" onClick={onCancel}>
+          // Submits the chooser's GET form without `?address=new` (before or without the scripts:
+          // the step drawn again with the form closed); with them it closes the form here.
+          <Button type="submit" form={onCancel.form} formNoValidate variant="ghost">
             <Trans>Cancel</Trans>
           </Button>
         ) : null}
@@ -182,6 +185,18 @@ export function DeliveryChooser({
     toggled.current = true;
     setAdding(open);
   };
+  const closeFormId = `${useId()}-close`;
+  // The page's address without (or with) `?address=new`, as hidden fields of a GET form.
+  const pageFields = (withNew: boolean) => (
+    <>
+      {[...search]
+        .filter(([name]) => name !== NEW_ADDRESS_PARAM)
+        .map(([name, value]) => (
+          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+        ))}
+      {withNew ? <input type="hidden" name={NEW_ADDRESS_PARAM} value="new" /> : null}
+    </>
+  );
 
   const choose = async (addressId: number) => {
     setFailure(null);
@@ -240,13 +255,25 @@ export function DeliveryChooser({
           </h3>
           <AddressForm
             states={states}
-            onCancel={list.length > 0 ? () => openForm(false) : undefined}
+            onCancel={list.length > 0 ? { form: closeFormId } : undefined}
             post={addressPost}
             onAdded={(address) => {
               openForm(false);
               void choose(address.id);
             }}
           />
+          {list.length > 0 ? (
+            <form
+              id={closeFormId}
+              method="get"
+              onSubmit={(event) => {
+                event.preventDefault();
+                openForm(false);
+              }}
+            >
+              {pageFields(false)}
+            </form>
+          ) : null}
         </div>
       ) : (
         // A GET form to this page with `?address=new` (before or without the scripts); with them
@@ -258,12 +285,7 @@ export function DeliveryChooser({
             openForm(true);
           }}
         >
-          {[...search]
-            .filter(([name]) => name !== NEW_ADDRESS_PARAM)
-            .map(([name, value]) => (
-              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-            ))}
-          <input type="hidden" name={NEW_ADDRESS_PARAM} value="new" />
+          {pageFields(true)}
           <Button
             ref={addButton}
             type="submit"
