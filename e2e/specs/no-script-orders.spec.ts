@@ -11,11 +11,13 @@ import { mainHeading } from '../fixtures/shop';
 import {
   buyByApi,
   draftOf,
+  fillCart,
   newCustomer,
   orderOf,
   orderableProducts,
   placeByApi,
   purchaseWords,
+  sandboxCards,
   signInBrowser,
   unitsFor,
 } from '../fixtures/purchase';
@@ -81,7 +83,7 @@ for (const locale of walkedIn('es')) {
 
       await signInBrowser(page, customer, localized(locale, `/order/${paid.orderId}`));
       const main = page.getByRole('main');
-      await main.getByRole('link', { name: words.cancelOrder }).click();
+      await main.getByRole('button', { name: words.cancelOrder }).click();
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/order/${paid.orderId}`) && url.search === '?cancel=1');
       await expect(main.getByText(words.cancelOrderTitle(paid.number))).toBeVisible();
       await expect(main).toContainText(words.refundTo(total, '0101'));
@@ -90,7 +92,7 @@ for (const locale of walkedIn('es')) {
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/order/${paid.orderId}`) && url.search === '');
       expect((await orderOf(request, customer, paid.orderId)).status).not.toBe(ORDER_STATUS.cancelled);
 
-      await main.getByRole('link', { name: words.cancelOrder }).click();
+      await main.getByRole('button', { name: words.cancelOrder }).click();
       await main.getByRole('button', { name: words.yesCancel }).click();
       await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/order/${paid.orderId}`) && url.search === '');
       await expect(main.getByText(words.cancelledOn)).toBeVisible();
@@ -99,6 +101,27 @@ for (const locale of walkedIn('es')) {
       const now = await orderOf(request, customer, paid.orderId);
       expect(now.status).toBe(ORDER_STATUS.cancelled);
       expect(now.refund).toMatchObject({ amount: order.billing.total, last4: '0101' });
+    });
+
+    test("another order waiting at checkout: its Cancel order leads to that order's confirmation", async ({ page, request }) => {
+      test.setTimeout(90_000);
+      const customer = await newCustomer(request, { tag: `noscript-other-${locale.code}`, language: locale.code });
+      const [first, second] = await orderableProducts(request, locale.code, { minStock: 10 });
+      const waiting = await placeByApi(request, customer, [{ sku_id: first!.id, amount: unitsFor(first!, 30) }]);
+      const draftId = await fillCart(request, customer, [{ sku_id: second!.id, amount: unitsFor(second!, 30) }]);
+      const addresses = (await (await request.get('/api/customer/address', { headers: customer.auth })).json()) as { id: number }[];
+      expect((await request.put('/api/order/delivery', { headers: customer.auth, data: { addressId: addresses[0]!.id } })).ok()).toBe(true);
+
+      await signInBrowser(page, customer, localized(locale, `/checkout/${draftId}?step=payment`));
+      const main = page.getByRole('main');
+      await main.getByRole('textbox', { name: words.cardNumber }).fill(sandboxCards.approve.number);
+      await main.getByRole('textbox', { name: words.securityCode }).fill(sandboxCards.approve.code);
+      await main.getByRole('button', { name: words.placeOrder }).click();
+      // Refused (the waiting order first), drawn by the server with what can be done about it.
+      const cancel = main.getByRole('button', { name: new RegExp(`${words.cancelOrder.source}\\s+${waiting.number}`) });
+      await cancel.click();
+      await expect(page).toHaveURL((url) => url.pathname === localized(locale, `/order/${waiting.orderId}`) && url.search === '?cancel=1');
+      await expect(main.getByText(words.cancelOrderTitle(waiting.number))).toBeVisible();
     });
   });
 }

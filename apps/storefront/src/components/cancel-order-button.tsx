@@ -1,26 +1,20 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatPrice, type Money, type OrderDetail, type PaymentMethodCode } from '@otc/sdk';
-import { Button, Dialog, LinkButton, Notice, type ButtonVariant } from '@otc/ui';
+import { Button, Dialog, Notice, type ButtonVariant } from '@otc/ui';
 import { useCancelOrderMutation } from '../kernel/draft-api';
 import { useAppDispatch } from '../kernel/hooks';
 import { notify } from '../kernel/notify';
 import type { SdkQueryError } from '../lib/api';
 import { apiErrorText } from '../lib/form-messages';
-import { useLocale } from '../lib/use-locale';
-import { AppLink } from './app-link';
+import { useLocale, useLocalizePath } from '../lib/use-locale';
 
 /**
  * `/order/{id}?cancel=1`: the order page draws the cancel confirmation in the page, the step a
  * visitor without the scripts (or before they run) takes instead of the dialog (issue 29).
  */
 export const CANCEL_STEP_PARAM = 'cancel';
-
-/** The address of an order's cancel confirmation (without locale prefix). */
-export function cancelStepPath(orderId: number): string {
-  return `/order/${orderId}?${CANCEL_STEP_PARAM}=1`;
-}
 
 /** What paid for an order: nothing yet (null), not known yet, or the method and the amount. */
 export type OrderPaidWith =
@@ -64,14 +58,32 @@ export interface CancelOrderButtonProps {
    */
   onCancelled?: (order: OrderDetail) => void;
   variant?: ButtonVariant;
+  /**
+   * The id of the GET form (`cancelStepForm`) the button submits, for a button inside another
+   * form (the checkout's payment form): forms do not nest. Without it the button has its own.
+   */
+  form?: string;
+}
+
+/**
+ * The GET form to an order's own confirmation step (`/order/{id}?cancel=1`) a Cancel order button
+ * submits before or without the scripts; drawn by the page outside the form the button is in.
+ */
+export function CancelStepForm({ id, orderId }: { id: string; orderId: number }) {
+  const localize = useLocalizePath();
+  return (
+    <form id={id} method="get" action={localize(`/order/${orderId}`)} hidden>
+      <input type="hidden" name={CANCEL_STEP_PARAM} value="1" />
+    </form>
+  );
 }
 
 /**
  * **Cancel order** with a confirmation that waits for the person (a dialog, no time limit): it
  * says what happens, "Keep the order" has the focus first, and "Yes, cancel the order" cancels
  * through the checkout facade. A refusal (`order_not_cancellable`: it is packaging, or the window
- * closed) is said in the dialog. It is a link to the order page's own confirmation step
- * (`cancelStepPath`): without the scripts, or before they run, that page asks instead.
+ * closed) is said in the dialog. It is a GET form to the order page's own confirmation step
+ * (`?cancel=1`): without the scripts, or before they run, that page asks instead.
  */
 export function CancelOrderButton({
   orderId,
@@ -80,6 +92,7 @@ export function CancelOrderButton({
   onOpen,
   onCancelled,
   variant = 'secondary',
+  form,
 }: CancelOrderButtonProps) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -88,13 +101,27 @@ export function CancelOrderButton({
   const [open, setOpen] = useState(false);
   const [problem, setProblem] = useState<{ text: string; final: boolean } | null>(null);
   const keep = useRef<HTMLButtonElement>(null);
-  // The scripts run: the dialog asks (the server drew the link to the page's own step).
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  const localize = useLocalizePath();
   const label = (
     <>
       <Trans>Cancel order</Trans> <span className="sr-only">{number}</span>
     </>
+  );
+
+  const opener = (
+    <Button
+      type="submit"
+      form={form}
+      variant={variant}
+      onClick={(event) => {
+        event.preventDefault();
+        setProblem(null);
+        onOpen?.();
+        setOpen(true);
+      }}
+    >
+      {label}
+    </Button>
   );
 
   const confirm = async () => {
@@ -125,22 +152,15 @@ export function CancelOrderButton({
 
   return (
     <>
-      {running ? (
-        <Button
-          variant={variant}
-          onClick={() => {
-            setProblem(null);
-            onOpen?.();
-            setOpen(true);
-          }}
-        >
-          {label}
-        </Button>
+      {/* Submits a GET form to the order page's own confirmation step (before or without the
+          scripts); with them the dialog asks here. One markup for the server and the browser. */}
+      {form ? (
+        opener
       ) : (
-        // Drawn by the server and until the scripts run: the order page's confirmation step.
-        <LinkButton as={AppLink} to={cancelStepPath(orderId)} prefetch="none" variant={variant}>
-          {label}
-        </LinkButton>
+        <form method="get" action={localize(`/order/${orderId}`)} className="contents">
+          <input type="hidden" name={CANCEL_STEP_PARAM} value="1" />
+          {opener}
+        </form>
       )}
       <Dialog
         open={open}

@@ -20,7 +20,7 @@ import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
 import { storeOf } from '../../../kernel/route-context';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { AppLink } from '../../../components/app-link';
-import { CancelConsequence, CancelOrderButton } from '../../../components/cancel-order-button';
+import { CancelConsequence, CancelOrderButton, CancelStepForm } from '../../../components/cancel-order-button';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { BillingSummary } from '../../../components/order-lines';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
@@ -43,6 +43,9 @@ import {
   formatAddress,
   linkClass,
 } from '../components/checkout-steps';
+
+/** The GET form of the waiting order's Cancel button (cancel-order-button.tsx). */
+const CANCEL_OTHER_FORM = 'checkout-cancel-other';
 
 /** Every form of the page posts here, on the server without the scripts and here with them. */
 export { checkoutAction as action } from '../checkout-action';
@@ -262,6 +265,7 @@ function CheckoutPage() {
         <CancelOrderButton
           orderId={waiting.id}
           number={other}
+          form={CANCEL_OTHER_FORM}
           consequence={<CancelConsequence paid={null} />}
           onCancelled={() => {
             // Placing may be tried again.
@@ -333,6 +337,8 @@ function CheckoutPage() {
                 onGo={goTo}
               />
             ) : null}
+            {/* Outside the payment form, which holds the other order's Cancel button. */}
+            {failure?.otherOrderWaits && waiting ? <CancelStepForm id={CANCEL_OTHER_FORM} orderId={waiting.id} /> : null}
             {shownRefusal && (shownRefusal.stage === 'back-to-cart' || shownRefusal.stage === 'cancel') ? (
               <Notice tone="warning">{apiErrorText(locale, shownRefusal.error)}</Notice>
             ) : null}
