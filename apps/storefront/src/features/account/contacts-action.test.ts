@@ -8,7 +8,7 @@ import { API, server } from '../../test/server';
 import { signIn } from '../../test/render-app';
 import { customerFixture, useAccountHandlers, postToAction } from './account-fixtures';
 import { action } from './pages/profile-page';
-import { CONTACT_INTENTS } from './components/contacts-section';
+import { CONTACT_INTENTS } from './components/contact-forms';
 import type { Customer } from './account-api';
 
 beforeEach(() => signIn());

@@ -3,7 +3,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useGetMeQuery } from '../../../kernel/customer-api';
 import { AccountLayout } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
-import { ContactsSection, contactsAction, isContactIntent } from '../components/contacts-section';
+import { ContactsSection } from '../components/contacts-section';
+import { contactsAction } from '../components/contacts-action';
+import { isContactIntent } from '../components/contact-forms';
 import { PROFILE_INTENT, ProfileForm, profileAction } from '../components/profile-form';
 import { RemindersSection, remindersAction } from '../components/reminders-section';
 
