@@ -1,45 +1,27 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useActionData, useNavigate, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+// The cart page (a route module: `Component`, `loader`, `action`): its state, its calls and the
+// page's states. Its pieces stand beside it: the order summary (cart-summary.tsx), the issues
+// notice (cart-issues-notice.tsx), the loader (cart-loader.ts) and two effects
+// (cart-page-effects.tsx).
+import { useState } from 'react';
+import { useActionData, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ShoppingCart } from 'lucide-react';
-import {
-  DEFAULT_MINIMUM_ORDER,
-  cartIssues,
-  checkMinimumOrder,
-  errorText,
-  estimateTotals,
-  formatPrice,
-  fromCents,
-  promoPercentsFrom,
-  toCents,
-} from '@otc/sdk';
-import {
-  Button,
-  Container,
-  EmptyState,
-  LinkButton,
-  Notice,
-  Skeleton,
-  SummaryList,
-  type SummaryRow,
-} from '@otc/ui';
-import { allowanceOf, useCustomer } from '../../../kernel/customer-api';
-import { plansApi, useCoveragePlan, usePlanName } from '../../../kernel/coverage-plan';
+import { errorText } from '@otc/sdk';
+import { Container, EmptyState, LinkButton, Notice, Skeleton } from '@otc/ui';
+import { useCustomer } from '../../../kernel/customer-api';
+import { useCoveragePlan, usePlanName } from '../../../kernel/coverage-plan';
 import { useAllowanceReminder } from '../../../kernel/allowance-reminder';
 import { CartReminder } from '../../../components/reminder-strip';
 import { useAppDispatch, useShopSdk } from '../../../kernel/hooks';
 import { notify } from '../../../kernel/notify';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { focusTarget } from '../../../kernel/route-focus';
-import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
-import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
 import type { FormFailure } from '../../../kernel/page-form';
-import { localeOfPath } from '../../../lib/locale';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import {
   useApplyPromoCodeMutation,
@@ -47,11 +29,12 @@ import {
   useRemoveFromCartMutation,
   useRemovePromoCodeMutation,
   useSetCartAmountMutation,
-  cartApi,
-  type CartView,
 } from '../cart-api';
 import { CartLineItem } from '../components/cart-line';
 import { PromoCodeForm } from '../components/promo-code-form';
+import { IssuesNotice } from './cart-issues-notice';
+import { useFocusAfterRemoval, useLinkPromoCode } from './cart-page-effects';
+import { CartSummary } from './cart-summary';
 
 function CartSkeleton() {
   return (
@@ -66,63 +49,9 @@ function CartSkeleton() {
   );
 }
 
-/**
- * Which issue lines to show above the rows (spec section 8, "cart invalid items"). A guest who
- * chose a plan is told, before signing in, which plan does not cover them and what that means.
- */
-function IssuesNotice({ view, guestPlan }: { view: CartView; guestPlan: string | null }) {
-  const issues = cartIssues(
-    view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
-  );
-  if (!issues.blocked) return null;
-  return (
-    <Notice tone="error" title={<Trans>Some items cannot be ordered</Trans>}>
-      <ul className="list-disc pl-5">
-        {issues.outOfStock ? (
-          <li>
-            <Trans>Some items are out of stock</Trans>
-          </li>
-        ) : null}
-        {issues.notSupportedByPlan ? (
-          <li>
-            {guestPlan ? (
-              <Trans>
-                Some items are not covered by {guestPlan}: they cannot be paid with a {guestPlan} benefit card.
-              </Trans>
-            ) : (
-              <Trans>Some items are not supported by your Health Plan</Trans>
-            )}
-          </li>
-        ) : null}
-        {issues.notAvailable ? (
-          <li>
-            <Trans>Some items are not available to order</Trans>
-          </li>
-        ) : null}
-      </ul>
-      <p className="mt-1 font-semibold">
-        <Trans>Please remove them to be able to place the order.</Trans>
-      </p>
-    </Notice>
-  );
-}
-
 /** Every cart form of the shop posts to this page's address (cart-action.ts). */
 export { cartAction as action } from '../cart-action';
-
-/**
- * The cart is asked for as soon as the page's code is here, not after the app's first render;
- * the server draws the page with it (the visitor's cart cookie or session came with the request).
- */
-export function loader(args: LoaderFunctionArgs) {
-  const locale = localeOfPath(new URL(args.request.url).pathname);
-  const store = storeOf(args);
-  // A guest's chosen plan is named on the rows it does not cover: its name comes with the page.
-  const plans = store.getState().guestPlan.code
-    ? [holdQuery(store.dispatch(plansApi.endpoints.getHealthPlans.initiate()))]
-    : [];
-  return awaitOnServer([holdQuery(store.dispatch(cartApi.endpoints.getCart.initiate(locale))), ...plans]);
-}
+export { loader } from './cart-loader';
 
 /**
  * The cart: a visitor's in local storage, a signed-in customer's the server draft, both read and
@@ -159,16 +88,7 @@ export function Component() {
   const reminder = useAllowanceReminder(locale);
   const [searchParams] = useSearchParams();
   const refusedName = view?.lines.find((line) => String(line.product.id) === refusedPost?.values.productId)?.product.name;
-  const removal = useRef<{ id: number; next: number | null } | null>(null);
-  useLayoutEffect(() => {
-    const pending = removal.current;
-    if (!pending || !view || view.lines.some((line) => line.product.id === pending.id)) return;
-    removal.current = null;
-    const next =
-      pending.next === null ? null : document.querySelector<HTMLElement>(`#main [data-line="${pending.next}"] a`);
-    const target = next ?? document.querySelector<HTMLElement>('#main h1');
-    if (target) focusTarget(target);
-  }, [view]);
+  const removal = useFocusAfterRemoval(view);
 
   const failed = (error: unknown, name?: string) =>
     notify(dispatch, {
@@ -195,19 +115,7 @@ export function Component() {
   };
 
   // A `?personalcode=` link kept a code on this device; a customer's draft takes it once.
-  const linkCodeTried = useRef(false);
-  useEffect(() => {
-    if (linkCodeTried.current || !view || view.kind !== 'server') return;
-    const linkCode = promoCodes.get();
-    if (!linkCode) return;
-    linkCodeTried.current = true;
-    // Off the device before it is sent: the session-mode cart facade puts a code still kept here
-    // onto the draft at its next call, which would send this one twice.
-    promoCodes.clear();
-    if (view.promoCode) return;
-    void apply(linkCode);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [view]);
+  useLinkPromoCode(view, promoCodes, apply);
 
   if (isLoading) {
     return (
@@ -293,89 +201,6 @@ export function Component() {
     );
   }
 
-  // Totals count only the rows that can be ordered, as the server's do: the server's numbers
-  // for a customer's draft, the SDK's estimate of those rows for a guest (or while a change is
-  // on its way).
-  const orderable = view.lines.filter((line) => line.badReasonCode === null);
-  const units = orderable.reduce((sum, line) => sum + line.amount, 0);
-  const estimate = estimateTotals(
-    orderable.map((line) => ({ product: { price: line.product.price }, amount: line.amount })),
-    view.promoCode,
-    { promoPercents: promoPercentsFrom(settings?.promotions) },
-  );
-  // The server's totals once it confirmed this cart; the estimate while a change is on its way.
-  const confirmed =
-    view.totals !== null &&
-    view.totals.subtotal === estimate.subtotal &&
-    !applyState.isLoading &&
-    !removePromoState.isLoading;
-  const discount = confirmed && view.totals ? view.totals.discount : estimate.discount;
-  const total = confirmed && view.totals ? view.totals.total : estimate.total;
-  const minimum = checkMinimumOrder(estimate.subtotal, settings?.minimumOrder ?? DEFAULT_MINIMUM_ORDER);
-  const issues = cartIssues(
-    view.lines.map((line) => ({ sku: { id: line.product.id }, badReasonCode: line.badReasonCode })),
-  );
-  const allowance = allowanceOf(customer, locale);
-  // The allowance on the member's active benefit card (without one, what pays is chosen at checkout).
-  const allowanceCents = allowance?.card ? toCents(allowance.card.balance) : null;
-  const endsOn = allowance?.endsOn ?? null;
-  const left = allowanceCents === null ? null : allowanceCents - toCents(total);
-
-  const rows: SummaryRow[] = [
-    {
-      id: 'subtotal',
-      // Beside rows that cannot be ordered, the count says it is of the others.
-      label:
-        orderable.length < view.lines.length ? (
-          <Trans>Items you can order ({units})</Trans>
-        ) : (
-          <Trans>Items ({units})</Trans>
-        ),
-      value: formatPrice(estimate.subtotal),
-    },
-  ];
-  if (view.promoCode && toCents(discount) > 0) {
-    const code = view.promoCode;
-    rows.push({
-      id: 'discount',
-      label: <Trans>Promo code {code}</Trans>,
-      value: `−${formatPrice(discount)}`,
-    });
-  }
-  rows.push({
-    id: 'shipping',
-    label: <Trans>Shipping and tax</Trans>,
-    value:
-      confirmed && view.totals
-        ? formatPrice(fromCents(toCents(view.totals.shipping) + toCents(view.totals.tax)))
-        : t`At checkout`,
-  });
-  rows.push({
-    id: 'total',
-    label: <Trans>Estimated total</Trans>,
-    value: formatPrice(total),
-    emphasis: true,
-  });
-  if (left !== null) {
-    rows.push({
-      id: 'allowance',
-      label: <Trans>Allowance left after this order</Trans>,
-      value: formatPrice(fromCents(Math.max(0, left))),
-      hint:
-        left < 0 ? (
-          <Trans>Your allowance does not cover this order.</Trans>
-        ) : endsOn ? (
-          <Trans>Your allowance period ends on {endsOn}.</Trans>
-        ) : undefined,
-    });
-  }
-
-  const minimumText = errorText('minimum_order', locale, { qty: formatPrice(minimum.minimum) });
-  const missing = formatPrice(minimum.missing);
-  const blocked = issues.blocked || !minimum.ok;
-  // After signing in the visitor comes back to this cart, in this language.
-  const backToCart = new URLSearchParams({ redirect: localize('/cart') }).toString();
-
   // A size container as wide as the window: the summary goes beside the list once the page is
   // 64rem wide, so larger text keeps one wide column instead of squeezing the product names.
   return (
@@ -422,79 +247,31 @@ export function Component() {
             </ul>
           </div>
 
-          <aside
-            aria-label={t`Order summary`}
-            className="flex flex-col gap-5 rounded-2xl border border-border bg-surface p-5 @5xl:sticky @5xl:top-4"
-          >
-            <PromoCodeForm
-              applied={view.promoCode}
-              error={promoError}
-              busy={applyState.isLoading || removePromoState.isLoading}
-              onApply={(code) => void apply(code)}
-              onRemove={async () => {
-                setPromoError(null);
-                promoCodes.clear();
-                const result = await removePromo({ locale });
-                if ('error' in result && result.error) failed(result.error);
-              }}
-            />
-            <section className="flex flex-col gap-3" aria-label={t`Estimated totals`}>
-              <SummaryList rows={rows} />
-            </section>
-
-            {/* One thing to fix at a time: rows that cannot be ordered go first (their notice
-                is above the list); the minimum is told once the rest can be ordered. */}
-            {!minimum.ok && !issues.blocked ? (
-              <Notice id="cart-minimum-order" tone="warning" title={minimumText}>
-                <Trans>Add {missing} more to place the order.</Trans>{' '}
-                <AppLink to="/catalog" className="font-semibold text-primary underline underline-offset-4">
-                  <Trans>Continue shopping</Trans>
-                </AppLink>
-              </Notice>
-            ) : null}
-
-            {signedIn ? (
-              <div className="flex flex-col gap-2">
-                {/* A form to the checkout's address, so the button leads there without the scripts too. */}
-                <form method="get" action={localize(`/checkout/${view.orderId ?? ''}`)} className="contents">
-                  <Button
-                    type="submit"
-                    size="lg"
-                    fullWidth
-                    disabled={blocked || view.orderId === null}
-                    // Why it is disabled: the items' issues, or the minimum order's notice above
-                    // (said once on the page, not again under the button).
-                    aria-describedby={
-                      issues.blocked ? 'cart-blocked-reason' : !minimum.ok ? 'cart-minimum-order' : undefined
-                    }
-                    onClick={(event) => {
-                      event.preventDefault();
-                      navigate(localize(`/checkout/${view.orderId}`));
-                    }}
-                  >
-                    <Trans>Checkout</Trans>
-                  </Button>
-                </form>
-                {issues.blocked ? (
-                  <p id="cart-blocked-reason" className="text-sm font-semibold text-danger">
-                    {errorText('order_has_issues', locale)}
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <div className="flex flex-col gap-2">
-                <p className="font-semibold">
-                  <Trans>Sign in or create an account to check out. Your cart comes with you.</Trans>
-                </p>
-                <LinkButton as={AppLink} to={`/login?${backToCart}`} size="lg" fullWidth>
-                  <Trans>Sign in to check out</Trans>
-                </LinkButton>
-                <LinkButton as={AppLink} to={`/sign-up?${backToCart}`} variant="secondary" fullWidth>
-                  <Trans>Create an account</Trans>
-                </LinkButton>
-              </div>
-            )}
-          </aside>
+          <CartSummary
+            view={view}
+            settings={settings}
+            customer={customer}
+            signedIn={signedIn}
+            locale={locale}
+            localize={localize}
+            navigate={navigate}
+            applyingPromo={applyState.isLoading}
+            removingPromo={removePromoState.isLoading}
+            promoForm={
+              <PromoCodeForm
+                applied={view.promoCode}
+                error={promoError}
+                busy={applyState.isLoading || removePromoState.isLoading}
+                onApply={(code) => void apply(code)}
+                onRemove={async () => {
+                  setPromoError(null);
+                  promoCodes.clear();
+                  const result = await removePromo({ locale });
+                  if ('error' in result && result.error) failed(result.error);
+                }}
+              />
+            }
+          />
         </div>
       </Container>
     </div>
