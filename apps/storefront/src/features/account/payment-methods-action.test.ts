@@ -81,7 +81,7 @@ describe('payment methods action', () => {
     );
     const none = await post({ intent: PAYMENT_INTENTS.plan, code: '' });
     expect(none.status).toBe(422);
-    expect(none.body).toMatchObject({ intent: PAYMENT_INTENTS.plan, error: { fieldCodes: { code: 'required' } } });
+    expect(none.body).toMatchObject({ intent: PAYMENT_INTENTS.plan, error: { fieldCodes: { code: { code: 'required' } } } });
     expect(calls).toHaveLength(0);
     const saved = await post({ intent: PAYMENT_INTENTS.plan, code: 'uhc' });
     expect(saved).toMatchObject({ status: 200, body: { intent: PAYMENT_INTENTS.plan, done: true } });
