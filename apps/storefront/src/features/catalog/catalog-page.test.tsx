@@ -1,4 +1,5 @@
 import { act, fireEvent, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { Customer } from '@otc/sdk';
 import { API, server } from '../../test/server';
@@ -55,7 +56,7 @@ describe('catalog page', () => {
     const to = screen.getAllByLabelText('To ($)')[0]!;
     fireEvent.change(from, { target: { value: '20' } });
     fireEvent.change(to, { target: { value: '5' } });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Apply price' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Apply filters' })[0]!);
     const message = 'The “From” price is higher than the “To” price. Change one of them.';
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(from).toHaveAttribute('aria-invalid', 'true');
@@ -65,7 +66,7 @@ describe('catalog page', () => {
     // Put right, it is applied.
     fireEvent.change(from, { target: { value: '2' } });
     expect(screen.queryByText(message)).not.toBeInTheDocument();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Apply price' })[0]!);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Apply filters' })[0]!);
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog?priceMin=2&priceMax=5'));
   });
 
@@ -176,6 +177,69 @@ describe('catalog page', () => {
     fireEvent.click(chip);
     await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog'));
     await waitFor(() => expect(productRequests.at(-1)?.has('plan')).toBe(false));
+  });
+});
+
+describe('catalog: the GET forms with the scripts (they work without them too)', () => {
+  beforeEach(() => {
+    setLocaleCookie('en');
+    useCatalogHandlers();
+  });
+
+  it('"Sort" applies a sort chosen before the scripts started, as one history entry', async () => {
+    const { router } = await renderApp('/catalog?category=1&page=2');
+    await waitForProducts(6);
+    // Chosen with no change event (the scripts were not there to see it): only the form has it.
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    select.value = 'price-desc';
+    fireEvent.click(screen.getByRole('button', { name: 'Sort' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?category=1&sort=price-desc'));
+    expect(router.state.historyAction).toBe('PUSH');
+    await waitFor(() => expect(productRequests.at(-1)?.get('sort')).toBe('price-desc'));
+  });
+
+  it('"Apply filters" applies category, brand and price range at once; the focus stays on it', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/catalog?sort=name-asc');
+    await waitForProducts(4);
+    await screen.findByRole('option', { name: 'First aid (4)' });
+    await screen.findByRole('option', { name: 'CarePlus' });
+    screen.getByRole<HTMLSelectElement>('combobox', { name: 'Category' }).value = '2';
+    screen.getByRole<HTMLSelectElement>('combobox', { name: 'Brand' }).value = 'CarePlus';
+    await user.type(screen.getByLabelText('From ($)'), '7');
+    await user.type(screen.getByLabelText('To ($)'), '9.5');
+    const apply = screen.getByRole('button', { name: 'Apply filters' });
+    await user.click(apply);
+    await waitFor(() =>
+      expect(currentUrl(router)).toBe('/catalog?sort=name-asc&category=2&brand=CarePlus&priceMin=7&priceMax=9.5'),
+    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Category' })).toHaveValue('2'));
+    // The form is not drawn anew: what was typed and the focus stay.
+    expect(apply).toHaveFocus();
+    expect(screen.getByLabelText('From ($)')).toHaveValue(7);
+    // Back: the fields show the address's range again.
+    act(() => void router.navigate(-1));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?sort=name-asc'));
+    await waitFor(() => expect(screen.getByLabelText('From ($)')).toHaveValue(null));
+    expect(screen.getByLabelText('To ($)')).toHaveValue(null);
+  });
+
+  it('covered only: "Apply" applies a tick made before the scripts started', async () => {
+    document.cookie = 'otc_plan=GOLD; path=/';
+    const { router } = await renderApp('/catalog?sort=name-asc');
+    await waitForProducts(4);
+    const only = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Show only items Gold Advantage covers' });
+    only.checked = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?sort=name-asc&coverage=covered'));
+    await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show only items Gold Advantage covers' })).toBeChecked());
+  });
+
+  it('an address with the empty fields of a plain form is replaced by the clean one', async () => {
+    const { router } = await renderApp('/catalog?category=&brand=&priceMin=&priceMax=&sort=default&q=band-aid');
+    await waitFor(() => expect(currentUrl(router)).toBe('/catalog?q=band-aid'));
+    expect(await screen.findByText('Results for “band-aid”')).toBeInTheDocument();
   });
 });
 

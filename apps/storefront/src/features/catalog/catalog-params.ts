@@ -15,6 +15,8 @@ export type CatalogParamKey = FilterKey | 'q' | 'coverage' | 'sort' | 'page';
 
 export { COVERAGE_ALL, COVERAGE_COVERED };
 
+const CATALOG_PARAM_KEYS: readonly CatalogParamKey[] = [...FILTER_KEYS, 'q', 'coverage', 'sort', 'page'];
+
 export interface CatalogParams {
   /** Words searched (the search modal's "See all"), with every other filter. */
   q?: string;
@@ -60,6 +62,36 @@ export function readCatalogParams(search: URLSearchParams): CatalogParams {
     sort: SORT_OPTIONS.includes(sort as SortOption) ? (sort as SortOption) : 'default',
     page: positiveInt(search.get('page')) ?? 1,
   };
+}
+
+/**
+ * The parameters a GET form of the catalog carries as hidden fields: every one of the address's
+ * except those its own fields set (`replaced`) and, unless `keepsPage`, `page` (the list starts
+ * again).
+ */
+export function keptParams(
+  search: URLSearchParams,
+  replaced: readonly string[],
+  keepsPage = false,
+): [string, string][] {
+  return [...search].filter(([name]) => (keepsPage || name !== 'page') && !replaced.includes(name));
+}
+
+/**
+ * The address without the empty values a plain form sends (`category=&brand=`, `sort=default`,
+ * `page=1`), or null when it has none: the server answers such an address with the clean one.
+ */
+export function cleanCatalogSearch(search: URLSearchParams): URLSearchParams | null {
+  const clean = new URLSearchParams();
+  let changed = false;
+  for (const [name, value] of search) {
+    const known = (CATALOG_PARAM_KEYS as readonly string[]).includes(name);
+    const empty =
+      value.trim() === '' || (name === 'sort' && value === 'default') || (name === 'page' && value === '1');
+    if (known && empty) changed = true;
+    else clean.append(name, value);
+  }
+  return changed ? clean : null;
 }
 
 export type CatalogChanges = Partial<Record<CatalogParamKey, string | number | null | undefined>>;

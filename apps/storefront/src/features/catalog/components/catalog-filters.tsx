@@ -1,17 +1,17 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { priceRangeProblem } from '@otc/sdk';
 import { Button, Select, type SelectOption } from '@otc/ui';
 import type { CategoryList } from '../catalog-api';
 import type { CatalogChanges, CatalogParams } from '../catalog-params';
+import { CatalogForm, fieldText } from './catalog-form';
 
 export interface CatalogFiltersProps {
   params: CatalogParams;
   categories: CategoryList | undefined;
   brands: string[] | undefined;
   onChange: (changes: CatalogChanges) => void;
-  /** Called after the price range is applied (the phone drawer closes). */
+  /** Called after the form is applied with the scripts (the phone drawer closes). */
   onApplied?: () => void;
 }
 
@@ -23,9 +23,15 @@ const input =
   'min-h-11 w-full rounded-lg border-2 border-field-border bg-surface px-3 text-base text-fg ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus aria-invalid:border-danger';
 
+/** The address parameters the filters' form sets. */
+const FILTER_FIELDS = ['category', 'brand', 'priceMin', 'priceMax'] as const;
+
 /**
- * Category, brand and price range; each change goes to the address at once. The health plan is
- * the coverage bar's one control (issue 33, item 4), not a filter here.
+ * Category, brand and price range in one GET form of the catalog's address, whose fields are named
+ * as its parameters: without the scripts (or before they have started) "Apply filters" asks the
+ * server for the list; with them a category or brand goes to the address at once, and the button
+ * checks the price range first. The health plan is the coverage bar's one control (issue 33, item
+ * 4), not a filter here.
  */
 export function CatalogFilters({
   params,
@@ -36,7 +42,6 @@ export function CatalogFilters({
 }: CatalogFiltersProps) {
   const { t } = useLingui();
   const id = useId();
-  const [search] = useSearchParams();
   const priceMin = params.priceMin?.toString() ?? '';
   const priceMax = params.priceMax?.toString() ?? '';
 
@@ -53,33 +58,48 @@ export function CatalogFilters({
   // A reversed range ("From" above "To") is refused with a message, never searched silently.
   const [priceError, setPriceError] = useState<string | null>(null);
   const minRef = useRef<HTMLInputElement>(null);
-  const applyPrice = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // What the fields hold now (the browser keeps them: a price typed before the scripts started
-    // counts too).
-    const typed = new FormData(event.currentTarget);
-    const text = (name: string) => String(typed.get(name) ?? '');
+  const maxRef = useRef<HTMLInputElement>(null);
+  // The price fields show the address's range when it changes (Back, Forward, "Clear filters"),
+  // set in place: the form is never drawn anew, so the focus stays on the field or button it is on.
+  // What is typed before the scripts start is kept (the first range is the one drawn).
+  const shownRange = useRef(`${priceMin}|${priceMax}`);
+  useEffect(() => {
+    const range = `${priceMin}|${priceMax}`;
+    if (shownRange.current === range) return;
+    shownRange.current = range;
+    if (minRef.current) minRef.current.value = priceMin;
+    if (maxRef.current) maxRef.current.value = priceMax;
+    setPriceError(null);
+  }, [priceMin, priceMax]);
+
+  const apply = (fields: FormData) => {
     const bound = (value: string) => (value.trim() === '' ? undefined : Number(value));
-    const priceMin = text('priceMin');
-    const priceMax = text('priceMax');
-    if (priceRangeProblem(bound(priceMin), bound(priceMax))) {
+    const min = fieldText(fields, 'priceMin');
+    const max = fieldText(fields, 'priceMax');
+    if (priceRangeProblem(bound(min), bound(max))) {
       setPriceError(t`The “From” price is higher than the “To” price. Change one of them.`);
       minRef.current?.focus();
       return;
     }
     setPriceError(null);
-    onChange({ priceMin, priceMax });
+    onChange({
+      category: fieldText(fields, 'category'),
+      brand: fieldText(fields, 'brand'),
+      priceMin: min,
+      priceMax: max,
+    });
     onApplied?.();
   };
   const errorId = `${id}-price-error`;
 
   return (
-    <div className="flex flex-col gap-4">
+    <CatalogForm replaces={FILTER_FIELDS} onApply={apply} className="flex flex-col gap-4">
       <fieldset className={fieldset}>
         <legend className={legend}>
           <Trans>Products</Trans>
         </legend>
         <Select
+          name="category"
           label={t`Category`}
           placeholder={t`All categories`}
           options={categoryOptions}
@@ -87,6 +107,7 @@ export function CatalogFilters({
           onChange={(event) => onChange({ category: event.target.value })}
         />
         <Select
+          name="brand"
           label={t`Brand`}
           placeholder={t`All brands`}
           options={brandOptions}
@@ -94,66 +115,60 @@ export function CatalogFilters({
           onChange={(event) => onChange({ brand: event.target.value })}
         />
       </fieldset>
-      {/* A GET form of the catalog's address: without the scripts the browser asks for the page
-          with the range (the other filters ride along); with them it is checked first. Keyed by the
-          address's range, so Back and Forward draw it as the address has it. */}
-      <form method="get" onSubmit={applyPrice} key={`${priceMin}|${priceMax}`}>
-        {[...search].filter(([name]) => !['priceMin', 'priceMax', 'page'].includes(name)).map(([name, value]) => (
-          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-        ))}
-        <fieldset className={fieldset}>
-          <legend className={legend}>
-            <Trans>Price range</Trans>
-          </legend>
-          <div className="grid grid-cols-2 gap-3">
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-min`} className="font-semibold">
-                <Trans>From ($)</Trans>
-              </label>
-              <input
-                id={`${id}-min`}
-                className={input}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                ref={minRef}
-                name="priceMin"
-                defaultValue={priceMin}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? errorId : undefined}
-                onChange={() => setPriceError(null)}
-              />
-            </div>
-            <div className="flex flex-col gap-1">
-              <label htmlFor={`${id}-max`} className="font-semibold">
-                <Trans>To ($)</Trans>
-              </label>
-              <input
-                id={`${id}-max`}
-                className={input}
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="0.01"
-                name="priceMax"
-                defaultValue={priceMax}
-                aria-invalid={priceError ? true : undefined}
-                aria-describedby={priceError ? errorId : undefined}
-                onChange={() => setPriceError(null)}
-              />
-            </div>
+      <fieldset className={fieldset}>
+        <legend className={legend}>
+          <Trans>Price range</Trans>
+        </legend>
+        <div className="grid grid-cols-2 gap-3">
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-min`} className="font-semibold">
+              <Trans>From ($)</Trans>
+            </label>
+            <input
+              id={`${id}-min`}
+              className={input}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              ref={minRef}
+              name="priceMin"
+              defaultValue={priceMin}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? errorId : undefined}
+              onChange={() => setPriceError(null)}
+            />
           </div>
-          {priceError ? (
-            <p id={errorId} className="text-sm font-semibold text-danger">
-              {priceError}
-            </p>
-          ) : null}
-          <Button type="submit" variant="secondary">
-            <Trans>Apply price</Trans>
-          </Button>
-        </fieldset>
-      </form>
-    </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-max`} className="font-semibold">
+              <Trans>To ($)</Trans>
+            </label>
+            <input
+              id={`${id}-max`}
+              className={input}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="0.01"
+              ref={maxRef}
+              name="priceMax"
+              defaultValue={priceMax}
+              aria-invalid={priceError ? true : undefined}
+              aria-describedby={priceError ? errorId : undefined}
+              onChange={() => setPriceError(null)}
+            />
+          </div>
+        </div>
+        {priceError ? (
+          <p id={errorId} className="text-sm font-semibold text-danger">
+            {priceError}
+          </p>
+        ) : null}
+      </fieldset>
+      {/* Applies the category and brand too: without the scripts the selects alone send nothing. */}
+      <Button type="submit" variant="secondary">
+        <Trans>Apply filters</Trans>
+      </Button>
+    </CatalogForm>
   );
 }

@@ -7,6 +7,11 @@ import { planNameOf, useChooseCoveragePlan } from '../../../kernel/coverage-plan
 import { PlanFilterChip } from '../../../components/coverage-mark';
 import { CsrfField, type FormFailure } from '../../../kernel/page-form';
 import { useLocalizePath } from '../../../lib/use-locale';
+import { COVERAGE_COVERED } from '../catalog-params';
+import { CatalogForm } from './catalog-form';
+
+/** The address parameters the "covered items only" form sets (an old link's plan goes too). */
+const COVERAGE_FIELDS = ['coverage', 'plan'] as const;
 
 /** The `intent` of the plan picker's post to the catalog's action. */
 export const PLAN_INTENT = 'plan';
@@ -178,16 +183,32 @@ export function CoverageBar({
         </span>
       ) : null}
       {otherChip ?? (
-        <Checkbox
-          className="w-full"
-          label={<Trans>Show only items {yourPlan} covers</Trans>}
-          // Ticked at once; the address (and the list) follows in a transition.
-          checked={asked ?? coveredOnly}
-          onChange={(event) => {
-            setAsked(event.target.checked);
-            onFilter(event.target.checked ? code : '');
+        // A GET form of the catalog's address (`coverage=covered`): without the scripts its button
+        // asks the server for the list; with them a tick applies at once, the button as well.
+        <CatalogForm
+          replaces={COVERAGE_FIELDS}
+          onApply={(fields) => {
+            const only = fields.get('coverage') === COVERAGE_COVERED;
+            setAsked(only);
+            onFilter(only ? code : '');
           }}
-        />
+          className="flex w-full flex-wrap items-center gap-x-4 gap-y-1"
+        >
+          <Checkbox
+            name="coverage"
+            value={COVERAGE_COVERED}
+            label={<Trans>Show only items {yourPlan} covers</Trans>}
+            // Ticked at once; the address (and the list) follows in a transition.
+            checked={asked ?? coveredOnly}
+            onChange={(event) => {
+              setAsked(event.target.checked);
+              onFilter(event.target.checked ? code : '');
+            }}
+          />
+          <Button type="submit" variant="secondary" size="sm">
+            <Trans>Apply</Trans>
+          </Button>
+        </CatalogForm>
       )}
     </section>
   );

@@ -25,6 +25,7 @@ import {
   type ProductPageArgs,
 } from '../catalog-api';
 import {
+  cleanCatalogSearch,
   clearFilterChanges,
   filtersOf,
   hasFilters,
@@ -37,6 +38,7 @@ import {
 } from '../catalog-params';
 import { selectTwoColumns, twoColumnsToggled } from '../catalog-view-slice';
 import { CatalogFilters } from '../components/catalog-filters';
+import { CatalogForm, fieldText } from '../components/catalog-form';
 import { CoverageBar, PLAN_INTENT } from '../components/coverage-bar';
 import { ProductTile } from '../components/product-tile';
 import {
@@ -63,6 +65,13 @@ function listArgsOf(params: CatalogParams, coverage: CoveragePlan, locale: Produ
 
 export function loader(args: LoaderFunctionArgs) {
   const url = new URL(args.request.url);
+  // A plain GET form (before or without the scripts) sends its empty fields too
+  // (`category=&priceMin=&sort=default`): answered with the clean address of the same list.
+  const clean = cleanCatalogSearch(url.searchParams);
+  if (clean) {
+    const query = clean.toString();
+    return redirect(`${url.pathname}${query ? `?${query}` : ''}`);
+  }
   const store = storeOf(args);
   const locale = localeOfPath(url.pathname);
   const params = readCatalogParams(url.searchParams);
@@ -95,6 +104,11 @@ export async function action(args: ActionFunctionArgs) {
   if (onServer) return redirect(safeRedirectPath(fields.redirectTo) ?? localizePath('/catalog', locale));
   return null;
 }
+
+/** The parameters the page's own GET forms set (the rest ride along as hidden fields). */
+const SORT_FIELDS = ['sort'] as const;
+const SEARCH_FIELDS = ['q'] as const;
+const CLEARED_FIELDS = ['category', 'brand', 'priceMin', 'priceMax', 'plan', 'coverage'] as const;
 
 const SKELETON_COUNT = 6;
 
@@ -236,6 +250,14 @@ export function Component() {
   const categoryName = categories?.find((category) => category.id === params.category)?.name;
   const filtered = hasFilters(params, planCode);
   const clearFilters = () => change(clearFilterChanges(planCode));
+  // A GET form of the address without the filters (its button works before the scripts too).
+  const clearFiltersForm = (variant: 'link' | 'primary') => (
+    <CatalogForm replaces={CLEARED_FIELDS} onApply={clearFilters} className="contents">
+      <Button type="submit" variant={variant}>
+        <Trans>Clear filters</Trans>
+      </Button>
+    </CatalogForm>
+  );
   const filterByPlan = (code: string) => change(planChanges(code, planCode));
   const planName = planCode
     ? coverage.source === 'member'
@@ -274,14 +296,16 @@ export function Component() {
             <p className="text-xl font-semibold break-words">
               <Trans>Results for “{q}”</Trans>
             </p>
-            <Button
-              variant="secondary"
-              size="sm"
-              startIcon={<X aria-hidden="true" className="size-5" />}
-              onClick={() => change({ q: '' })}
-            >
-              <Trans>Clear search</Trans>
-            </Button>
+            <CatalogForm replaces={SEARCH_FIELDS} onApply={() => change({ q: '' })} className="contents">
+              <Button
+                type="submit"
+                variant="secondary"
+                size="sm"
+                startIcon={<X aria-hidden="true" className="size-5" />}
+              >
+                <Trans>Clear search</Trans>
+              </Button>
+            </CatalogForm>
           </div>
         ) : null}
         {q ? <SearchMatches matched={matched} className="mt-2" /> : null}
@@ -304,13 +328,25 @@ export function Component() {
               />
             ) : null}
             <div className="flex flex-wrap items-end justify-between gap-3">
-              <Select
-                className="w-full @min-[40rem]:w-64"
-                label={t`Sort by`}
-                options={SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
-                value={params.sort}
-                onChange={(event) => change({ sort: event.target.value })}
-              />
+              {/* A GET form of the address: a new sort applies at once with the scripts; without them
+                  (or before they start) the "Sort" button, always there, asks the server. */}
+              <CatalogForm
+                replaces={SORT_FIELDS}
+                onApply={(fields) => change({ sort: fieldText(fields, 'sort') })}
+                className="flex w-full items-end gap-2 @min-[40rem]:w-auto"
+              >
+                <Select
+                  className="min-w-0 flex-1 @min-[40rem]:w-64 @min-[40rem]:flex-none"
+                  name="sort"
+                  label={t`Sort by`}
+                  options={SORT_OPTIONS.map((value) => ({ value, label: sortLabels[value] }))}
+                  value={params.sort}
+                  onChange={(event) => change({ sort: event.target.value })}
+                />
+                <Button type="submit" variant="secondary">
+                  <Trans>Sort</Trans>
+                </Button>
+              </CatalogForm>
               <div className="flex flex-wrap gap-2">
                 <Button
                   variant="secondary"
@@ -335,11 +371,7 @@ export function Component() {
                 >
                   <Trans>Two columns</Trans>
                 </Button>
-                {filtered ? (
-                  <Button variant="link" onClick={clearFilters}>
-                    <Trans>Clear filters</Trans>
-                  </Button>
-                ) : null}
+                {filtered ? clearFiltersForm('link') : null}
               </div>
             </div>
             {total === 0 && filtered ? (
@@ -352,9 +384,7 @@ export function Component() {
                   // Words that find nothing (with a filter, such as a member's own plan) still
                   // offer the product request, besides clearing the filters.
                   <>
-                    <Button onClick={clearFilters}>
-                      <Trans>Clear filters</Trans>
-                    </Button>
+                    {clearFiltersForm('primary')}
                     {requestLink}
                   </>
                 }

@@ -1,0 +1,123 @@
+// @vitest-environment node
+// The catalog as the server draws it, for a browser whose scripts have not started (a slow phone)
+// or never will: its filters, sort, "covered only" and clear buttons are plain GET forms of the
+// catalog's address, whose fields are named as its parameters (what a browser sends and shows
+// without the scripts: e2e/specs/catalog-no-script.spec.ts).
+// @ts-expect-error -- jsdom ships no types of its own (and @types/jsdom is not in the workspace).
+import * as jsdom from 'jsdom';
+import { render, type RenderResult } from '../../entry-server';
+import { useCatalogHandlers } from './catalog-fixtures';
+
+const ORIGIN = 'https://shop.example';
+/** jsdom's parser (a browser's reading of the server's HTML), typed as this file uses it. */
+const { JSDOM } = jsdom as { JSDOM: new (html: string) => { window: { document: Document } } };
+
+function renderAt(path: string, cookie = 'locale=en'): Promise<RenderResult> {
+  return render(new Request(`${ORIGIN}${path}`, { headers: { cookie } }), { fetch, origin: ORIGIN });
+}
+
+/** The page's body as a document, to read the forms as a browser would. */
+async function drawn(path: string, cookie?: string): Promise<Document> {
+  const result = await renderAt(path, cookie);
+  if (result.kind !== 'page') throw new Error(`expected a page, got a redirect to ${result.location}`);
+  expect(result.status).toBe(200);
+  return new JSDOM(`<!doctype html><body>${result.body}</body>`).window.document;
+}
+
+/** The form around an element, and what it would send: its hidden fields, in order. */
+function formOf(element: Element | null): HTMLFormElement {
+  const form = element?.closest('form');
+  if (!form) throw new Error('no form around the element');
+  return form;
+}
+
+function hiddenFields(form: HTMLFormElement): [string, string][] {
+  return [...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [input.name, input.value]);
+}
+
+/** The visible text of a button (its icon is hidden). */
+function submitTexts(form: HTMLFormElement): string[] {
+  return [...form.querySelectorAll('button[type="submit"]')].map((button) => button.textContent?.trim() ?? '');
+}
+
+beforeEach(() => useCatalogHandlers());
+
+describe('the catalog without scripts: its GET forms', () => {
+  it('category, brand and price range are one form of the address; the other parameters ride along, never page', async () => {
+    const document = await drawn('/catalog?category=1&brand=Nature+Health&sort=price-desc&q=vitamin&coverage=all&page=2');
+    const aside = document.querySelector('main aside')!;
+    const forms = aside.querySelectorAll('form');
+    expect(forms).toHaveLength(1);
+    const form = forms[0]!;
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/catalog');
+    expect(form.querySelector<HTMLSelectElement>('select[name="category"]')!.value).toBe('1');
+    expect(form.querySelector<HTMLSelectElement>('select[name="brand"]')!.value).toBe('Nature Health');
+    expect(form.querySelector('input[name="priceMin"]')).not.toBeNull();
+    expect(form.querySelector('input[name="priceMax"]')).not.toBeNull();
+    expect(hiddenFields(form)).toEqual([
+      ['sort', 'price-desc'],
+      ['q', 'vitamin'],
+      ['coverage', 'all'],
+    ]);
+    expect(submitTexts(form)).toEqual(['Apply filters']);
+  });
+
+  it('the sort is a form of the address with its own button; in Spanish too', async () => {
+    const document = await drawn('/es/catalog?category=2&sort=price-asc&page=3', 'locale=es');
+    const select = document.querySelector<HTMLSelectElement>('select[name="sort"]')!;
+    expect(select.value).toBe('price-asc');
+    expect(document.querySelector(`label[for="${select.id}"]`)?.textContent).toBe('Ordenar por');
+    const form = formOf(select);
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/es/catalog');
+    expect(hiddenFields(form)).toEqual([['category', '2']]);
+    expect(submitTexts(form)).toEqual(['Ordenar']);
+    expect(formOf(document.querySelector('select[name="category"]'))).not.toBe(form);
+  });
+
+  it('"covered only" is a checkbox of a form of the address (coverage=covered), drawn ticked from it', async () => {
+    const cookie = 'locale=en; otc_plan=GOLD';
+    const plain = await drawn('/catalog?sort=name-asc&plan=GOLD', cookie);
+    const box = plain.querySelector<HTMLInputElement>('input[type="checkbox"][name="coverage"]')!;
+    expect(box.value).toBe('covered');
+    expect(box.checked).toBe(true);
+    const form = formOf(box);
+    expect(form.getAttribute('method')).toBe('get');
+    // An old link's plan goes with the choice: the box says it now.
+    expect(hiddenFields(form)).toEqual([['sort', 'name-asc']]);
+    expect(submitTexts(form)).toEqual(['Apply']);
+
+    const covered = await drawn('/catalog?coverage=covered', cookie);
+    expect(covered.querySelector<HTMLInputElement>('input[type="checkbox"][name="coverage"]')!.checked).toBe(true);
+    const every = await drawn('/catalog', cookie);
+    expect(every.querySelector<HTMLInputElement>('input[type="checkbox"][name="coverage"]')!.checked).toBe(false);
+  });
+
+  it('"Clear filters" and "Clear search" are forms of the address without them', async () => {
+    const document = await drawn('/catalog?q=vitamin&category=1&priceMin=2&sort=price-asc');
+    const buttons = [...document.querySelectorAll('button[type="submit"]')];
+    const clearFilters = formOf(buttons.find((button) => button.textContent === 'Clear filters')!);
+    expect(hiddenFields(clearFilters)).toEqual([
+      ['q', 'vitamin'],
+      ['sort', 'price-asc'],
+    ]);
+    const clearSearch = formOf(buttons.find((button) => button.textContent === 'Clear search')!);
+    expect(hiddenFields(clearSearch)).toEqual([
+      ['category', '1'],
+      ['priceMin', '2'],
+      ['sort', 'price-asc'],
+    ]);
+  });
+
+  it('answers an address with the empty fields a form sends with the clean one', async () => {
+    expect(
+      await renderAt('/catalog?category=&brand=&priceMin=&priceMax=5&sort=default&q=vitamin&page=1'),
+    ).toMatchObject({ kind: 'redirect', location: '/catalog?priceMax=5&q=vitamin' });
+    expect(await renderAt('/es/catalog?sort=default&coverage=all&q=', 'locale=es')).toMatchObject({
+      kind: 'redirect',
+      location: '/es/catalog?coverage=all',
+    });
+    expect(await renderAt('/catalog?category=&brand=')).toMatchObject({ kind: 'redirect', location: '/catalog' });
+  });
+});
