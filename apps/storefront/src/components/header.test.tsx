@@ -1,6 +1,6 @@
 import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
+import { currentUrl, renderApp, screen, setLocaleCookie, signIn, waitForUrl } from '../test/render-app';
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../test/server';
 import { customerOf, draftOf, pendingOrderOf } from '../test/fixtures';
@@ -23,6 +23,21 @@ describe('header', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(store.getState().ui.searchOpen).toBe(false);
+  });
+
+  it('the search button is a GET of the catalog\'s search field before the scripts; with them it opens the modal and stays', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    const { router } = await renderApp('/es/cart');
+    await waitForUrl(router, '/es/cart');
+    const button = screen.getByRole('button', { name: 'Buscar' });
+    expect(button).toHaveAttribute('type', 'submit');
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/es/catalog#catalog-search');
+    await user.click(button);
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/es/cart');
   });
 
   it('the cart link says the items an order waiting for payment holds, not "empty"', async () => {

@@ -18,7 +18,7 @@ import { stripLocale } from '../lib/locale';
 import { AccountMenu, AllowanceStrip } from './account-menu';
 import { ReminderStrip } from './reminder-strip';
 import { useAllowanceReminder } from '../kernel/allowance-reminder';
-import { useLocale } from '../lib/use-locale';
+import { useLocale, useLocalizePath } from '../lib/use-locale';
 
 const navLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3';
@@ -43,6 +43,7 @@ export function Header() {
   const [mode, setMode] = useColourMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const localize = useLocalizePath();
 
   const signInHref = useSignInHref();
   // Near the period's end (the reminder window) the strip says what is left and until when (the
@@ -98,16 +99,27 @@ export function Header() {
             <ColourModeMenu value={mode} onChange={setMode} />
           </nav>
 
-          <button
-            type="button"
-            onClick={() => dispatch(searchOpened())}
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:w-auto @5xl:gap-2 @5xl:px-3"
-          >
-            <Search aria-hidden="true" className="size-6" />
-            <span className="sr-only @5xl:not-sr-only @5xl:font-semibold">
-              <Trans>Search</Trans>
-            </span>
-          </button>
+          {/*
+            The search window with the scripts. Before or without them (a slow phone, scripts off)
+            the button is a plain GET of the catalog's search field (/catalog#catalog-search,
+            features/catalog/pages/catalog-page.tsx), which the catalog shows while its address
+            names it.
+          */}
+          <form method="get" action={`${localize('/catalog')}#catalog-search`} className="contents">
+            <button
+              type="submit"
+              onClick={(event) => {
+                event.preventDefault();
+                dispatch(searchOpened());
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:w-auto @5xl:gap-2 @5xl:px-3"
+            >
+              <Search aria-hidden="true" className="size-6" />
+              <span className="sr-only @5xl:not-sr-only @5xl:font-semibold">
+                <Trans>Search</Trans>
+              </span>
+            </button>
+          </form>
 
           <AppLink
             to="/cart"

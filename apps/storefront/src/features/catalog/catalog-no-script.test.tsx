@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The catalog as the server draws it, for a browser whose scripts have not started (a slow phone)
-// or never will: its filters, sort, "covered only" and clear buttons are plain GET forms of the
-// catalog's address, whose fields are named as its parameters (what a browser sends and shows
-// without the scripts: e2e/specs/catalog-no-script.spec.ts).
+// or never will: its filters, sort, "covered only", the phone's "Filters" and the header's "Search"
+// are plain GET forms of the catalog's address, whose fields are named as its parameters; the
+// phone's filters and the search field are shown by CSS while the address's #fragment names them
+// (what a browser sends and shows without the scripts: e2e/specs/catalog-no-script.spec.ts).
 // @ts-expect-error -- jsdom ships no types of its own (and @types/jsdom is not in the workspace).
 import * as jsdom from 'jsdom';
 import { render, type RenderResult } from '../../entry-server';
@@ -94,6 +95,24 @@ describe('the catalog without scripts: its GET forms', () => {
     expect(every.querySelector<HTMLInputElement>('input[type="checkbox"][name="coverage"]')!.checked).toBe(false);
   });
 
+  it('the phone\'s "Filters" is a GET of the same address with #catalog-filters, which the filters are shown for', async () => {
+    const document = await drawn('/catalog?category=1&page=2');
+    const button = [...document.querySelectorAll('main button')].find((element) => element.textContent === 'Filters')!;
+    expect(button.getAttribute('type')).toBe('submit');
+    expect(button.hasAttribute('name')).toBe(false);
+    const form = formOf(button);
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe('/catalog#catalog-filters');
+    // The same list (page too): only the fragment changes, so the browser draws no new page.
+    expect(hiddenFields(form)).toEqual([
+      ['category', '1'],
+      ['page', '2'],
+    ]);
+    // Hidden on a phone until the address names it (shown from the wide layout's width).
+    const aside = document.querySelector('aside#catalog-filters')!;
+    expect([...aside.classList]).toEqual(expect.arrayContaining(['hidden', 'target:block', '@5xl:block']));
+  });
+
   it('"Clear filters" and "Clear search" are forms of the address without them', async () => {
     const document = await drawn('/catalog?q=vitamin&category=1&priceMin=2&sort=price-asc');
     const buttons = [...document.querySelectorAll('button[type="submit"]')];
@@ -108,6 +127,33 @@ describe('the catalog without scripts: its GET forms', () => {
       ['priceMin', '2'],
       ['sort', 'price-asc'],
     ]);
+  });
+
+  it.each([
+    ['en', '/catalog', 'locale=en', 'Search products', 'Search'],
+    ['es', '/es/catalog', 'locale=es', 'Buscar productos', 'Buscar'],
+  ])('%s: the header\'s "Search" is a GET of the catalog\'s search field, a form that sends q', async (_, catalog, cookie, label, search) => {
+    const home = await drawn(catalog.replace('/catalog', '') || '/', cookie);
+    const header = home.querySelector('header')!;
+    const button = [...header.querySelectorAll('button')].find((element) => element.textContent === search)!;
+    expect(button.type).toBe('submit');
+    expect(formOf(button).getAttribute('method')).toBe('get');
+    expect(formOf(button).getAttribute('action')).toBe(`${catalog}#catalog-search`);
+    expect(hiddenFields(formOf(button))).toEqual([]);
+
+    const page = await drawn(`${catalog}?q=vitamin&sort=price-asc&page=2`, cookie);
+    const form = page.querySelector<HTMLFormElement>('form#catalog-search')!;
+    expect(form.getAttribute('role')).toBe('search');
+    expect(form.getAttribute('method')).toBe('get');
+    expect(form.getAttribute('action')).toBe(catalog);
+    // Hidden until the address names it.
+    expect([...form.classList]).toEqual(expect.arrayContaining(['hidden', 'target:flex']));
+    const field = form.querySelector<HTMLInputElement>('input[name="q"]')!;
+    expect(page.querySelector(`label[for="${field.id}"]`)?.textContent).toBe(label);
+    // The words searched are in it.
+    expect(field.value).toBe('vitamin');
+    expect(hiddenFields(form)).toEqual([['sort', 'price-asc']]);
+    expect(submitTexts(form)).toEqual([search]);
   });
 
   it('answers an address with the empty fields a form sends with the clean one', async () => {

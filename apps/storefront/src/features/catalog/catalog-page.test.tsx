@@ -224,6 +224,20 @@ describe('catalog: the GET forms with the scripts (they work without them too)',
     expect(screen.getByLabelText('To ($)')).toHaveValue(null);
   });
 
+  it('"Filters" opens the drawer, not the address; closed, the focus is back on it', async () => {
+    const user = userEvent.setup();
+    const { router } = await renderApp('/catalog');
+    await waitForProducts(4);
+    const button = screen.getByRole('button', { name: 'Filters' });
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    expect(within(drawer).getByRole('combobox', { name: 'Category' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/catalog');
+    await user.click(within(drawer).getByRole('button', { name: 'Close filters' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+
   it('covered only: "Apply" applies a tick made before the scripts started', async () => {
     document.cookie = 'otc_plan=GOLD; path=/';
     const { router } = await renderApp('/catalog?sort=name-asc');
@@ -234,6 +248,20 @@ describe('catalog: the GET forms with the scripts (they work without them too)',
     await waitFor(() => expect(currentUrl(router)).toBe('/catalog?sort=name-asc&coverage=covered'));
     await waitFor(() => expect(productRequests.at(-1)?.get('plan')).toBe('GOLD'));
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Show only items Gold Advantage covers' })).toBeChecked());
+  });
+
+  it('the catalog\'s search field (the header\'s "Search" without the scripts) searches in the page, keeping the words and the focus', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    const { router } = await renderApp('/es/catalog?sort=price-asc');
+    await waitForProducts(4);
+    const field = screen.getByRole('searchbox', { name: 'Buscar productos' });
+    await user.type(field, 'band-aid{Enter}');
+    await waitFor(() => expect(currentUrl(router)).toBe('/es/catalog?sort=price-asc&q=band-aid'));
+    expect(await screen.findByText('Resultados para “band-aid”')).toBeInTheDocument();
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue('band-aid');
+    await waitFor(() => expect(productRequests.at(-1)?.get('q')).toBe('band-aid'));
   });
 
   it('an address with the empty fields of a plain form is replaced by the clean one', async () => {

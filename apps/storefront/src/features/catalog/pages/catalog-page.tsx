@@ -3,9 +3,9 @@ import { redirect, useSearchParams, type ActionFunctionArgs, type LoaderFunction
 import { useSelector } from 'react-redux';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { LayoutGrid, Rows3, SlidersHorizontal, X } from 'lucide-react';
-import { SORT_OPTIONS, safeRedirectPath, type SortOption } from '@otc/sdk';
-import { Button, Container, Drawer, EmptyState, LinkButton, Select, Skeleton } from '@otc/ui';
+import { LayoutGrid, Rows3, Search, SlidersHorizontal, X } from 'lucide-react';
+import { SORT_OPTIONS, TEXT_MAX, safeRedirectPath, type SortOption } from '@otc/sdk';
+import { Button, Container, Drawer, EmptyState, LinkButton, Select, Skeleton, TextField } from '@otc/ui';
 import { useAppDispatch } from '../../../kernel/hooks';
 import { awaitOnServer } from '../../../kernel/prefetch-query';
 import { storeOf } from '../../../kernel/route-context';
@@ -109,6 +109,15 @@ export async function action(args: ActionFunctionArgs) {
 const SORT_FIELDS = ['sort'] as const;
 const SEARCH_FIELDS = ['q'] as const;
 const CLEARED_FIELDS = ['category', 'brand', 'priceMin', 'priceMax', 'plan', 'coverage'] as const;
+/** The "Filters" button's form sets nothing: the same address, with #catalog-filters. */
+const NO_FIELDS = [] as const;
+/**
+ * The elements a plain GET (no scripts yet, or none) goes to: drawn by the server hidden on a
+ * phone (the filters) or everywhere (the search field), shown by CSS while the address's fragment
+ * names them (`:target`). With the scripts the filters open in a drawer, the search in a window.
+ */
+const FILTERS_ID = 'catalog-filters';
+const SEARCH_ID = 'catalog-search';
 
 const SKELETON_COUNT = 6;
 
@@ -313,10 +322,40 @@ export function Component() {
           {total !== undefined ? plural(total, { one: '# product', other: '# products' }) : null}
         </p>
         <div className="mt-4 grid gap-6 @5xl:grid-cols-[19rem_minmax(0,1fr)]">
-          <aside aria-label={t`Filters`} className="hidden @5xl:block">
+          {/* On a phone, hidden until opened: in the "Filters" drawer with the scripts; without them
+              shown here while the address names it (the button's GET of #catalog-filters). */}
+          <aside
+            id={FILTERS_ID}
+            aria-label={t`Filters`}
+            className="hidden scroll-mt-20 target:block @5xl:block"
+          >
             {filters}
           </aside>
           <div className="flex min-w-0 flex-col gap-4">
+            {/* The header's "Search" before or without the scripts (a GET of /catalog#catalog-search):
+                the words are a GET form of the address (`q`). Hidden until the address names it;
+                then the browser scrolls to it and the next Tab is in its field (a page with a
+                #fragment takes no autofocus). At the top of the list's column, after the filters. */}
+            <CatalogForm
+              id={SEARCH_ID}
+              replaces={SEARCH_FIELDS}
+              onApply={(fields) => change({ q: fieldText(fields, 'q') })}
+              role="search"
+              className="hidden max-w-2xl scroll-mt-20 flex-wrap items-end gap-3 target:flex"
+            >
+              <TextField
+                className="min-w-0 flex-1 basis-64"
+                type="search"
+                name="q"
+                label={t`Search products`}
+                defaultValue={q ?? ''}
+                maxLength={TEXT_MAX.query}
+                autoComplete="off"
+              />
+              <Button type="submit" startIcon={<Search aria-hidden="true" className="size-5" />}>
+                <Trans>Search</Trans>
+              </Button>
+            </CatalogForm>
             {coverage.ready ? (
               <CoverageBar
                 coverage={coverage}
@@ -348,14 +387,24 @@ export function Component() {
                 </Button>
               </CatalogForm>
               <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  className="@5xl:hidden"
-                  startIcon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
-                  onClick={() => setFiltersOpen(true)}
+                {/* The drawer with the scripts; before or without them a GET of this very address with
+                    #catalog-filters, which shows them (no new page when the address is the same). */}
+                <CatalogForm
+                  replaces={NO_FIELDS}
+                  keepsPage
+                  onApply={() => setFiltersOpen(true)}
+                  fragment={FILTERS_ID}
+                  className="contents"
                 >
-                  <Trans>Filters</Trans>
-                </Button>
+                  <Button
+                    type="submit"
+                    variant="secondary"
+                    className="@5xl:hidden"
+                    startIcon={<SlidersHorizontal aria-hidden="true" className="size-5" />}
+                  >
+                    <Trans>Filters</Trans>
+                  </Button>
+                </CatalogForm>
                 <Button
                   variant="ghost"
                   className="@min-[40rem]:hidden"
