@@ -30,10 +30,13 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   'personalcode',
   'agentId',
   'address',
+  // A page's own step or note: the order's cancel confirmation, the add just made without scripts.
+  'cancel',
+  'added',
 ]);
 
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
-export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId']);
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added']);
 
 /**
  * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page

@@ -9,6 +9,7 @@ import { storeOf } from '../../kernel/route-context';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
 import { formFailure, textFields } from '../../kernel/page-form';
+import { ADDED_PARAM } from '../../lib/cart-port';
 import { cartApi } from './cart-api';
 
 /** What a cart form asks for (its `intent` field). */
@@ -23,12 +24,6 @@ export interface CartDone {
 
 const FIELDS = ['intent', 'productId', 'amount', 'promoCode', 'redirectTo'] as const;
 
-/**
- * The page address's parameter naming the product just added by a post sent without the scripts:
- * the page drawn after the redirect says it was added (AddedToCartNotice). With the scripts a
- * notification says it.
- */
-export const ADDED_PARAM = 'added';
 
 /** `path` with `?added=<productId>` (any earlier one replaced). */
 function withAdded(path: string, productId: number): string {

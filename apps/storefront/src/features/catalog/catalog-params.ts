@@ -8,6 +8,7 @@
 // `coverage=all` (every item, once needed to see the marks) is now the default.
 import { SORT_OPTIONS, TEXT_MAX, type SortOption } from '@otc/sdk';
 import { COVERAGE_ALL, COVERAGE_COVERED } from '../../kernel/coverage-plan';
+import { ADDED_PARAM } from '../../lib/cart-port';
 
 export const FILTER_KEYS = ['category', 'brand', 'plan', 'priceMin', 'priceMax'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -66,15 +67,17 @@ export function readCatalogParams(search: URLSearchParams): CatalogParams {
 
 /**
  * The parameters a GET form of the catalog carries as hidden fields: every one of the address's
- * except those its own fields set (`replaced`) and, unless `keepsPage`, `page` (the list starts
- * again).
+ * except those its own fields set (`replaced`), the last add's note (`added`) and, unless
+ * `keepsPage`, `page` (the list starts again).
  */
 export function keptParams(
   search: URLSearchParams,
   replaced: readonly string[],
   keepsPage = false,
 ): [string, string][] {
-  return [...search].filter(([name]) => (keepsPage || name !== 'page') && !replaced.includes(name));
+  return [...search].filter(
+    ([name]) => (keepsPage || name !== 'page') && name !== ADDED_PARAM && !replaced.includes(name),
+  );
 }
 
 /**

@@ -7,8 +7,8 @@ import { apiErrorText } from '../../../lib/form-messages';
 import type { FormFailure } from '../../../kernel/page-form';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import type { AddToCartFormProps } from '../../../lib/cart-port';
-import { ADDED_PARAM, type CartDone } from '../cart-action';
+import { ADDED_PARAM, type AddToCartFormProps } from '../../../lib/cart-port';
+import type { CartDone } from '../cart-action';
 
 /** The page's query without the last add's `?added=` (the next add sets its own). */
 function withoutAdded(search: string): string {

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Container, Notice } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
-import { ADDED_PARAM } from '../cart-action';
+import { ADDED_PARAM } from '../../../lib/cart-port';
 import { useGetCartQuery } from '../cart-api';
 
 /**
