@@ -37,6 +37,30 @@ for (const locale of shopLocales) {
   });
 }
 
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+  test('without scripts (es): the menu button shows the menu in the page, which signs in and switches the language', async ({ page }) => {
+    const locale = shopLocales.find((shop) => shop.code === 'es')!;
+    await page.goto(localized(locale, '/catalog?category=1'));
+    const menu = page.locator('#site-menu');
+    await expect(menu).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Abrir menú' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/catalog') && url.search === '?category=1' && url.hash === '#site-menu');
+    const nav = page.getByRole('navigation', { name: 'Menú' });
+    await expect(nav).toBeVisible();
+    // Its "Close menu" hides it again.
+    await page.getByRole('link', { name: 'Cerrar menú' }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole('banner').getByRole('button', { name: 'Abrir menú' }).click();
+    await nav.getByRole('link', { name: /English/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/catalog' && url.search === '?category=1');
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/login');
+    await expect(mainHeading(page)).toBeVisible();
+  });
+});
+
 test('without scripts (en): "Add a new address" at the delivery step opens its form, which saves and delivers there', async ({ page, request }) => {
   test.setTimeout(90_000);
   const locale = shopLocales.find((shop) => shop.code === 'en')!;

@@ -40,6 +40,31 @@ describe('header', () => {
     expect(currentUrl(router)).toBe('/es/cart');
   });
 
+  it('the menu button is a GET of this page with #site-menu before the scripts, where the same menu is drawn; with them it opens the drawer', async () => {
+    const user = userEvent.setup();
+    setLocaleCookie('es');
+    const { router, container } = await renderApp('/es/catalog?category=2&sort=price-asc');
+    await waitForUrl(router, '/es/catalog?category=2&sort=price-asc');
+    const button = screen.getByRole('button', { name: 'Abrir menú' });
+    expect(button).toHaveAttribute('type', 'submit');
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/es/catalog#site-menu');
+    expect([...form.querySelectorAll<HTMLInputElement>('input[type="hidden"]')].map((input) => [input.name, input.value])).toEqual([
+      ['category', '2'],
+      ['sort', 'price-asc'],
+    ]);
+    // The in-page menu: hidden until the address names it, with the ways a phone has no other.
+    const inPage = container.querySelector('#site-menu')!;
+    expect(inPage).toHaveAttribute('hidden');
+    const links = [...inPage.querySelectorAll('a')].map((link) => link.getAttribute('href'));
+    expect(links).toEqual(expect.arrayContaining(['/es/catalog', '/catalog?category=2&sort=price-asc', '#main']));
+    expect(links.some((href) => href?.startsWith('/es/login'))).toBe(true);
+    await user.click(button);
+    expect(await screen.findByRole('dialog', { name: 'Menú' })).toBeInTheDocument();
+    expect(currentUrl(router)).toBe('/es/catalog?category=2&sort=price-asc');
+  });
+
   it('the cart link says the items an order waiting for payment holds, not "empty"', async () => {
     signIn();
     const waiting = draftOf([], { id: 900, pendingOrder: pendingOrderOf({ itemCount: 3 }) });

@@ -20,6 +20,9 @@ import { ReminderStrip } from './reminder-strip';
 import { useAllowanceReminder } from '../kernel/allowance-reminder';
 import { useLocale, useLocalizePath } from '../lib/use-locale';
 
+/** The in-page menu's id: the menu button without the scripts leads to it. */
+const SITE_MENU_ID = 'site-menu';
+
 const navLink =
   'inline-flex min-h-11 items-center gap-2 rounded-lg px-3 font-semibold whitespace-nowrap text-fg hover:bg-surface-3';
 
@@ -44,6 +47,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const localize = useLocalizePath();
+  const { pathname, search } = useLocation();
 
   const signInHref = useSignInHref();
   // Near the period's end (the reminder window) the strip says what is left and until when (the
@@ -60,6 +64,47 @@ export function Header() {
             other: 'Cart: # items waiting for payment',
           })
         : t`Cart, empty`;
+
+  // The phone's menu: in the drawer with the scripts, in the page under the header without them.
+  const menuLinks = (
+    <>
+      <AppLink to="/catalog" className={cn(navLink, 'text-lg')}>
+        <Trans>Catalog</Trans>
+      </AppLink>
+      {signedIn ? (
+        <>
+          <AppLink to="/account" className={cn(navLink, 'text-lg')}>
+            <User aria-hidden="true" className="size-5 shrink-0" />
+            <Trans>My account</Trans>
+          </AppLink>
+          <AppLink to="/account/orders" className={cn(navLink, 'text-lg')}>
+            <Package aria-hidden="true" className="size-5 shrink-0" />
+            <Trans>My orders</Trans>
+          </AppLink>
+          <AppLink to="/account/basket" className={cn(navLink, 'text-lg')}>
+            <ShoppingBasket aria-hidden="true" className="size-5 shrink-0" />
+            <Trans>Your suggested basket</Trans>
+          </AppLink>
+          <AppLink to="/logout" prefetch="intent" className={cn(navLink, 'text-lg')}>
+            <LogOut aria-hidden="true" className="size-5 shrink-0" />
+            <Trans>Sign out</Trans>
+          </AppLink>
+        </>
+      ) : (
+        <AppLink to={signInHref} className={cn(navLink, 'text-lg')}>
+          <User aria-hidden="true" className="size-5 shrink-0" />
+          <Trans>Sign in</Trans>
+        </AppLink>
+      )}
+      <AppLink to="/cart" className={cn(navLink, 'text-lg')}>
+        {cartLabel}
+      </AppLink>
+      <AppLink to="/balance-check" className={cn(navLink, 'text-lg')}>
+        <Trans>Check your balance</Trans>
+      </AppLink>
+      <LanguageSwitch className="text-lg" />
+    </>
+  );
 
   return (
     <>
@@ -137,15 +182,27 @@ export function Header() {
             ) : null}
           </AppLink>
 
-          <button
-            type="button"
-            aria-expanded={menuOpen}
-            aria-label={t`Open menu`}
-            onClick={() => setMenuOpen(true)}
-            className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:hidden"
-          >
-            <Menu aria-hidden="true" className="size-6" />
-          </button>
+          {/*
+            The drawer with the scripts. Before or without them the button is a GET of this page
+            with #site-menu, which shows the same menu under the header (SiteMenuInPage).
+          */}
+          <form method="get" action={`${pathname}#${SITE_MENU_ID}`} className="contents">
+            {[...new URLSearchParams(search)].map(([name, value]) => (
+              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
+            ))}
+            <button
+              type="submit"
+              aria-expanded={menuOpen}
+              aria-label={t`Open menu`}
+              onClick={(event) => {
+                event.preventDefault();
+                setMenuOpen(true);
+              }}
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:hidden"
+            >
+              <Menu aria-hidden="true" className="size-6" />
+            </button>
+          </form>
         </Container>
 
         <Drawer
@@ -162,41 +219,7 @@ export function Header() {
               if ((event.target as HTMLElement).closest('a')) closeMenu();
             }}
           >
-            <AppLink to="/catalog" className={cn(navLink, 'text-lg')}>
-              <Trans>Catalog</Trans>
-            </AppLink>
-            {signedIn ? (
-              <>
-                <AppLink to="/account" className={cn(navLink, 'text-lg')}>
-                  <User aria-hidden="true" className="size-5 shrink-0" />
-                  <Trans>My account</Trans>
-                </AppLink>
-                <AppLink to="/account/orders" className={cn(navLink, 'text-lg')}>
-                  <Package aria-hidden="true" className="size-5 shrink-0" />
-                  <Trans>My orders</Trans>
-                </AppLink>
-                <AppLink to="/account/basket" className={cn(navLink, 'text-lg')}>
-                  <ShoppingBasket aria-hidden="true" className="size-5 shrink-0" />
-                  <Trans>Your suggested basket</Trans>
-                </AppLink>
-                <AppLink to="/logout" prefetch="intent" className={cn(navLink, 'text-lg')}>
-                  <LogOut aria-hidden="true" className="size-5 shrink-0" />
-                  <Trans>Sign out</Trans>
-                </AppLink>
-              </>
-            ) : (
-              <AppLink to={signInHref} className={cn(navLink, 'text-lg')}>
-                <User aria-hidden="true" className="size-5 shrink-0" />
-                <Trans>Sign in</Trans>
-              </AppLink>
-            )}
-            <AppLink to="/cart" className={cn(navLink, 'text-lg')}>
-              {cartLabel}
-            </AppLink>
-            <AppLink to="/balance-check" className={cn(navLink, 'text-lg')}>
-              <Trans>Check your balance</Trans>
-            </AppLink>
-            <LanguageSwitch className="text-lg" />
+            {menuLinks}
           </nav>
           <div className="mt-4 border-t border-border pt-4">
             <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
@@ -211,8 +234,33 @@ export function Header() {
           </div>
         </Drawer>
       </header>
+      {/* Shown only while the address names it (#site-menu: the menu button without the scripts),
+          on the compact header; out of the sticky header, so it scrolls away with the page. */}
+      <div id={SITE_MENU_ID} hidden className="@container">
+        <div className="border-b border-border bg-surface @5xl:hidden">
+          <Container width="wide" className="flex flex-col gap-3 py-4">
+            <nav aria-label={t`Menu`} className="flex flex-col gap-1">
+              {menuLinks}
+            </nav>
+            <a
+              href="#main"
+              className={cn(navLink, 'self-start text-lg underline underline-offset-4')}
+            >
+              <Trans>Close menu</Trans>
+            </a>
+          </Container>
+        </div>
+      </div>
       {/* Under the header, not stuck to it: on a phone it scrolls away with the page. */}
-      {signedIn ? reminder ? onCart ? null : <ReminderStrip reminder={reminder} /> : <AllowanceStrip /> : null}
+      {signedIn ? (
+        reminder ? (
+          onCart ? null : (
+            <ReminderStrip reminder={reminder} />
+          )
+        ) : (
+          <AllowanceStrip />
+        )
+      ) : null}
     </>
   );
 }
