@@ -7,6 +7,7 @@ export default defineConfig({
     schemas: 'src/schemas/index.ts',
     rules: 'src/rules/index.ts',
     validation: 'src/validation/index.ts',
+    'error-texts': 'src/errors/texts.ts',
     testing: 'src/testing/index.ts',
   },
   format: ['esm', 'cjs'],

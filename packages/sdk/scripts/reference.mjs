@@ -28,6 +28,7 @@ const ENTRIES = {
   './schemas': 'src/schemas/index.ts',
   './rules': 'src/rules/index.ts',
   './validation': 'src/validation/index.ts',
+  './error-texts': 'src/errors/texts.ts',
 };
 
 function files(dir) {

@@ -6,8 +6,21 @@
  *
  * English texts are the spec's word for word where the spec gives one (sections 5 and 8);
  * the others are ours. Field codes (status 422) appear in the per-field lists of a 422 answer.
+ *
+ * An app that draws one language at a time need not carry both: scripts/error-texts.mjs writes
+ * this catalogue in parts (src/errors/generated/: the codes, then each language's texts,
+ * `ERROR_TEXTS_EN` and `ERROR_TEXTS_ES` of `@otc/sdk/error-texts`), and
+ * errors/catalogue-loadable.ts, the same exports
+ * as this module, reads the texts of the languages registered with `registerErrorTexts` (the
+ * storefront's browser build puts it in this module's place). After editing this catalogue, run
+ * `node scripts/error-texts.mjs` (a test fails while the parts differ).
  */
-import type { Locale } from '../constants/index.js';
+import { LOCALES, type Locale } from '../constants/index.js';
+import type { ErrorTexts } from './generated/codes.js';
+import { readErrorMessage, readErrorText, type ErrorParams, type TextOf } from './lookup.js';
+
+export { ERROR_KEY_PREFIX, fillTemplate, type ErrorParams } from './lookup.js';
+export type { ErrorTexts } from './generated/codes.js';
 
 export interface CatalogueEntry {
   /** The HTTP status the API answers with this code (0 for client-side codes). */
@@ -543,7 +556,6 @@ export const ERROR_CATALOGUE = {
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-export type ErrorParams = Readonly<Record<string, string | number>>;
 
 /** Every code of the catalogue. */
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
@@ -553,16 +565,30 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
 }
 
-/** Fills `{name}` placeholders; a placeholder without a param stays as written. */
-export function fillTemplate(template: string, params?: ErrorParams): string {
-  if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+/** A code's text in `locale` (English for an unknown locale); undefined for an unknown code. */
+const textOf: TextOf = (code, locale) => {
+  if (!isErrorCode(code)) return undefined;
+  const entry: CatalogueEntry = ERROR_CATALOGUE[code];
+  return (
+    (Object.prototype.hasOwnProperty.call(entry, locale) ? entry[locale] : undefined) ?? entry.en
   );
+};
+
+/**
+ * Makes `texts` the texts of `locale` for `errorText`. This catalogue holds every language: it
+ * has nothing to do. An app built with errors/catalogue-loadable.ts in its place registers each
+ * language it loads (`registerErrorTexts('es', ERROR_TEXTS_ES)`) before drawing in it; calling it
+ * here too keeps such an app's code the same under both.
+ */
+export function registerErrorTexts(locale: Locale, texts: ErrorTexts): void {
+  void locale;
+  void texts;
 }
 
-/** The prefix of the spec's message keys (`errors.card_number_or_code_is_not_correct`). */
-export const ERROR_KEY_PREFIX = 'errors.';
+/** Whether `errorText` has the texts of `locale` (always, in this catalogue). */
+export function hasErrorTexts(locale: Locale): boolean {
+  return (LOCALES as readonly string[]).includes(locale);
+}
 
 /**
  * The text of a code in a language, with its params filled in. `code` may carry the spec's
@@ -576,16 +602,7 @@ export function errorText(
   params?: ErrorParams,
   fallback?: string,
 ): string {
-  const key =
-    typeof code === 'string' && code.startsWith(ERROR_KEY_PREFIX)
-      ? code.slice(ERROR_KEY_PREFIX.length)
-      : code;
-  if (!isErrorCode(key)) {
-    if (fallback && !fallback.startsWith(ERROR_KEY_PREFIX)) return fallback;
-    return errorText('unknown_error', locale);
-  }
-  const entry: CatalogueEntry = ERROR_CATALOGUE[key];
-  return fillTemplate(entry[locale] ?? entry.en, params);
+  return readErrorText(textOf, code, locale, params, fallback);
 }
 
 /**
@@ -598,7 +615,7 @@ export function translateErrorMessage(
   locale: Locale,
   params?: ErrorParams,
 ): string {
-  return message.startsWith(ERROR_KEY_PREFIX) ? errorText(message, locale, params) : message;
+  return readErrorMessage(textOf, message, locale, params);
 }
 
 /** The HTTP status the API answers a code with. */
