@@ -158,7 +158,8 @@ describe('security: where you are signed in', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/account/security',
     );
-    expect(await screen.findByText('You are signed out on all devices')).toBeInTheDocument();
+    // Said on the sign-in page, whose module is loaded on the way there (slow beside other suites).
+    expect(await screen.findByText('You are signed out on all devices', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(handlers.calls).toEqual([
       { method: 'DELETE', path: '/api/auth/sessions', body: undefined },
     ]);
