@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import { directImports } from './vite/direct-imports';
+import { errorTextsByLocale } from './vite/error-texts-by-locale';
 import { firstLoadChunks } from './vite/first-load-chunks';
 import { minifyPublicScripts } from './vite/minify-public-scripts';
 import { precompress } from './vite/precompress';
@@ -59,6 +60,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         '@otc/ui': fileURLToPath(new URL('../../packages/ui/src/index.ts', import.meta.url)),
         '@otc/sdk': fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url)),
         '@otc/sdk/validation': fileURLToPath(new URL('../../packages/sdk/src/validation/index.ts', import.meta.url)),
+        '@otc/sdk/error-texts': fileURLToPath(new URL('../../packages/sdk/src/errors/texts.ts', import.meta.url)),
         // Its barrel re-exports every icon: one used by a lazy page was in every first load.
         'lucide-react': realpathSync(fileURLToPath(new URL('node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url))),
       },
@@ -69,6 +71,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? []
       : [
+          // The SDK's error texts: a page's first load carries its own language's only (they come
+          // with its message catalog); the server render keeps every language.
+          errorTextsByLocale({
+            catalogue: fileURLToPath(new URL('../../packages/sdk/src/errors/catalogue.ts', import.meta.url)),
+            loadable: fileURLToPath(new URL('../../packages/sdk/src/errors/catalogue-loadable.ts', import.meta.url)),
+          }),
           versionFile(),
           routePreloads({
             routesModule: 'src/app/routes.ts',

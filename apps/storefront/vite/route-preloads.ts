@@ -176,9 +176,12 @@ export function routePreloads(options: {
           const chunk = byModule.get(moduleId);
           if (chunk) data.routes.push([path, scriptsOf(chunk, bundle, loaded, config.base)]);
         }
-        for (const [moduleId, chunk] of byModule) {
-          const locale = options.localeCatalog.exec(moduleId)?.[1];
-          if (locale) data.locales[locale] = scriptsOf(chunk, bundle, loaded, config.base);
+        // The chunk holding a locale's catalog (with what comes beside it: the SDK's error texts).
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          const catalog = output.moduleIds.find((id) => options.localeCatalog.test(id));
+          const locale = catalog ? options.localeCatalog.exec(catalog)?.[1] : undefined;
+          if (locale) data.locales[locale] = scriptsOf(output, bundle, loaded, config.base);
         }
         // Right before colour-mode.js, after the charset and viewport metas (the server reads it).
         const block = `<script type="application/json" id="${ROUTE_PRELOADS_ID}">${JSON.stringify(data)}</script>`;

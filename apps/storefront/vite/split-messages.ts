@@ -3,8 +3,10 @@
  * code uses; every lazy chunk (a page, the search modal, a form) brings the messages it uses.
  *
  * - Each module's message ids are read after the Lingui macro has compiled it (`id: "xxxxxx"`).
- * - The locale catalog chunk (`src/locales/<locale>/messages.ts`, loaded by src/lib/i18n.ts, one
- *   per locale) keeps only the ids of the modules of the first load (the entry's static graph).
+ * - The locale catalog (`src/locales/<locale>/messages.ts`, in the chunk src/lib/i18n.ts loads
+ *   per locale, beside that locale's SDK error texts) keeps only the ids of the modules of the
+ *   first load (the entry's static graph): its module is built with a placeholder
+ *   (`JSON.parse("__OTC_LOCALE_CATALOG_<locale>__")`) that the chunk's rendering replaces.
  * - Every other chunk ends with `(globalThis.__otcMessages ??= []).push({en: {...}, es: {...}})`
  *   holding its modules' messages in every locale (a page's messages are small: a few hundred
  *   bytes gzip per locale); src/lib/i18n.ts merges them into the loaded catalogs, and into a
@@ -34,6 +36,22 @@ export function pick(catalog: Record<string, unknown>, ids: Iterable<string>): R
   const out: Record<string, unknown> = {};
   for (const id of ids) if (id in catalog) out[id] = catalog[id];
   return out;
+}
+
+/** What a locale catalog module is built as until its chunk is rendered (a string: kept as is). */
+export function catalogPlaceholder(locale: string): string {
+  return `__OTC_LOCALE_CATALOG_${locale}__`;
+}
+
+/**
+ * `code` (a rendered chunk) with the placeholder of `locale`'s catalog replaced by `messages`;
+ * undefined when the placeholder is not there.
+ */
+export function fillCatalog(code: string, locale: string, messages: Record<string, unknown>): string | undefined {
+  const placeholder = new RegExp(`(["'\`])${catalogPlaceholder(locale)}\\1`);
+  if (!placeholder.test(code)) return undefined;
+  // A function: `$` in a message is not a replacement pattern.
+  return code.replace(placeholder, () => JSON.stringify(JSON.stringify(messages)));
 }
 
 /** The compiled catalog of `lingui compile --typescript`: `export const messages=JSON.parse("...")`. */
@@ -77,7 +95,8 @@ export function splitMessages(options: {
       if (locale) {
         // The file as `lingui compile --typescript` wrote it (the code here is already compiled).
         catalogs.set(locale, parseCompiledCatalog(readFileSync(id.split('?')[0] as string, 'utf8')));
-        return null;
+        // Its messages are picked when its chunk is rendered (the first load is known then).
+        return { code: `export const messages = JSON.parse(${JSON.stringify(catalogPlaceholder(locale))});\n`, map: null };
       }
       if (id.includes('/node_modules/') || !/\.[jt]sx?$/.test(id.split('?')[0] ?? '')) return null;
       const ids = messageIdsOf(code);
@@ -88,12 +107,14 @@ export function splitMessages(options: {
       if (catalogs.size === 0) return null;
       firstLoad ??= staticGraph(this);
       const graph = firstLoad;
-      const locale = chunk.facadeModuleId ? options.localeCatalog.exec(chunk.facadeModuleId)?.[1] : undefined;
+      const catalogModule = chunk.moduleIds.find((id) => options.localeCatalog.test(id));
+      const locale = catalogModule ? options.localeCatalog.exec(catalogModule)?.[1] : undefined;
       if (locale) {
         const ids = new Set<string>();
         for (const [module, list] of idsByModule) if (graph.has(module)) for (const id of list) ids.add(id);
-        const core = pick(catalogs.get(locale) ?? {}, ids);
-        return { code: `const messages=JSON.parse(${JSON.stringify(JSON.stringify(core))});export{messages};\n`, map: null };
+        const filled = fillCatalog(code, locale, pick(catalogs.get(locale) ?? {}, ids));
+        if (filled === undefined) this.error(`the ${locale} catalog's placeholder is not in ${chunk.fileName}`);
+        return { code: filled, map: null };
       }
       // The first load's modules are in the catalog; any other module of the chunk brings its own.
       const ids = new Set<string>();

@@ -1,12 +1,16 @@
 import { i18n, type Messages } from '@lingui/core';
+import { registerErrorTexts } from '@otc/sdk';
+import type { ErrorTexts } from '@otc/sdk/error-texts';
 import type { Locale } from './locale';
 import { withChunkReload } from './chunk-reload';
 
-// Catalogs are compiled by `lingui compile --typescript` and loaded lazily, one chunk per locale.
-// A catalog chunk replaced by a newer build reloads the page (guarded), like route chunks.
-const catalogs: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: withChunkReload(() => import('../locales/en/messages')),
-  es: withChunkReload(() => import('../locales/es/messages')),
+// Catalogs are compiled by `lingui compile --typescript` and loaded lazily, one chunk per locale,
+// with the SDK's error texts of that locale (the browser build carries no other: see
+// vite/error-texts-by-locale.ts). A catalog chunk replaced by a newer build reloads the page
+// (guarded), like route chunks.
+const catalogs: Record<Locale, () => Promise<{ messages: Messages; errorTexts: ErrorTexts }>> = {
+  en: withChunkReload(() => import('./i18n-catalogs/en/messages')),
+  es: withChunkReload(() => import('./i18n-catalogs/es/messages')),
 };
 
 const loaded = new Set<Locale>();
@@ -49,10 +53,15 @@ const early = queueHolder.__otcMessages;
 queueHolder.__otcMessages = { push: addChunkMessages };
 if (Array.isArray(early)) addChunkMessages(...(early as ChunkMessages[]));
 
-/** Loads the locale's catalog once, without switching to it (route loaders). */
+/**
+ * Loads the locale's catalog once, without switching to it (route loaders), and its error texts:
+ * `errorText(code, locale)` reads them from then on. The app draws a page only once its locale is
+ * loaded (main.tsx at the start, the root loader on a switch).
+ */
 export async function loadLocale(locale: Locale): Promise<void> {
   if (loaded.has(locale)) return;
-  const { messages } = await catalogs[locale]();
+  const { messages, errorTexts } = await catalogs[locale]();
+  registerErrorTexts(locale, errorTexts);
   const merged: Messages = { ...messages };
   for (const item of chunkMessages) Object.assign(merged, item[locale]);
   i18n.load(locale, merged);
