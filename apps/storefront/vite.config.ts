@@ -11,6 +11,7 @@ import { minifyPublicScripts } from './vite/minify-public-scripts';
 import { precompress } from './vite/precompress';
 import { routePreloads } from './vite/route-preloads';
 import { splitMessages } from './vite/split-messages';
+import { stripContractSummaries } from './vite/strip-contract-summaries';
 
 /** The API the dev and preview servers forward `/api` and `/sitemap.xml` to. */
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
@@ -76,6 +77,10 @@ export default defineConfig(({ isSsrBuild }) => ({
           errorTextsByLocale({
             catalogue: fileURLToPath(new URL('../../packages/sdk/src/errors/catalogue.ts', import.meta.url)),
             loadable: fileURLToPath(new URL('../../packages/sdk/src/errors/catalogue-loadable.ts', import.meta.url)),
+          }),
+          // The contract rows' summaries (the API's OpenAPI texts) are read by nothing here.
+          stripContractSummaries({
+            contract: fileURLToPath(new URL('../../packages/sdk/src/contract/index.ts', import.meta.url)),
           }),
           versionFile(),
           routePreloads({
