@@ -77,4 +77,20 @@ describe('rewriteImports', () => {
     expect(out.split('\n')).toHaveLength(code.split('\n').length);
     expect(out.split('\n').at(-1)).toBe('Button(cls, mergeCart, somethingNew, other);');
   });
+
+  it('rewrites re-exports of the barrel the same way (they brought the package\'s built copy)', () => {
+    const map = exportMap(join(root, 'src/index.ts'));
+    const code = [
+      "export { productPath, classes as buttonClasses, type Row, somethingNew } from '@otc/ui';",
+      "export type { ButtonProps } from '@otc/ui';",
+      'export const here = 1;',
+    ].join('\n');
+    const out = rewriteImports(code, '@otc/ui', map);
+    expect(out).toContain(`export { productPath } from ${JSON.stringify(join(root, 'src/rules/paths.ts'))};`);
+    expect(out).toContain(`export { buttonClasses } from ${JSON.stringify(join(root, 'src/components/button.tsx'))};`);
+    expect(out).toContain("export type { Row } from '@otc/ui';");
+    expect(out).toContain("export { somethingNew } from '@otc/ui';");
+    expect(out).toContain("export type { ButtonProps } from '@otc/ui';");
+    expect(out.split('\n')).toHaveLength(3);
+  });
 });

@@ -80,20 +80,22 @@ export function exportMap(barrel: string, seen = new Set<string>()): Map<string,
 }
 
 /**
- * Rewrites the `import { … } from '<package>'` statements of `code`. `type` names stay on the
- * barrel as a type-only import (erased); a name the map does not know stays a value import of
- * the barrel, so an export form this reader misses costs bytes, never a broken build.
+ * Rewrites the `import { … } from '<package>'` statements of `code`, and its re-exports
+ * (`export { … } from '<package>'`, which would otherwise bring the package's built copy). `type`
+ * names stay on the barrel as a type-only statement (erased); a name the map does not know stays
+ * on the barrel, so an export form this reader misses costs bytes, never a broken build.
  */
 export function rewriteImports(code: string, pkg: string, map: Map<string, Target>): string {
   const escaped = pkg.replace(/[/.]/g, '\\$&');
-  const statement = new RegExp(`import\\s*(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${escaped}['"];?`, 'g');
-  return code.replace(statement, (whole, typeImport: string | undefined, list: string) => {
+  const statement = new RegExp(`(import|export)\\s*(type\\s+)?\\{([^}]*)\\}\\s*from\\s*['"]${escaped}['"];?`, 'g');
+  return code.replace(statement, (whole, keyword: 'import' | 'export', typeImport: string | undefined, list: string) => {
     if (typeImport) return whole;
     const byFile = new Map<string, string[]>();
     const types: string[] = [];
     const unknown: string[] = [];
     for (const { exported, local, typeOnly } of specifiers(list)) {
-      // In an import, `a as b` is [source name a, local b]: `specifiers` reads it as exported=b.
+      // In an import (and a re-export), `a as b` is [source name a, local b]: `specifiers` reads
+      // it as exported=b.
       const imported = local;
       const alias = exported;
       const spelled = imported === alias ? imported : `${imported} as ${alias}`;
@@ -109,9 +111,9 @@ export function rewriteImports(code: string, pkg: string, map: Map<string, Targe
       const spec = target.name === alias ? alias : `${target.name} as ${alias}`;
       byFile.set(target.file, [...(byFile.get(target.file) ?? []), spec]);
     }
-    const lines = [...byFile].map(([file, names]) => `import { ${names.join(', ')} } from ${JSON.stringify(file)};`);
-    if (types.length > 0) lines.push(`import type { ${types.join(', ')} } from '${pkg}';`);
-    if (unknown.length > 0) lines.push(`import { ${unknown.join(', ')} } from '${pkg}';`);
+    const lines = [...byFile].map(([file, names]) => `${keyword} { ${names.join(', ')} } from ${JSON.stringify(file)};`);
+    if (types.length > 0) lines.push(`${keyword} type { ${types.join(', ')} } from '${pkg}';`);
+    if (unknown.length > 0) lines.push(`${keyword} { ${unknown.join(', ')} } from '${pkg}';`);
     // One line, then the statement's own line breaks: later lines keep their numbers.
     return lines.join(' ') + '\n'.repeat(whole.split('\n').length - 1);
   });
