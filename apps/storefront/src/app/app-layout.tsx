@@ -1,11 +1,11 @@
 import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { useAppUpdateNotice } from '../features/app-update/app-update-notice';
 import { Header } from '../components/header';
 import { Footer } from '../components/footer';
 import { AddedToCartNotice } from '../features/cart/components/added-notice';
 import { Notifications } from '../components/notifications';
 import { SearchSlot } from './search-slot';
+import { AppUpdateSlot } from './app-update-slot';
 import { AlternateLinks } from '../components/alternate-links';
 import { SessionWatch } from './session-watch';
 import { RouteFocus } from '../kernel/route-focus';
@@ -26,7 +26,6 @@ export function scrollKey(location: Location): string {
 
 /** Skip link, header, main content, footer, notifications, the search modal and the session rules. */
 export function AppLayout() {
-  useAppUpdateNotice();
   useLinkCodeNotice();
   // A guest's chosen health plan goes into the account at sign-up (issue 19).
   useCarryGuestPlan();
@@ -49,6 +48,7 @@ export function AppLayout() {
       <Footer />
       <Notifications />
       <SearchSlot />
+      <AppUpdateSlot />
       <RouteFocus />
       <ScrollRestoration getKey={scrollKey} />
     </div>
