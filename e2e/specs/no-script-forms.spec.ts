@@ -44,12 +44,12 @@ for (const locale of walkedIn('en')) {
     expect(signedIn.ok()).toBe(true);
 
     await page.goto(`${localized(locale, '/request-new-product')}?name=${encodeURIComponent('Arnica gel')}`);
-    await expect(page.locator('input[name="name"]')).toHaveValue('Arnica gel');
+    await expect(page.getByRole('main').locator('input[name="name"]')).toHaveValue('Arnica gel');
     await page.locator('input[name="link"]').fill('not a link');
     await submitOf(page, 'input[name="link"]').click();
     await expect(page.locator('input[name="link"]')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('input[name="link"]')).toBeFocused();
-    await expect(page.locator('input[name="name"]')).toHaveValue('Arnica gel');
+    await expect(page.getByRole('main').locator('input[name="name"]')).toHaveValue('Arnica gel');
 
     await page.locator('input[name="link"]').fill('https://example.com/arnica');
     await submitOf(page, 'input[name="link"]').click();

@@ -15,6 +15,7 @@ import { useColourMode } from './use-colour-mode';
 import { FooterLinks } from './footer';
 import { useCartPort } from '../lib/cart-port';
 import { stripLocale } from '../lib/locale';
+import { withoutPageNotes } from '../lib/page-params';
 import { AccountMenu, AllowanceStrip } from './account-menu';
 import { ReminderStrip } from './reminder-strip';
 import { useAllowanceReminder } from '../kernel/allowance-reminder';
@@ -187,7 +188,7 @@ export function Header() {
             with #site-menu, which shows the same menu under the header (SiteMenuInPage).
           */}
           <form method="get" action={`${pathname}#${SITE_MENU_ID}`} className="contents">
-            {[...new URLSearchParams(search)].map(([name, value]) => (
+            {[...withoutPageNotes(search)].map(([name, value]) => (
               <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
             ))}
             <button
@@ -196,7 +197,10 @@ export function Header() {
               aria-label={t`Open menu`}
               onClick={(event) => {
                 event.preventDefault();
-                setMenuOpen(true);
+                // The menu already open in the page (pressed before the scripts ran): this press
+                // closes it, as its own "Close menu" does, rather than opening a second one.
+                if (window.location.hash === `#${SITE_MENU_ID}`) window.location.hash = 'main';
+                else setMenuOpen(true);
               }}
               className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-surface-3 @5xl:hidden"
             >

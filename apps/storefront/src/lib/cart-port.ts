@@ -3,13 +3,6 @@
 // the cart feature's implementation (src/app/providers.tsx).
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
 
-/**
- * The page address's parameter naming the product just added by a post sent without the scripts:
- * the page drawn after the redirect says it was added (the cart's AddedToCartNotice). Not carried
- * on by other forms of the page (the catalog's filters).
- */
-export const ADDED_PARAM = 'added';
-
 export interface AddToCartFormProps {
   product: { id: number; name: string };
   /** Units to add (default 1). */

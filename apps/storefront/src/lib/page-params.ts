@@ -35,6 +35,28 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   'added',
 ]);
 
+/**
+ * The page address's parameter naming the product just added by a post sent without the scripts:
+ * the page drawn after the redirect says it was added (the cart's AddedToCartNotice).
+ */
+export const ADDED_PARAM = 'added';
+
+/**
+ * The address's query without the page's own one-time notes (the last add's `added`): what its
+ * links and GET forms carry on, so the note is not said again on the next page.
+ */
+export function withoutPageNotes(search: string | URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(search);
+  params.delete(ADDED_PARAM);
+  return params;
+}
+
+/** {@link withoutPageNotes} as an address's query: `?a=1&b=2`, or nothing. */
+export function queryWithoutPageNotes(search: string | URLSearchParams): string {
+  const text = withoutPageNotes(search).toString();
+  return text ? `?${text}` : '';
+}
+
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
 export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added']);
 

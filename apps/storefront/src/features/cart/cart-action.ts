@@ -9,7 +9,7 @@ import { storeOf } from '../../kernel/route-context';
 import { localeOfPath, localizePath } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
 import { formFailure, textFields } from '../../kernel/page-form';
-import { ADDED_PARAM } from '../../lib/cart-port';
+import { ADDED_PARAM } from '../../lib/page-params';
 import { cartApi } from './cart-api';
 
 /** What a cart form asks for (its `intent` field). */

@@ -8,7 +8,7 @@
 // `coverage=all` (every item, once needed to see the marks) is now the default.
 import { SORT_OPTIONS, TEXT_MAX, type SortOption } from '@otc/sdk';
 import { COVERAGE_ALL, COVERAGE_COVERED } from '../../kernel/coverage-plan';
-import { ADDED_PARAM } from '../../lib/cart-port';
+import { withoutPageNotes } from '../../lib/page-params';
 
 export const FILTER_KEYS = ['category', 'brand', 'plan', 'priceMin', 'priceMax'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
@@ -75,8 +75,8 @@ export function keptParams(
   replaced: readonly string[],
   keepsPage = false,
 ): [string, string][] {
-  return [...search].filter(
-    ([name]) => (keepsPage || name !== 'page') && name !== ADDED_PARAM && !replaced.includes(name),
+  return [...withoutPageNotes(search)].filter(
+    ([name]) => (keepsPage || name !== 'page') && !replaced.includes(name),
   );
 }
 
@@ -107,7 +107,7 @@ export function nextCatalogSearch(
   current: URLSearchParams,
   changes: CatalogChanges,
 ): URLSearchParams {
-  const next = new URLSearchParams(current);
+  const next = withoutPageNotes(current);
   let resetsPage = false;
   for (const [key, raw] of Object.entries(changes) as [
     CatalogParamKey,

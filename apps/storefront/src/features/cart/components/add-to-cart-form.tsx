@@ -7,16 +7,10 @@ import { apiErrorText } from '../../../lib/form-messages';
 import type { FormFailure } from '../../../kernel/page-form';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { ADDED_PARAM, type AddToCartFormProps } from '../../../lib/cart-port';
+import type { AddToCartFormProps } from '../../../lib/cart-port';
+import { queryWithoutPageNotes } from '../../../lib/page-params';
 import type { CartDone } from '../cart-action';
 
-/** The page's query without the last add's `?added=` (the next add sets its own). */
-function withoutAdded(search: string): string {
-  const params = new URLSearchParams(search);
-  params.delete(ADDED_PARAM);
-  const rest = params.toString();
-  return rest ? `?${rest}` : '';
-}
 
 /**
  * An "Add to cart" form: a post to the cart's action (cart-action.ts) with the product and the
@@ -80,7 +74,7 @@ export function AddToCartForm({ product, amount = 1, onAdded, children }: AddToC
       <CartPostFields
         intent="add"
         productId={product.id}
-        redirectTo={`${location.pathname}${withoutAdded(location.search)}`}
+        redirectTo={`${location.pathname}${queryWithoutPageNotes(location.search)}`}
       />
       <input type="hidden" name="amount" value={amount} />
       {children(pressed || fetcher.state !== 'idle')}

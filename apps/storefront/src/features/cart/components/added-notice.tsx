@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Container, Notice } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
-import { ADDED_PARAM } from '../../../lib/cart-port';
+import { ADDED_PARAM } from '../../../lib/page-params';
 import { useGetCartQuery } from '../cart-api';
 
 /**

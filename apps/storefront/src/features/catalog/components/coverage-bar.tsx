@@ -9,6 +9,7 @@ import { CsrfField, type FormFailure } from '../../../kernel/page-form';
 import { useLocalizePath } from '../../../lib/use-locale';
 import { COVERAGE_COVERED } from '../catalog-params';
 import { CatalogForm } from './catalog-form';
+import { queryWithoutPageNotes } from '../../../lib/page-params';
 
 /** The address parameters the "covered items only" form sets (an old link's plan goes too). */
 const COVERAGE_FIELDS = ['coverage', 'plan'] as const;
@@ -59,7 +60,7 @@ export function PlanPicker({
     >
       <CsrfField />
       <input type="hidden" name="intent" value={PLAN_INTENT} />
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${queryWithoutPageNotes(location.search)}`} />
       <p id={`${id}-title`} className="w-full font-semibold">
         <Trans>See what your health plan covers</Trans>
       </p>
@@ -175,7 +176,7 @@ export function CoverageBar({
             <CsrfField />
             <input type="hidden" name="intent" value={PLAN_INTENT} />
             <input type="hidden" name="code" value="" />
-            <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+            <input type="hidden" name="redirectTo" value={`${location.pathname}${queryWithoutPageNotes(location.search)}`} />
             <Button type="submit" variant="link">
               <Trans>Forget my plan</Trans>
             </Button>
