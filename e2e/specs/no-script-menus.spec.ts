@@ -88,3 +88,30 @@ test('without scripts (en): "Add a new address" at the delivery step opens its f
   await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'payment');
   await expect(page.getByText('Delivery to: 200 Main St, Dallas, TX 75201')).toBeVisible();
 });
+
+// Two addresses and none chosen yet: the step's button was drawn disabled, which nothing turned on
+// again without the scripts (newcomer's walk). It posts the radios as they are; none chosen is
+// refused with why, one chosen goes on to the payment.
+test('without scripts (en): with two addresses, the one chosen at the delivery step is delivered to', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const locale = shopLocales.find((shop) => shop.code === 'en')!;
+  const customer = await newCustomer(request, { tag: 'noscript-two-addresses', language: 'en' });
+  const second = await request.post('/api/customer/address', {
+    headers: customer.auth,
+    data: { address: '12 Elm Road', city: 'Dallas', state: 'TX', zip: '75201' },
+  });
+  expect(second.ok()).toBe(true);
+  const [product] = await orderableProducts(request, 'en', { minStock: 10 });
+  const orderId = await fillCart(request, customer, [{ sku_id: product!.id, amount: unitsFor(product!, 30) }]);
+
+  await signInBrowser(page, customer, localized(locale, `/checkout/${orderId}?step=delivery`));
+  const main = page.getByRole('main');
+  const next = main.getByRole('button', { name: 'Continue to payment' });
+  await expect(next).toBeEnabled();
+  await next.click();
+  await expect(main.getByText('Please choose a delivery address.')).toBeVisible();
+  await main.locator('label', { hasText: '12 Elm Road' }).click();
+  await next.click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'payment');
+  await expect(page.getByText('Delivery to: 12 Elm Road, Dallas, TX 75201')).toBeVisible();
+});

@@ -131,6 +131,13 @@ export async function checkoutAction(args: ActionFunctionArgs) {
 
   if (intent === 'delivery') {
     const addressId = Number(fields[DELIVERY_FIELD]);
+    // None chosen (without the scripts the step's button posts the radios as they are).
+    if (!Number.isInteger(addressId) || addressId <= 0) {
+      return failed(
+        { status: 422, code: 'delivery_address_required', message: 'delivery_address_required' } satisfies SdkQueryError,
+        'delivery',
+      );
+    }
     const set = await store.dispatch(checkoutApi.endpoints.setDeliveryAddress.initiate({ addressId, locale }));
     if (set.error) return failed(set.error, 'delivery');
     // Without the scripts the step's button posted the address: on to the payment step.

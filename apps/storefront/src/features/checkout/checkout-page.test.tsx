@@ -14,7 +14,7 @@ import {
 } from '../../test/fixtures';
 import { useFakeOrdersApi, type FakeAnswer, type FakeOrders } from '../../test/fake-orders-api';
 import { API, server, settingsFixture } from '../../test/server';
-import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
+import { currentUrl, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 
 const product = productOf(5, {
   name: 'Vitamin C',
@@ -157,9 +157,14 @@ describe('checkout', () => {
         return HttpResponse.json(draftOf({ deliveryAddress: second }));
       }),
     );
-    await renderCheckout('/checkout/41?step=delivery');
+    const { router } = await renderCheckout('/checkout/41?step=delivery');
     const group = await screen.findByRole('group', { name: 'Deliver to' });
-    expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeDisabled();
+    // Never disabled (without the scripts it could not be turned on again): pressed with none
+    // chosen, the step says so and the focus goes to the first address.
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(await screen.findByText('Please choose a delivery address.')).toBeInTheDocument();
+    expect(within(group).getAllByRole('radio')[0]).toHaveFocus();
+    expect(currentUrl(router)).toBe('/checkout/41?step=delivery');
     const ny = within(group).getByRole('radio', { name: '5 Broadway, New York, NY 10001' });
     // The states delivered to come with the shop's settings, which may answer after the addresses.
     await waitFor(() => expect(ny).toBeDisabled());
@@ -168,9 +173,7 @@ describe('checkout', () => {
     expect(shop.calls.filter((call) => call.startsWith('delivery'))).toEqual([]);
     fireEvent.click(within(group).getByRole('radio', { name: '9 Ocean Ave, Fresno, CA 93650' }));
     await waitFor(() => expect(shop.calls).toContain('delivery {"addressId":4}'));
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Continue to payment' })).toBeEnabled(),
-    );
+    await waitFor(() => expect(screen.queryByText('Please choose a delivery address.')).not.toBeInTheDocument());
     expect(
       within(group).getByRole('radio', { name: '9 Ocean Ave, Fresno, CA 93650' }),
     ).toBeChecked();

@@ -3,7 +3,7 @@
 // work before and without the scripts: a step change is a GET of `?step=`, the delivery address
 // and the payment post to the checkout's action (checkout-action.ts). With the scripts the page
 // moves between steps itself (the focus on the step's heading) and submits to the same action.
-import type { ComponentProps, FormEvent, ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { Form, useFormAction } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -184,6 +184,9 @@ export function DeliveryStep({
   const locale = useLocale();
   const here = useFormAction();
   const { single } = useDeliverableAddresses();
+  // "Continue to payment" pressed with no address chosen yet (with the scripts; without them the
+  // action says it).
+  const [unchosen, setUnchosen] = useState(false);
   return (
     <>
       <StepHeading>
@@ -198,8 +201,15 @@ export function DeliveryStep({
             id={DELIVERY_FORM}
             method="post"
             onSubmit={(event: FormEvent) => {
-              // The choice is saved already: on to the payment.
+              // The choice is saved already: on to the payment; none yet: the step says so.
               event.preventDefault();
+              if (gate.needsDelivery && !single) {
+                setUnchosen(true);
+                (event.currentTarget as HTMLFormElement)
+                  .querySelector<HTMLInputElement>('input[type="radio"]:not(:disabled)')
+                  ?.focus();
+                return;
+              }
               onGo('payment');
             }}
           >
@@ -210,11 +220,16 @@ export function DeliveryStep({
         )}
       />
       {refused ? <Notice tone="error">{apiErrorText(locale, refused)}</Notice> : null}
+      {unchosen && gate.needsDelivery && !refused ? (
+        <Notice tone="error">{errorText('delivery_address_required', locale)}</Notice>
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <StepButton step="products" onGo={onGo} variant="secondary">
           <Trans>Back</Trans>
         </StepButton>
-        <Button type="submit" form={DELIVERY_FORM} size="lg" disabled={gate.needsDelivery && !single}>
+        {/* Never disabled: without the scripts a disabled button could not be turned on again
+            once an address is chosen; a press with none chosen is refused with why. */}
+        <Button type="submit" form={DELIVERY_FORM} size="lg">
           <Trans>Continue to payment</Trans>
         </Button>
       </div>
