@@ -43,6 +43,26 @@ for (const locale of walkedIn('en')) {
       await expect(main.getByText(words.availableUntil)).toBeVisible();
     });
 
+    test.describe('without scripts', () => {
+      test.use({ javaScriptEnabled: false });
+      // A POST to the page's action (newcomer's walk: it was a GET, the card's number and code in
+      // the address, and nothing drawn).
+      test('a visitor checks a card balance: a post, the number and code never in an address', async ({ page }) => {
+        const card = balanceCards[locale.code];
+        await page.goto(localized(locale, '/balance-check'));
+        const main = page.getByRole('main');
+        await main.getByRole('radio', { name: words.cardType[card.type] }).check();
+        await main.getByLabel(words.cardNumber).fill(card.number);
+        await main.getByLabel(words.securityCode).fill(card.code);
+        const post = page.waitForRequest((sent) => sent.method() === 'POST' && new URL(sent.url()).pathname === localized(locale, '/balance-check'));
+        await main.getByRole('button', { name: words.checkBalance }).click();
+        await post;
+        await expect(main.getByText(card.balance, { exact: true })).toBeVisible();
+        expect(page.url()).not.toContain(card.code);
+        expect(new URL(page.url()).search).toBe('');
+      });
+    });
+
     test('a visitor asking for a product signs in first', async ({ page }) => {
       await page.goto(localized(locale, '/request-new-product'));
       await expect(page).toHaveURL(
