@@ -115,3 +115,21 @@ test('without scripts (en): with two addresses, the one chosen at the delivery s
   await expect(page).toHaveURL((url) => url.searchParams.get('step') === 'payment');
   await expect(page.getByText('Delivery to: 12 Elm Road, Dallas, TX 75201')).toBeVisible();
 });
+
+// The language switch without scripts (newcomer's walk): "English" led back to Spanish, by the
+// cookie at the bare address or by a Spanish browser's first-visit rule. Followed from the shop's
+// own page, the address is the visitor's choice.
+test.describe('a Spanish browser', () => {
+  test.use({ locale: 'es-US', extraHTTPHeaders: { 'accept-language': 'es-US,es;q=0.9' } });
+  test('without scripts: "English" on a Spanish page shows the English page, the home page too', async ({ page }) => {
+    await page.goto('/es/catalog');
+    await expect(mainHeading(page)).toHaveText('Catálogo');
+    await page.getByRole('banner').getByRole('link', { name: /English/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/catalog');
+    await expect(mainHeading(page)).toHaveText('Catalog');
+    await page.goto('/es');
+    await page.getByRole('banner').getByRole('link', { name: /English/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+});

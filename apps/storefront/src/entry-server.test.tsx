@@ -122,6 +122,15 @@ describe('server render', () => {
     expect(page(await renderAt('/catalog', { cookie: '', 'accept-language': 'en-US,es;q=0.5' })).status).toBe(200);
   });
 
+  it("draws the English address followed from the shop's own page (the language switch without scripts)", async () => {
+    const fromShop = { 'sec-fetch-site': 'same-origin' };
+    expect(page(await renderAt('/', { cookie: 'locale=es', ...fromShop })).locale).toBe('en');
+    expect(page(await renderAt('/catalog', { cookie: '', 'accept-language': 'es-US,es;q=0.9', ...fromShop })).locale).toBe('en');
+    // Typed or from another site: as before.
+    expect(await renderAt('/', { cookie: 'locale=es', 'sec-fetch-site': 'none' })).toMatchObject({ kind: 'redirect', location: '/es' });
+    expect(await renderAt('/catalog', { cookie: '', 'accept-language': 'es-US,es;q=0.9', 'sec-fetch-site': 'cross-site' })).toMatchObject({ kind: 'redirect', location: '/es/catalog' });
+  });
+
   it('renders side by side in two languages without mixing them', async () => {
     const [en, es] = await Promise.all([renderAt('/about-us'), renderAt('/es/about-us')]);
     expect(page(en).head).toContain('About us | Benefit Shop');

@@ -58,7 +58,11 @@ function rootLoader(locale: Locale) {
     // 365 days) decides, then the browser's language. Any other address decides by itself; on a
     // first visit (no cookie) a Spanish browser is sent to its /es variant, once.
     const bare = locale === 'en' && url.pathname === '/';
-    if (locale === 'en' && (bare || !cookie)) {
+    // Followed from one of the shop's own pages (the language switch, before or without the
+    // scripts, which write the cookie): the address is the visitor's choice. The shop sends no
+    // Referer (no-referrer); the browser's Sec-Fetch-Site says where the navigation came from.
+    const fromThisSite = onServer && request.headers.get('sec-fetch-site') === 'same-origin';
+    if (locale === 'en' && (bare || !cookie) && !fromThisSite) {
       const languages = onServer
         ? acceptedLanguages(request.headers.get('accept-language'))
         : typeof navigator === 'undefined' ? [] : navigator.languages;

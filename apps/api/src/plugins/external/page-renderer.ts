@@ -157,9 +157,10 @@ const LANGUAGE_SET_PAGE_CACHE_CONTROL = 'private, no-cache';
 export const GUEST_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=15';
 /**
  * What a kept guest page varies on: its encoding, and the inputs of the language decision
- * (Accept-Language and the `locale` cookie) and of the page being personal (the cookies).
+ * (Accept-Language, the `locale` cookie, and Sec-Fetch-Site: a page followed from the shop's own
+ * is drawn in its address's language) and of the page being personal (the cookies).
  */
-const PAGE_VARY = 'accept-encoding, accept-language, cookie';
+const PAGE_VARY = 'accept-encoding, accept-language, cookie, sec-fetch-site';
 
 /** A form posted to a storefront address (`application/x-www-form-urlencoded`, as sent). */
 export interface FormPost {
@@ -193,8 +194,22 @@ export function pageLanguageKey(cookieHeader: string | undefined, acceptLanguage
  * (pageLanguageKey), and the plan a guest chose (the `otc_plan` cookie, issue 29: the catalog and
  * the cart are drawn with its marks), so one guest's plan page is never served to another.
  */
-export function pageCacheKey(address: string, cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  return `${address}\n${pageLanguageKey(cookieHeader, acceptLanguage)}\n${readGuestPlanCookie(cookieHeader) ?? '-'}`;
+export function pageCacheKey(
+  address: string,
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+  fetchSite?: string,
+): string {
+  return `${address}\n${pageLanguageKey(cookieHeader, acceptLanguage)}\n${readGuestPlanCookie(cookieHeader) ?? '-'}\n${fromThisSite(fetchSite) ? 'site' : '-'}`;
+}
+
+/**
+ * Followed from one of the shop's own pages (`Sec-Fetch-Site: same-origin`): the storefront's
+ * rootLoader then draws the address asked for instead of sending it to the visitor's language
+ * (the language switch without scripts), so the page is kept apart from a first visit's redirect.
+ */
+function fromThisSite(fetchSite: string | undefined): boolean {
+  return fetchSite === 'same-origin';
 }
 
 /** `readLocaleCookie` of the storefront: the first `locale` cookie whose value is a locale. */
@@ -527,7 +542,7 @@ export async function createPageRenderer(
     // Read before the render: a change announced while it draws leaves the page already stale.
     const dataVersion = app.publicAnswers.version();
     const headers = new Headers();
-    for (const name of form ? FORM_POST_REQUEST_HEADERS : ['accept-language', 'cookie']) {
+    for (const name of form ? FORM_POST_REQUEST_HEADERS : ['accept-language', 'cookie', 'sec-fetch-site']) {
       const value = request.headers[name];
       if (typeof value === 'string') headers.set(name, value);
     }
@@ -567,7 +582,13 @@ export async function createPageRenderer(
       }
       // Drawn with, and kept under, the address pages read: junk parameters share the page.
       const address = module.pageCacheAddress ? module.pageCacheAddress(request.url) : request.url;
-      const key = pageCacheKey(address, request.headers.cookie, request.headers['accept-language']);
+      const fetchSite = request.headers['sec-fetch-site'];
+      const key = pageCacheKey(
+        address,
+        request.headers.cookie,
+        request.headers['accept-language'],
+        typeof fetchSite === 'string' ? fetchSite : undefined,
+      );
       const kept = cache.get(key);
       if (kept && kept.expires > Date.now() && kept.dataVersion === app.publicAnswers.version()) {
         send(request, reply, kept, false);

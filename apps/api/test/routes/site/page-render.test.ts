@@ -181,7 +181,7 @@ describe('pages drawn on the server', () => {
   it('a guest page is kept under the public data version: an announced change draws it again (issue 30)', async () => {
     const first = await get('/prices');
     expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=15');
-    expect(first.headers.vary).toBe('accept-encoding, accept-language, cookie');
+    expect(first.headers.vary).toBe('accept-encoding, accept-language, cookie, sec-fetch-site');
     const before = renders();
     await get('/prices');
     expect(renders()).toBe(before);
@@ -289,6 +289,9 @@ describe('pages drawn for a visitor (issue 29)', () => {
     expect(renders()).toBe(before + 3);
     expect(pageCacheKey('/catalog', 'otc_plan=cl1', 'en')).not.toBe(pageCacheKey('/catalog', 'otc_plan=ep', 'en'));
     expect(pageCacheKey('/catalog', 'otc_plan=<x>', 'en')).toBe(pageCacheKey('/catalog', '', 'en'));
+    // Followed from the shop's own page (the language switch without scripts), kept apart.
+    expect(pageCacheKey('/catalog', '', 'es', 'same-origin')).not.toBe(pageCacheKey('/catalog', '', 'es', 'none'));
+    expect(pageCacheKey('/catalog', '', 'es', 'cross-site')).toBe(pageCacheKey('/catalog', '', 'es'));
   });
 
   it("a link's secret (an e-mail's token) makes the page the visitor's own: private, no-store, never kept", async () => {
