@@ -12,8 +12,8 @@ import { fillCart, methodWords, newCustomer, orderableProducts, signInBrowser, u
 test.use({ javaScriptEnabled: false });
 
 const words = {
-  en: { account: 'My account', profile: 'My account', signOut: 'Sign out', signedOut: 'You are signed out', signIn: 'Sign in' },
-  es: { account: 'Mi cuenta', profile: 'Mi cuenta', signOut: 'Cerrar sesión', signedOut: 'Ha cerrado sesión', signIn: 'Iniciar sesión' },
+  en: { account: 'My account', profile: 'My account', signOut: 'Sign out', signedOut: 'You are signed out', signIn: 'Sign in', press: 'Press Sign out to end your session on this device.' },
+  es: { account: 'Mi cuenta', profile: 'Mi cuenta', signOut: 'Cerrar sesión', signedOut: 'Ha cerrado sesión', signIn: 'Iniciar sesión', press: 'Pulse Cerrar sesión para terminar su sesión en este dispositivo.' },
 } as const;
 
 for (const locale of shopLocales) {
@@ -26,6 +26,8 @@ for (const locale of shopLocales) {
     await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/account'));
     await page.getByRole('navigation', { name: said.profile }).getByRole('link', { name: said.signOut }).click();
     await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/logout'));
+    // Without the scripts the page asks (it spun "Signing you out…" for ever: newcomer's walk).
+    await expect(page.getByRole('main')).toContainText(said.press);
     const post = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === localized(locale, '/logout'));
     await page.getByRole('main').getByRole('button', { name: said.signOut }).click();
     expect((await post).ok()).toBe(true);

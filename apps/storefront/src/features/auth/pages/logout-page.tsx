@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Form, useSubmit, type ActionFunctionArgs } from 'react-router';
+import { Form, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck } from 'lucide-react';
 import { Button, buttonClasses, Spinner } from '@otc/ui';
@@ -30,6 +30,7 @@ export function Component() {
   const submit = useSubmit();
   const started = useRef(false);
   const done = !signedIn;
+  const posting = useNavigation().state !== 'idle';
 
   useEffect(() => {
     if (started.current || !signedIn) return;
@@ -58,10 +59,18 @@ export function Component() {
         ) : (
           <Form method="post" className="flex flex-col gap-5">
             <CsrfField />
-            <p className="flex items-center gap-3 text-lg">
-              <Spinner />
-              <Trans>Signing you out…</Trans>
-            </p>
+            {/* The spinner only while the post is on its way (the scripts send it at once):
+                before or without them the page asks, rather than spinning for ever. */}
+            {posting ? (
+              <p className="flex items-center gap-3 text-lg">
+                <Spinner />
+                <Trans>Signing you out…</Trans>
+              </p>
+            ) : (
+              <p className="text-lg">
+                <Trans>Press Sign out to end your session on this device.</Trans>
+              </p>
+            )}
             <Button type="submit" size="lg" variant="secondary">
               <Trans>Sign out</Trans>
             </Button>
