@@ -135,3 +135,22 @@ test.describe('a Spanish browser', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   });
 });
+
+// The item page's amount without scripts (newcomer's walk: + and − did nothing, one unit went in):
+// the stepper is a GET of the page with ?quantity=, which the add takes.
+test('without scripts (en): the item page\'s + and − choose the amount the add puts in the cart', async ({ page, request }) => {
+  const locale = shopLocales.find((shop) => shop.code === 'en')!;
+  const [product] = await orderableProducts(request, 'en', { minStock: 10 });
+  await page.goto(localized(locale, `/item/${product!.id}`));
+  const main = page.getByRole('main');
+  await main.getByRole('button', { name: 'One more' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('quantity') === '2');
+  await main.getByRole('button', { name: 'One more' }).click();
+  await main.getByRole('button', { name: 'One more' }).click();
+  await main.getByRole('button', { name: 'One less' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('quantity') === '3');
+  await expect(main.getByRole('group', { name: new RegExp('^Quantity of') }).locator('output')).toHaveText('3');
+  await main.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page).toHaveURL((url) => url.searchParams.get('added') === String(product!.id) && !url.searchParams.has('quantity'));
+  await expect(main.getByText('3 in your cart')).toBeVisible();
+});

@@ -33,6 +33,7 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   // A page's own step or note: the order's cancel confirmation, the add just made without scripts.
   'cancel',
   'added',
+  'quantity',
 ]);
 
 /**
@@ -42,12 +43,20 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
 export const ADDED_PARAM = 'added';
 
 /**
- * The address's query without the page's own one-time notes (the last add's `added`): what its
- * links and GET forms carry on, so the note is not said again on the next page.
+ * The amount chosen on an item page before adding it, as its stepper's GET sets it before or
+ * without the scripts (`?quantity=3`); the add takes it, and it is not carried on after.
+ */
+export const QUANTITY_PARAM = 'quantity';
+
+/**
+ * The address's query without the page's own one-time parameters (the last add's `added`, the
+ * amount chosen before an add): what its links and GET forms carry on, so the note is not said
+ * again on the next page.
  */
 export function withoutPageNotes(search: string | URLSearchParams): URLSearchParams {
   const params = new URLSearchParams(search);
   params.delete(ADDED_PARAM);
+  params.delete(QUANTITY_PARAM);
   return params;
 }
 

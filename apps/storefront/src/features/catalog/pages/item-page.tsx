@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useParams, type LoaderFunctionArgs } from 'react-router';
+import { useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, ShoppingCart } from 'lucide-react';
 import { canIncrement, errorText, formatPrice, idSchema, type ProductDetail } from '@otc/sdk';
@@ -14,6 +14,7 @@ import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import type { SdkQueryError } from '../../../lib/api';
 import { useCartPort } from '../../../lib/cart-port';
+import { QUANTITY_PARAM, withoutPageNotes } from '../../../lib/page-params';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../kernel/session-slice';
@@ -151,6 +152,12 @@ function FavoriteToggle({ product }: { product: ProductDetail }) {
   );
 }
 
+/** The amount an address asks for (`?quantity=`): a whole number from 1, else 1. */
+function asked(value: string | null): number {
+  const amount = Number(value);
+  return Number.isInteger(amount) && amount >= 1 && amount <= 999 ? amount : 1;
+}
+
 function BuyBox({ product }: { product: ProductDetail }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -158,12 +165,15 @@ function BuyBox({ product }: { product: ProductDetail }) {
   const cart = useCartPort();
   const { AddToCartForm } = cart;
   const inCart = cart.useAmountInCart(product.id);
-  const [quantity, setQuantity] = useState(1);
+  // Before or without the scripts the stepper is a GET of this page (`?quantity=`): it starts there.
+  const [search] = useSearchParams();
+  const [quantity, setQuantity] = useState(() => asked(search.get(QUANTITY_PARAM)));
   const availability = availabilityOf(product);
   // The stock and the plan's per-period limit (`left`: beyond the member's orders and cart).
   const periodLeft = product.periodLimit ? product.periodLimit.left : Infinity;
   const canAddOne = canIncrement({ product, amount: inCart }).allowed && periodLeft > 0;
-  const canIncrementMore = canIncrement({ product, amount: inCart + quantity }).allowed && quantity < periodLeft;
+  const canIncrementMore =
+    canIncrement({ product, amount: inCart + quantity }).allowed && quantity < periodLeft;
   const name = product.name;
   // The last units added take the Add to cart button away: the focus goes to the cart link
   // beside "You cannot add more" instead of falling to the page body.
@@ -204,16 +214,24 @@ function BuyBox({ product }: { product: ProductDetail }) {
   return (
     <div className="flex flex-col gap-2">
       <div className="flex flex-wrap items-start gap-4">
-        <QuantityStepper
-          value={quantity}
-          onChange={setQuantity}
-          min={1}
-          max={canIncrementMore ? undefined : quantity}
-          label={t`Quantity of ${name}`}
-          decrementLabel={t`One less`}
-          incrementLabel={t`One more`}
-          maxReachedMessage={cannotAddMore}
-        />
+        {/* Its buttons submit a GET of this page with the amount (before or without the scripts);
+            with them they change it here. */}
+        <form method="get" className="contents">
+          {[...withoutPageNotes(search)].map(([param, value]) => (
+            <input key={`${param}=${value}`} type="hidden" name={param} value={value} />
+          ))}
+          <QuantityStepper
+            name={QUANTITY_PARAM}
+            value={quantity}
+            onChange={setQuantity}
+            min={1}
+            max={canIncrementMore ? undefined : quantity}
+            label={t`Quantity of ${name}`}
+            decrementLabel={t`One less`}
+            incrementLabel={t`One more`}
+            maxReachedMessage={cannotAddMore}
+          />
+        </form>
         <AddToCartForm
           product={product}
           amount={quantity}
