@@ -60,7 +60,7 @@ const SECRET_WORDS = (
   'zzz foo bar baz node fastify express docker compose deploy config env'
 ).split(' ');
 
-/** Share of the secret covered by listed words (3 letters or more) and years (19xx, 20xx). */
+/** Share of the secret covered by listed words (3 letters or more) and years (19xx, 20xx on their own). */
 function guessableShare(lower: string): number {
   const covered = new Array<boolean>(lower.length).fill(false);
   const mark = (start: number, length: number) => covered.fill(true, start, start + length);
@@ -68,7 +68,9 @@ function guessableShare(lower: string): number {
     for (let at = lower.indexOf(word); at !== -1; at = lower.indexOf(word, at + 1))
       mark(at, word.length);
   }
-  for (const year of lower.matchAll(/(?:19|20)\d\d/g)) mark(year.index, 4);
+  // A year typed among words, not four digits inside a longer run of them (a random hex secret
+  // such as 04702029620372…: the runs' "2029", "2021" made one look like words and years).
+  for (const year of lower.matchAll(/(?<!\d)(?:19|20)\d\d(?!\d)/g)) mark(year.index, 4);
   return covered.filter(Boolean).length / lower.length;
 }
 
