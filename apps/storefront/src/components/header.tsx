@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../kernel/hooks';
 import { selectSignedIn } from '../kernel/session-slice';
 import { searchOpened } from '../kernel/ui-slice';
 import { AppLink } from './app-link';
+import { CarriedParams } from './carried-params';
 import { LogoMark } from './logo';
 import { LanguageSwitch } from './language-switch';
 import { ColourModeMenu } from './colour-mode-menu';
@@ -15,7 +16,6 @@ import { useColourMode } from './use-colour-mode';
 import { FooterLinks } from './footer';
 import { useCartPort } from '../lib/cart-port';
 import { stripLocale } from '../lib/locale';
-import { withoutPageNotes } from '../lib/page-params';
 import { AccountMenu, AllowanceStrip } from './account-menu';
 import { ReminderStrip } from './reminder-strip';
 import { useAllowanceReminder } from '../kernel/allowance-reminder';
@@ -48,7 +48,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
   const localize = useLocalizePath();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
 
   const signInHref = useSignInHref();
   // Near the period's end (the reminder window) the strip says what is left and until when (the
@@ -188,9 +188,7 @@ export function Header() {
             with #site-menu, which shows the same menu under the header (SiteMenuInPage).
           */}
           <form method="get" action={`${pathname}#${SITE_MENU_ID}`} className="contents">
-            {[...withoutPageNotes(search)].map(([name, value]) => (
-              <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-            ))}
+            <CarriedParams />
             <button
               type="submit"
               aria-expanded={menuOpen}

@@ -14,7 +14,8 @@ import { localeOfPath } from '../../../lib/locale';
 import { useLocale } from '../../../lib/use-locale';
 import type { SdkQueryError } from '../../../lib/api';
 import { useCartPort } from '../../../lib/cart-port';
-import { QUANTITY_PARAM, withoutPageNotes } from '../../../lib/page-params';
+import { QUANTITY_PARAM } from '../../../lib/page-params';
+import { CarriedParams } from '../../../components/carried-params';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../kernel/session-slice';
@@ -217,9 +218,7 @@ function BuyBox({ product }: { product: ProductDetail }) {
         {/* Its buttons submit a GET of this page with the amount (before or without the scripts);
             with them they change it here. */}
         <form method="get" className="contents">
-          {[...withoutPageNotes(search)].map(([param, value]) => (
-            <input key={`${param}=${value}`} type="hidden" name={param} value={value} />
-          ))}
+          <CarriedParams except={[QUANTITY_PARAM]} />
           <QuantityStepper
             name={QUANTITY_PARAM}
             value={quantity}

@@ -9,6 +9,7 @@ import { useStateOptions } from '../../../components/us-states';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { CsrfField, type FormFailure } from '../../../kernel/page-form';
+import { CarriedParams } from '../../../components/carried-params';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { DELIVERY_FIELD } from '../checkout-action';
@@ -186,17 +187,6 @@ export function DeliveryChooser({
     setAdding(open);
   };
   const closeFormId = `${useId()}-close`;
-  // The page's address without (or with) `?address=new`, as hidden fields of a GET form.
-  const pageFields = (withNew: boolean) => (
-    <>
-      {[...search]
-        .filter(([name]) => name !== NEW_ADDRESS_PARAM)
-        .map(([name, value]) => (
-          <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
-        ))}
-      {withNew ? <input type="hidden" name={NEW_ADDRESS_PARAM} value="new" /> : null}
-    </>
-  );
 
   const choose = async (addressId: number) => {
     setFailure(null);
@@ -271,7 +261,7 @@ export function DeliveryChooser({
                 openForm(false);
               }}
             >
-              {pageFields(false)}
+              <CarriedParams except={[NEW_ADDRESS_PARAM]} />
             </form>
           ) : null}
         </div>
@@ -285,7 +275,8 @@ export function DeliveryChooser({
             openForm(true);
           }}
         >
-          {pageFields(true)}
+          <CarriedParams except={[NEW_ADDRESS_PARAM]} />
+          <input type="hidden" name={NEW_ADDRESS_PARAM} value="new" />
           <Button
             ref={addButton}
             type="submit"
