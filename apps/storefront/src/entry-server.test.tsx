@@ -275,6 +275,7 @@ describe("a member's pages (issue 29: right in one pass)", () => {
 
 describe('the time zone a page is drawn in', () => {
   const zoneOf = (drawn: RenderResult) => (JSON.parse(page(drawn).data) as ServerData).timeZone;
+  const namedOf = (drawn: RenderResult) => (JSON.parse(page(drawn).data) as ServerData).timeZoneNamed;
 
   it("a visitor's own page is drawn in their browser's zone (its cookie); a page for no one in the shop's", async () => {
     useAccountHandlers();
@@ -284,6 +285,14 @@ describe('the time zone a page is drawn in', () => {
     expect(zoneOf(await renderAt('/account', { cookie: `${member}; otc_tz=Mars%2FOlympus` }))).toBe(DEFAULT_TIME_ZONE);
     // Shared by the page cache (whose key has no zone): the shop's, whatever the cookie says.
     expect(zoneOf(await renderAt('/about-us', { cookie: 'locale=en; otc_tz=Pacific%2FPago_Pago' }))).toBe(DEFAULT_TIME_ZONE);
+  });
+
+  it("names the shop's zone when it is a guess (no zone from the browser, e.g. no scripts), and hands that to the browser", async () => {
+    useAccountHandlers();
+    const member = `locale=en; ${WEB_SESSION_COOKIES.session}=opaque-session`;
+    expect(namedOf(await renderAt('/account', { cookie: `${member}; otc_tz=Pacific%2FPago_Pago` }))).toBe(false);
+    expect(namedOf(await renderAt('/account', { cookie: member }))).toBe(true);
+    expect(namedOf(await renderAt('/account', { cookie: `${member}; otc_tz=Mars%2FOlympus` }))).toBe(true);
   });
 });
 

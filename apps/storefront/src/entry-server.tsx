@@ -193,13 +193,16 @@ export async function render(request: Request, options: RenderOptions): Promise<
   // A visitor's own page (their session or cart) in their browser's zone; a page drawn for no one
   // is kept by the page cache for everyone, in the shop's.
   const ownPage = carriesCookie(request, WEB_SESSION_COOKIES.session) || carriesCookie(request, WEB_SESSION_COOKIES.cart);
-  const timeZone = (ownPage ? readTimeZoneCookie(request.headers.get('cookie')) : null) ?? DEFAULT_TIME_ZONE;
+  const visitorZone = ownPage ? readTimeZoneCookie(request.headers.get('cookie')) : null;
+  const timeZone = visitorZone ?? DEFAULT_TIME_ZONE;
+  // The shop's zone is a guess for this visitor: times drawn in it say which zone it is.
+  const timeZoneNamed = visitorZone === null;
   const drawNow = () => {
     // Lingui, the origin and the time zone are process-wide; a render is synchronous, so set just
     // before it.
     activateLoadedLocale(locale);
     setSiteOrigin(options.origin);
-    setDisplayTimeZone(timeZone);
+    setDisplayTimeZone(timeZone, { named: timeZoneNamed });
     return draw(store, context);
   };
   let html = drawNow();
@@ -223,6 +226,7 @@ export async function render(request: Request, options: RenderOptions): Promise<
     origin: options.origin,
     visitor: { signedIn: session.signedIn, csrfToken: session.csrfToken },
     timeZone,
+    timeZoneNamed,
   };
   return {
     kind: 'page',

@@ -118,7 +118,7 @@ async function start(): Promise<void> {
     void sdk.cart.read({ locale }).then(() => store.dispatch(api.util.invalidateTags(['Cart'])), () => {});
   }
   // Times drawn as the server drew them, then in this browser's zone once the page is live.
-  setDisplayTimeZone(serverData?.timeZone ?? browserTimeZone());
+  setDisplayTimeZone(serverData?.timeZone ?? browserTimeZone(), { named: serverData?.timeZoneNamed });
   if (serverData) {
     store.dispatch({ type: HYDRATE_API, payload: { api: apiAnswersReceivedAt(serverData.api, Date.now()) } });
     setSiteOrigin(serverData.origin);

@@ -3,7 +3,7 @@
 // the SDK's formatters (Intl in en-US / es-US). In Spanish the article the sentence needs comes
 // with it ("hasta las 10:42 a.m.", "hasta la 1:05 p.m.", "hasta el 4 may 2026, 10:42 a.m."), so
 // the catalogs say "hasta {until}".
-import { calendarDayOf, formatDateTime, getDisplayTimeZone, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
+import { calendarDayOf, displayTimeZoneSuffix, formatDateTime, getDisplayTimeZone, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
 import type { Locale } from './locale';
 
 export function untilText(iso: string, locale: Locale, now: Date = new Date()): string {
@@ -15,8 +15,10 @@ export function untilText(iso: string, locale: Locale, now: Date = new Date()): 
     const text = formatDateTime(iso, locale);
     return locale === 'es' ? `el ${text}` : text;
   }
-  const format = new Intl.DateTimeFormat(resolveLocaleTag(locale), { timeStyle: 'short', timeZone: getDisplayTimeZone() });
-  const text = format.format(date);
+  const tag = resolveLocaleTag(locale);
+  const format = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: getDisplayTimeZone() });
+  // A guessed zone is named ("2:12 AM (Central Time)"): the visitor may be elsewhere.
+  const text = format.format(date) + displayTimeZoneSuffix(date, tag);
   if (locale !== 'es') return text;
   const hour = format.formatToParts(date).find((part) => part.type === 'hour')?.value;
   return `${hour === '1' ? 'la' : 'las'} ${text}`;

@@ -24,6 +24,8 @@ export interface ServerData {
   visitor: { signedIn: boolean; csrfToken: string | null };
   /** The zone the page's times were drawn in (lib/time-zone.ts): the browser hydrates in it. */
   timeZone: string;
+  /** Whether that zone is a guess (no zone from the visitor's browser): its times name it. */
+  timeZoneNamed?: boolean;
 }
 
 /** The server's data of this page, or null when the page was not drawn by the server. */

@@ -7,10 +7,28 @@
  * (their cookie) for each server render and the same zone in the browser before hydrating.
  */
 let displayTimeZone: string | undefined;
+let displayTimeZoneNamed = false;
 
-/** Sets the zone (an IANA name) formatters use by default; an unknown name is ignored. */
-export function setDisplayTimeZone(timeZone: string | undefined): void {
+/**
+ * Sets the zone (an IANA name) formatters use by default; an unknown name is ignored. `named`: the
+ * zone is a guess (the visitor's own is not known, e.g. a page drawn without scripts), so a time
+ * shown in it says which zone it is ("2:12 AM (Central Time)").
+ */
+export function setDisplayTimeZone(timeZone: string | undefined, options: { named?: boolean } = {}): void {
   displayTimeZone = timeZone && isTimeZone(timeZone) ? timeZone : undefined;
+  displayTimeZoneNamed = Boolean(options.named && displayTimeZone);
+}
+
+/**
+ * What follows a time shown in the display zone: " (Central Time)" / " (hora central)" when the
+ * zone is a guess (`setDisplayTimeZone(zone, { named: true })`), else nothing.
+ */
+export function displayTimeZoneSuffix(date: Date, localeTag: string): string {
+  if (!displayTimeZoneNamed || !displayTimeZone) return '';
+  const name = new Intl.DateTimeFormat(localeTag, { timeZone: displayTimeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name ? ` (${name})` : '';
 }
 
 /** The zone formatters use by default (undefined: the runtime's). */

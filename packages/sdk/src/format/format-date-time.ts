@@ -1,6 +1,6 @@
 import type { Locale } from '../constants/index.js';
 import { parseIsoDate, type DateFormatOptions } from './format-date.js';
-import { getDisplayTimeZone } from './display-time-zone.js';
+import { displayTimeZoneSuffix, getDisplayTimeZone } from './display-time-zone.js';
 import { resolveLocaleTag } from './resolve-locale-tag.js';
 
 /**
@@ -16,9 +16,11 @@ export function formatDateTime(
   if (iso === null || iso === undefined) return '';
   const date = parseIsoDate(iso);
   if (!date) return iso;
-  return new Intl.DateTimeFormat(resolveLocaleTag(locale), {
+  const tag = resolveLocaleTag(locale);
+  const text = new Intl.DateTimeFormat(tag, {
     dateStyle: options.dateStyle ?? 'medium',
     timeStyle: 'short',
     timeZone: options.timeZone ?? getDisplayTimeZone(),
   }).format(date);
+  return options.timeZone ? text : text + displayTimeZoneSuffix(date, tag);
 }
