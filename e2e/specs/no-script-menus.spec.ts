@@ -154,3 +154,18 @@ test('without scripts (en): the item page\'s + and − choose the amount the add
   await expect(page).toHaveURL((url) => url.searchParams.get('added') === String(product!.id) && !url.searchParams.has('quantity'));
   await expect(main.getByText('3 in your cart')).toBeVisible();
 });
+
+test.describe('a device set to dark', () => {
+  test.use({ colorScheme: 'dark' });
+  test('without scripts: the page follows the device (public/colour-mode.js sets it with them)', async ({ page }) => {
+    for (const address of ['/catalog', '/es/catalog']) {
+      await page.goto(address);
+      const colours = await page.evaluate(() => ({
+        scheme: getComputedStyle(document.documentElement).colorScheme,
+        body: getComputedStyle(document.body).backgroundColor,
+      }));
+      // The dark surface (--ui-surface), not the light one's white.
+      expect(colours).toEqual({ scheme: 'dark', body: 'rgb(13, 22, 32)' });
+    }
+  });
+});

@@ -15,6 +15,8 @@
   zodConfig.jitless = true;
 
   var root = document.documentElement;
+  // From here this script decides (below); without scripts the stylesheet follows the device.
+  root.classList.remove('device-colours');
   var mode = null;
   try {
     mode = localStorage.getItem('colour-mode');
