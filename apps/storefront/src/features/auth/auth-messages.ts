@@ -4,8 +4,10 @@
 // code and status too. Nothing here reads an error's text.
 import { useCallback } from 'react';
 import { useLingui } from '@lingui/react/macro';
+import { errorText } from '@otc/sdk';
 import type { SdkQueryError } from '../../lib/api';
 import { apiErrorText } from '../../lib/form-messages';
+import type { CodeRequestError } from './auth-api';
 import { useLocale } from '../../lib/use-locale';
 
 /** A failure as a notice shows it. */
@@ -41,6 +43,11 @@ export function useAuthMessages() {
           title: t`Failed to request authentication code`,
           description: t`Please try again or contact support`,
         };
+      }
+      const wait = (error as CodeRequestError).retryAfterSeconds;
+      if (error.code === 'resend_too_soon' && wait) {
+        // The catalogue's text, with the seconds the API named.
+        return { code: error.code, title: errorText('resend_too_soon', locale, { seconds: wait }) };
       }
       return { code: error.code, title: apiErrorText(locale, error) };
     },

@@ -104,8 +104,12 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
   if (result.error) {
     const error = result.error as CodeRequestError;
     if (error.code === 'resend_too_soon' && error.retryAfterSeconds) {
+      const sent = sentOf(Date.now() + error.retryAfterSeconds * 1000);
+      // "Send a new code" pressed too early (without the scripts no countdown hides it): the
+      // step says how long is left.
+      if (posted.intent === 'resend') return formFailure({}, error, { step: 'code' as const, sent, resendFailed: true });
       // A code went out moments ago and is still good: type that one, or wait for a new one.
-      return { step: 'code' as const, sent: sentOf(Date.now() + error.retryAfterSeconds * 1000) } satisfies CodeFlowAnswer;
+      return { step: 'code' as const, sent } satisfies CodeFlowAnswer;
     }
     if (posted.intent === 'resend') {
       return formFailure({}, error, { step: 'code' as const, sent: sentOf(0), resendFailed: true });

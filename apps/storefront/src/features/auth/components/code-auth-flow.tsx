@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, RadioGroup, Tabs } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
 import { CsrfField } from '../../../kernel/page-form';
+import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import type { CodePurpose } from '../auth-api';
 import { useAuthMessages } from '../auth-messages';
 import { CODE_FLOW_FIELDS, channelOf, type CodeFlowAnswer, type SentCode } from '../code-flow-action';
@@ -63,6 +64,7 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
   const answer = useActionData<CodeFlowAnswer>();
   const navigation = useNavigation();
   const location = useLocation();
+  const resendSeconds = useGetSettingsQuery().data?.codeResendSeconds ?? 60;
   const posting =
     navigation.state !== 'idle' && navigation.formMethod === 'POST'
       ? navigation.formData?.get(CODE_FLOW_FIELDS.intent)
@@ -149,6 +151,7 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
           login={sent.login}
           channel={sent.channel}
           resendAt={sent.resendAt}
+          resendSeconds={resendSeconds}
           resendForm={
             <Form method="post">
               <CsrfField />

@@ -5,12 +5,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail, MessageSquareText } from 'lucide-react';
 import { formatPhone } from '@otc/sdk';
 import { Countdown } from '@otc/ui';
+import { useScriptsRunning } from '../use-scripts-running';
 
 export interface CodeStepProps {
   login: string;
   channel: 'email' | 'sms';
   /** When another code may be asked for (epoch ms): the settings' countdown after each code. */
   resendAt: number;
+  /** The settings' wait after each code, in seconds (said where no countdown runs). */
+  resendSeconds: number;
   /** The form that asks for a new code (shown once the countdown is over). */
   resendForm: ReactNode;
   /** Step 1: the page again. "Change" and "Start over" lead there, each telling the flow first. */
@@ -33,9 +36,12 @@ export function shownLogin(login: string): string {
 /**
  * Step 2 of a code flow: where the code went, the code form, a new code only after the
  * countdown (its seconds shown), and the ways back: change the e-mail or phone, or start over.
+ * Without the scripts no countdown runs: the page says how long the wait is and shows the button
+ * (the action refuses a press too early, saying how long is left).
  */
-export function CodeStep({ login, channel, resendAt, resendForm, backHref, onChangeLogin, onStartOver, children }: CodeStepProps) {
+export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, backHref, onChangeLogin, onStartOver, children }: CodeStepProps) {
   const { t } = useLingui();
+  const scripts = useScriptsRunning();
   const [canResend, setCanResend] = useState(() => resendAt <= Date.now());
   const [seenResendAt, setSeenResendAt] = useState(resendAt);
   if (seenResendAt !== resendAt) {
@@ -69,17 +75,26 @@ export function CodeStep({ login, channel, resendAt, resendForm, backHref, onCha
         <p className="font-semibold">
           <Trans>Did not get the code?</Trans>
         </p>
-        <Countdown key={resendAt} until={resendAt} onDone={() => setCanResend(true)} className="text-muted">
-          {(seconds) =>
-            seconds > 0
-              ? plural(seconds, {
-                  one: 'You can ask for a new code in # second.',
-                  other: 'You can ask for a new code in # seconds.',
-                })
-              : t`You can ask for a new code now.`
-          }
-        </Countdown>
-        {canResend ? resendForm : null}
+        {scripts ? (
+          <Countdown key={resendAt} until={resendAt} onDone={() => setCanResend(true)} className="text-muted">
+            {(seconds) =>
+              seconds > 0
+                ? plural(seconds, {
+                    one: 'You can ask for a new code in # second.',
+                    other: 'You can ask for a new code in # seconds.',
+                  })
+                : t`You can ask for a new code now.`
+            }
+          </Countdown>
+        ) : (
+          <p className="text-muted">
+            {plural(resendSeconds, {
+              one: 'You can ask for a new code # second after the last one.',
+              other: 'You can ask for a new code # seconds after the last one.',
+            })}
+          </p>
+        )}
+        {canResend || !scripts ? resendForm : null}
         <div className="flex flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
           <Link to={backHref} replace className={linkButton} onClick={onChangeLogin}>
             {channel === 'sms' ? <Trans>Change the phone number</Trans> : <Trans>Change the e-mail address</Trans>}
