@@ -6,7 +6,7 @@
  * texts in that language) and `fields` (per-field codes with their params, same keys).
  */
 import type { ERROR_CATALOGUE } from '@otc/sdk';
-import { FIELD_ERRORS_MAX, errorStatus, errorText, type ErrorCode, type ErrorParams } from '@otc/sdk';
+import { FIELD_ERRORS_MAX, errorStatus, errorText, localeOfAcceptLanguage, type ErrorCode, type ErrorParams } from '@otc/sdk';
 
 export type Lang = 'en' | 'es';
 
@@ -56,23 +56,9 @@ export function fieldAnswer(fields: FieldIssues, lang: Lang) {
   return { data, fields: codes, ...(truncated ? { truncated: true } : {}) };
 }
 
-/** The first supported language of an Accept-Language header (English by default). */
+/** The first supported language of an Accept-Language header (English by default): the SDK's rule. */
 export function pickLanguage(header: string | string[] | undefined): Lang {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  const ranked = value
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = rest.find((p) => p.trim().startsWith('q='));
-      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1 };
-    })
-    .filter((entry) => entry.tag && entry.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    if (tag.startsWith('es')) return 'es';
-    if (tag.startsWith('en')) return 'en';
-  }
-  return 'en';
+  return localeOfAcceptLanguage(header);
 }
 
 export interface HttpErrorOptions {

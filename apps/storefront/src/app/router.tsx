@@ -3,7 +3,7 @@ import { loadLocale } from '../lib/i18n';
 import { LOCALES, LOCALE_PREFIX, detectBrowserLocale, readLocaleCookie, switchLocaleHref, writeLocaleCookie, type Locale } from '../lib/locale';
 import { onServer } from '../lib/on-server';
 import { getSdk } from '../lib/sdk';
-import { STOREFRONT_PAGES, type StorefrontPage } from '@otc/sdk';
+import { STOREFRONT_PAGES, acceptedLanguages, type StorefrontPage } from '@otc/sdk';
 import { withChunkReload } from '../lib/chunk-reload';
 import { createPrefetchQueue, whenPageSettled } from '../lib/prefetch';
 import { pageRoutes, type PageRoute } from './routes';
@@ -17,20 +17,6 @@ import type { RouteHandle } from '../kernel/route-handle';
 import type { AppStore } from '../kernel/store';
 import { awaitOnServer, prefetchLayoutQueries } from '../kernel/prefetch-query';
 import { storeOf } from '../kernel/route-context';
-
-/** Languages of an Accept-Language header, most wanted first (`es-US,es;q=0.9` → es-US, es). */
-function acceptedLanguages(header: string | null): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = Number(rest.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
-    })
-    .filter((language) => language.tag && language.q > 0)
-    .sort((a, b) => b.q - a.q)
-    .map((language) => language.tag);
-}
 
 /**
  * What the root loader does in the browser besides routing: the link params of the address and

@@ -4,17 +4,16 @@ import {
   LOCALE_COOKIE_MAX_AGE_DAYS,
   LOCALE_TAGS,
   LOCALES,
+  isLocale,
+  localeOfLanguages,
+  readLocaleCookie as readLocaleCookieHeader,
   type Locale,
 } from '@otc/sdk';
 
-export { LOCALES, LOCALE_TAGS, DEFAULT_LOCALE, type Locale };
+export { LOCALES, LOCALE_TAGS, DEFAULT_LOCALE, isLocale, type Locale };
 
 /** Path prefix per locale: English lives at the root, Spanish under `/es`. */
 export const LOCALE_PREFIX: Record<Locale, string> = { en: '', es: '/es' };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /** The locale a path belongs to. */
 export function localeOfPath(pathname: string): Locale {
@@ -43,21 +42,12 @@ export function switchLocaleHref(
   return `${localizePath(stripLocale(location.pathname), target)}${location.search ?? ''}${location.hash ?? ''}`;
 }
 
-/** en or es from the browser's preferred languages; the first supported one wins. */
-export function detectBrowserLocale(languages: readonly string[] | undefined): Locale {
-  for (const language of languages ?? []) {
-    const primary = language.toLowerCase().split(/[-_]/)[0];
-    if (isLocale(primary)) return primary;
-  }
-  return DEFAULT_LOCALE;
-}
+/** en or es from the browser's preferred languages; the first supported one wins (the SDK's rule). */
+export const detectBrowserLocale = localeOfLanguages;
 
+/** The language the visitor chose (the `locale` cookie), in this browser or in a request's `Cookie`. */
 export function readLocaleCookie(cookie: string = document.cookie): Locale | null {
-  for (const part of cookie.split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LOCALE_COOKIE && isLocale(value)) return value;
-  }
-  return null;
+  return readLocaleCookieHeader(cookie);
 }
 
 export function writeLocaleCookie(locale: Locale): void {

@@ -12,6 +12,13 @@ export {
   type MergeLimitedRow,
 } from './merge-guest-cart.js';
 export { isPlanCodeForm, readGuestPlanCookie } from './guest-plan-cookie.js';
+export {
+  acceptedLanguages,
+  isLocale,
+  localeOfAcceptLanguage,
+  localeOfLanguages,
+  readLocaleCookie,
+} from './visitor-language.js';
 export { priceRangeProblem, type PriceRangeProblem } from './price-range.js';
 export {
   itemAvailability,

@@ -43,16 +43,15 @@ import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
-  DEFAULT_LOCALE,
   LOCALE_COOKIE,
   LOCALE_COOKIE_MAX_AGE_DAYS,
-  LOCALES,
   STOREFRONT_SPANISH_PREFIX,
+  localeOfAcceptLanguage,
   readGuestPlanCookie,
+  readLocaleCookie,
   type Locale,
 } from '@otc/sdk';
 import { CSRF_FIELD, CSRF_HEADER } from '@otc/sdk/schemas';
-import { pickLanguage } from '../../lib/errors.js';
 import { ifNoneMatchHits } from '../../lib/hot-answers.js';
 import { escapeMarkup } from '../../lib/markup.js';
 import { renderCallHeaders } from '../../lib/render-call.js';
@@ -179,14 +178,13 @@ export interface PageRenderer {
 
 /**
  * The language inputs of a page as the page itself reads them (apps/storefront/src/app/router.tsx,
- * rootLoader, and lib/locale.ts): the `locale` cookie (`readLocaleCookie`), and the locale the
- * browser's languages pick (`acceptedLanguages` then `detectBrowserLocale`); with the language the
- * API picks for a call that names none (`pickLanguage`). Every visitor with the same three gets
- * the same page, whatever the spelling of their headers (issue 32: the cache key read them
- * otherwise, and a Spanish visitor could be sent the English page).
+ * rootLoader): the `locale` cookie and the language the browser's Accept-Language asks for, by the
+ * SDK's one rule (rules/visitor-language.ts), which the API's answers follow too. Every visitor
+ * with the same two gets the same page, whatever the spelling of their headers (issue 32: the
+ * cache key read them otherwise, and a Spanish visitor could be sent the English page).
  */
 export function pageLanguageKey(cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  return `${localeCookieOf(cookieHeader) ?? '-'} ${browserLocaleOf(acceptLanguage)} ${pickLanguage(acceptLanguage)}`;
+  return `${readLocaleCookie(cookieHeader) ?? '-'} ${localeOfAcceptLanguage(acceptLanguage)}`;
 }
 
 /**
@@ -210,37 +208,6 @@ export function pageCacheKey(
  */
 function fromThisSite(fetchSite: string | undefined): boolean {
   return fetchSite === 'same-origin';
-}
-
-/** `readLocaleCookie` of the storefront: the first `locale` cookie whose value is a locale. */
-function localeCookieOf(header: string | undefined): Locale | null {
-  for (const part of (header ?? '').split(';')) {
-    const [name, value] = part.trim().split('=');
-    if (name === LOCALE_COOKIE && isLocale(value)) return value;
-  }
-  return null;
-}
-
-/** The storefront's `detectBrowserLocale(acceptedLanguages(header))`. */
-function browserLocaleOf(header: string | undefined): Locale {
-  const ranked = (header ?? '')
-    .split(',')
-    .map((part) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = Number(rest.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? '1');
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0 };
-    })
-    .filter((language) => language.tag && language.q > 0)
-    .sort((a, b) => b.q - a.q);
-  for (const { tag } of ranked) {
-    const primary = tag.toLowerCase().split(/[-_]/)[0];
-    if (isLocale(primary)) return primary;
-  }
-  return DEFAULT_LOCALE;
-}
-
-function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
 /**
@@ -331,7 +298,7 @@ function rememberLanguage(request: FastifyRequest, reply: FastifyReply): boolean
   const locale = localeOfAddress(request.url);
   // Set only when the bare address would now pick another language: a first visit in the
   // browser's own language stays a page any shared cache may keep.
-  const bareWouldPick = localeCookieOf(request.headers.cookie) ?? browserLocaleOf(request.headers['accept-language']);
+  const bareWouldPick = readLocaleCookie(request.headers.cookie) ?? localeOfAcceptLanguage(request.headers['accept-language']);
   if (bareWouldPick === locale) return false;
   const settings = { ...request.server.cookieSettings, httpOnly: false };
   setCookie(reply, LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60, settings);
