@@ -1,9 +1,9 @@
-import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
+import { iconSprite } from '../../packages/ui/vite/icon-sprite';
 import { directImports } from './vite/direct-imports';
 import { errorTextsByLocale } from './vite/error-texts-by-locale';
 import { firstLoadChunks } from './vite/first-load-chunks';
@@ -62,13 +62,13 @@ export default defineConfig(({ isSsrBuild }) => ({
         '@otc/sdk': fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url)),
         '@otc/sdk/validation': fileURLToPath(new URL('../../packages/sdk/src/validation/index.ts', import.meta.url)),
         '@otc/sdk/error-texts': fileURLToPath(new URL('../../packages/sdk/src/errors/texts.ts', import.meta.url)),
-        // Its barrel re-exports every icon: one used by a lazy page was in every first load.
-        'lucide-react': realpathSync(fileURLToPath(new URL('node_modules/lucide-react/dist/esm/lucide-react.mjs', import.meta.url))),
       },
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     tailwindcss(),
+    // The icons' drawings in one static SVG (both builds name it; the browser's writes it).
+    iconSprite(),
     ...(isSsrBuild
       ? []
       : [

@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { iconSprite } from './vite/icon-sprite';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), iconSprite()],
   test: {
     environment: 'jsdom',
     globals: true,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { CreditCard, Heart, LogOut, MapPin, Package, ShieldCheck, ShoppingBasket, UserRound } from 'lucide-react';
+import { CreditCard, Heart, LogOut, MapPin, Package, ShieldCheck, ShoppingBasket, UserRound } from '@otc/ui/icons';
 import { Container, cn } from '@otc/ui';
 import { AppLink } from './app-link';
 import { stripLocale } from '../lib/locale';

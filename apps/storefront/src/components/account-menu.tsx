@@ -4,7 +4,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from './use-dismiss';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ChevronDown, LogOut, Package, ShoppingBasket, User, WalletCards } from 'lucide-react';
+import { ChevronDown, LogOut, Package, ShoppingBasket, User, WalletCards } from '@otc/ui/icons';
 import { cn } from '@otc/ui';
 import { allowanceOf, useCustomer, type Allowance } from '../kernel/customer-api';
 import { useLocale, useLocalizePath } from '../lib/use-locale';

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from '@otc/ui/icons';
 import { canIncrement, errorText, type ProductSummary } from '@otc/sdk';
 import { Button, Spinner } from '@otc/ui';
 import { useGetSettingsQuery } from '../kernel/settings-api';

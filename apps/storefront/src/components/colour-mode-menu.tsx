@@ -1,7 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDismiss } from './use-dismiss';
 import { useLingui } from '@lingui/react/macro';
-import { Monitor, Moon, Sun } from 'lucide-react';
+import { Monitor, Moon, Sun } from '@otc/ui/icons';
 import { cn } from '@otc/ui';
 import type { ColourMode } from '../lib/colour-mode';
 

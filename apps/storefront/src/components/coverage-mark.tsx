@@ -1,7 +1,7 @@
 // The coverage mark of a product (issue 19), the same on catalog cards, search results and the
 // item page: "Covered by your plan", or "Not covered" with a link to the items-eligibility help.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleCheck, X } from 'lucide-react';
+import { CircleCheck, X } from '@otc/ui/icons';
 import { CoverageMark } from '@otc/ui';
 import { AppLink } from './app-link';
 

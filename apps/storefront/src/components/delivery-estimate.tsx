@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Truck } from 'lucide-react';
+import { Truck } from '@otc/ui/icons';
 import { formatDeliveryEstimate } from '@otc/sdk';
 import { useGetSettingsQuery } from '../kernel/settings-api';
 import { useLocale } from '../lib/use-locale';

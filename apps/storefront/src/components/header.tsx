@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LogOut, Menu, Package, Search, ShoppingBasket, ShoppingCart, User } from 'lucide-react';
+import { LogOut, Menu, Package, Search, ShoppingBasket, ShoppingCart, User } from '@otc/ui/icons';
 import { Container, Drawer, cn } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../kernel/hooks';
 import { selectSignedIn } from '../kernel/session-slice';

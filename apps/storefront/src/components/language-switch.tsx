@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Languages } from 'lucide-react';
+import { Languages } from '@otc/ui/icons';
 import { cn } from '@otc/ui';
 import { switchLocaleHref, writeLocaleCookie } from '../lib/locale';
 import { useLocale } from '../lib/use-locale';

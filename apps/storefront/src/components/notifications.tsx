@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from 'lucide-react';
+import { CircleCheck, CircleX, Info, RefreshCw, TriangleAlert } from '@otc/ui/icons';
 import { NOTIFICATION_TIMEOUT_MS } from '@otc/sdk';
 import { Toast, ToastRegion } from '@otc/ui';
 import { useGetSettingsQuery } from '../kernel/settings-api';

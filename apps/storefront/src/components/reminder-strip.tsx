@@ -4,7 +4,7 @@
 // and reminder setting are awaited with the layout's queries).
 import { plural } from '@lingui/core/macro';
 import { Trans } from '@lingui/react/macro';
-import { CalendarClock, ChevronRight } from 'lucide-react';
+import { CalendarClock, ChevronRight } from '@otc/ui/icons';
 import { Notice, cn } from '@otc/ui';
 import type { AllowanceReminder } from '../kernel/allowance-reminder';
 import { AppLink } from './app-link';

@@ -1,5 +1,5 @@
 import type { HTMLAttributes, ReactNode, Ref } from 'react';
-import { CircleAlert, CircleCheck, Info, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, Info, TriangleAlert } from '../icons';
 import { cn } from '../cn';
 
 export type NoticeTone = 'info' | 'warning' | 'error' | 'success';

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
-import { CircleCheck, CircleSlash } from 'lucide-react';
+import { CircleCheck, CircleSlash } from '../icons';
 import { cn } from '../cn';
 import { Price } from './price';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Check, X } from 'lucide-react';
+import { Check, X } from '../icons';
 import { cn } from '../cn';
 import { VisuallyHidden } from './visually-hidden';
 

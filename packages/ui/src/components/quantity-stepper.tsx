@@ -1,4 +1,4 @@
-import { Minus, Plus } from 'lucide-react';
+import { Minus, Plus } from '../icons';
 import { cn } from '../cn';
 
 export interface QuantityStepperProps {

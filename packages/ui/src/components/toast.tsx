@@ -1,5 +1,5 @@
 import { Children, isValidElement, useCallback, useEffect, useRef, type ReactNode } from 'react';
-import { X } from 'lucide-react';
+import { X } from '../icons';
 import { cn } from '../cn';
 
 export const DEFAULT_TOAST_TIMEOUT_MS = 5000;

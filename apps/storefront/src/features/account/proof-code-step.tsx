@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Mail, MessageSquareText } from 'lucide-react';
+import { Mail, MessageSquareText } from '@otc/ui/icons';
 import { contactVerifySchema, type ProofStatus } from '@otc/sdk';
 import { Button, Countdown, Notice, OneTimeCodeInput } from '@otc/ui';
 import { useShopForm } from '../../lib/shop-form';

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Search } from 'lucide-react';
+import { Search } from '@otc/ui/icons';
 import { MIN_SEARCH_LENGTH, SEARCH_DEBOUNCE_MS, SEARCH_MAX_WAIT_MS, TEXT_MAX, formatPrice } from '@otc/sdk';
 import { Button, Dialog, Skeleton, cn } from '@otc/ui';
 import { useDebouncedCallback } from 'use-debounce';

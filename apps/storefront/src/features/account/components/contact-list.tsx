@@ -4,7 +4,7 @@
 import type { FormEvent } from 'react';
 import { Form } from 'react-router';
 import { Trans } from '@lingui/react/macro';
-import { Mail, Phone } from 'lucide-react';
+import { Mail, Phone } from '@otc/ui/icons';
 import { canRemoveEmail, canRemovePhone, errorText } from '@otc/sdk';
 import { Badge, Button, ConfirmButton, VisuallyHidden } from '@otc/ui';
 import type { Locale } from '../../../lib/locale';

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useActionData, useNavigation, useSearchParams, useSubmit } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Plus } from 'lucide-react';
+import { Plus } from '@otc/ui/icons';
 import { canRemoveEmail, canRemovePhone, errorText, formatPhone } from '@otc/sdk';
 import { Button, Dialog, Notice } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LogOut, MonitorSmartphone } from 'lucide-react';
+import { LogOut, MonitorSmartphone } from '@otc/ui/icons';
 import { formatDate, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
 import { Badge, Button, ConfirmButton, Notice, Skeleton, VisuallyHidden } from '@otc/ui';
 import { useAppDispatch } from '../../../kernel/hooks';

@@ -9,7 +9,7 @@ import {
   type ActionFunctionArgs,
 } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Building2, MapPin, Plus } from 'lucide-react';
+import { Building2, MapPin, Plus } from '@otc/ui/icons';
 import { Badge, Button, ConfirmButton, Dialog, EmptyState, Notice, VisuallyHidden } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';

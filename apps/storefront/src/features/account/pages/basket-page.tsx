@@ -11,7 +11,7 @@ import { useEffect, useState } from 'react';
 import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from '@otc/ui/icons';
 import {
   basketReasonText,
   checkMinimumOrder,

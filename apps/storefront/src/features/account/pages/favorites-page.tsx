@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Heart } from 'lucide-react';
+import { Heart } from '@otc/ui/icons';
 import { formatPrice, type ProductSummary } from '@otc/sdk';
 import { Button, EmptyState, Notice, ProductCard, buttonClasses } from '@otc/ui';
 import { AddToCartButton } from '../../../components/add-to-cart-button';

@@ -8,7 +8,7 @@ import {
   type ActionFunctionArgs,
 } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CreditCard, Plus } from 'lucide-react';
+import { CreditCard, Plus } from '@otc/ui/icons';
 import { formatDate, formatPrice, type CardType } from '@otc/sdk';
 import { Badge, Button, Dialog, EmptyState, Notice, Select, VisuallyHidden } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';

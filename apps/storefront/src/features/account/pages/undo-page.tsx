@@ -5,7 +5,7 @@
 // tells the owner to recover the account. A used, expired or changed link says its catalogue text.
 import { Form, useActionData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShieldAlert } from 'lucide-react';
+import { ShieldAlert } from '@otc/ui/icons';
 import { formatDateTime, type AccountUndoAnswer } from '@otc/sdk';
 import { Button, Container, Notice } from '@otc/ui';
 import { holdQuery } from '../../../kernel/prefetch-query';

@@ -4,7 +4,7 @@
 // allowance reminders off, with the result. A changed link says `unsubscribe_link_invalid`.
 import { Form, useActionData, useLocation, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BellOff } from 'lucide-react';
+import { BellOff } from '@otc/ui/icons';
 import { errorText, type UnsubscribeAnswer } from '@otc/sdk';
 import { Button, Container, Notice } from '@otc/ui';
 import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';

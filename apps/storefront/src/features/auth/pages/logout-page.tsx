@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Form, useNavigation, useSubmit, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '@otc/ui/icons';
 import { Button, buttonClasses, Spinner } from '@otc/ui';
 import { useAppSelector } from '../../../kernel/hooks';
 import { storeOf } from '../../../kernel/route-context';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Tag } from 'lucide-react';
+import { Tag } from '@otc/ui/icons';
 import { Button, LiveMessage, TextField } from '@otc/ui';
 import { CartPostFields } from './cart-post-fields';
 import { useLocalizePath } from '../../../lib/use-locale';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useActionData, useNavigate, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ShoppingCart } from 'lucide-react';
+import { ShoppingCart } from '@otc/ui/icons';
 import { errorText } from '@otc/sdk';
 import { Container, EmptyState, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { useCustomer } from '../../../kernel/customer-api';

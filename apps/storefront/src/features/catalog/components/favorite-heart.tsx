@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
-import { Heart } from 'lucide-react';
+import { Heart } from '@otc/ui/icons';
 import { Button, buttonClasses, cn } from '@otc/ui';
 import { useAppSelector } from '../../../kernel/hooks';
 import { selectSignedIn } from '../../../kernel/session-slice';

@@ -3,7 +3,7 @@ import { redirect, useSearchParams, type ActionFunctionArgs, type LoaderFunction
 import { useSelector } from 'react-redux';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
-import { LayoutGrid, Rows3, Search, SlidersHorizontal, X } from 'lucide-react';
+import { LayoutGrid, Rows3, Search, SlidersHorizontal, X } from '@otc/ui/icons';
 import { SORT_OPTIONS, TEXT_MAX, safeRedirectPath, type SortOption } from '@otc/sdk';
 import { Button, Container, Drawer, EmptyState, LinkButton, Select, Skeleton, TextField } from '@otc/ui';
 import { useAppDispatch } from '../../../kernel/hooks';

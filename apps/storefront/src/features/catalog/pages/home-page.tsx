@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CreditCard, PackageCheck, ShoppingBasket, Wallet } from 'lucide-react';
+import { CreditCard, PackageCheck, ShoppingBasket, Wallet } from '@otc/ui/icons';
 import { Container, Skeleton, buttonClasses } from '@otc/ui';
 import { AppLink } from '../../../components/app-link';
 import { localeOfPath } from '../../../lib/locale';

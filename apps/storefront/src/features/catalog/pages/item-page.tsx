@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Heart, ShoppingCart } from 'lucide-react';
+import { Heart, ShoppingCart } from '@otc/ui/icons';
 import { canIncrement, errorText, formatPrice, idSchema, type ProductDetail } from '@otc/sdk';
 import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
 import { PageTitle } from '../../../kernel/page-title';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Plus } from 'lucide-react';
+import { Plus } from '@otc/ui/icons';
 import { addressInputSchema, isDeliverable, type Address, type OrderDraft } from '@otc/sdk';
 import { Button, Notice, RadioCardGroup, Select, Skeleton, TextField } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';

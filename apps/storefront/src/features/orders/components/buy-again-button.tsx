@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { RotateCcw } from 'lucide-react';
+import { RotateCcw } from '@otc/ui/icons';
 import { Button } from '@otc/ui';
 import { useAppDispatch } from '../../../kernel/hooks';
 import { notify } from '../../../kernel/notify';

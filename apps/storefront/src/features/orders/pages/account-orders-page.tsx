@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import clsx from 'clsx';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { Package } from 'lucide-react';
+import { Package } from '@otc/ui/icons';
 import { formatDate, formatPrice } from '@otc/sdk';
 import { Button, EmptyState, LinkButton, Skeleton } from '@otc/ui';
 import { AccountLayout } from '../../../components/account-layout';

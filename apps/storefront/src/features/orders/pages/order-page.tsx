@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useActionData, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ExternalLink } from 'lucide-react';
+import { ExternalLink } from '@otc/ui/icons';
 import {
   ORDER_STATUS,
   awaitsDelivery,

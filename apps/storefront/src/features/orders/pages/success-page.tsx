@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { msg } from '@lingui/core/macro';
-import { CircleCheck } from 'lucide-react';
+import { CircleCheck } from '@otc/ui/icons';
 import { ORDER_PROGRESS_STEPS, ORDER_STATUS, awaitsDelivery } from '@otc/sdk';
 import { Container, LinkButton, Notice, Skeleton } from '@otc/ui';
 import { useAppDispatch, useShopSdk } from '../../../kernel/hooks';

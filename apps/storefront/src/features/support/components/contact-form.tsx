@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CheckCircle2 } from 'lucide-react';
+import { CircleCheck as CheckCircle2 } from '@otc/ui/icons';
 import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
 import { Button, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';

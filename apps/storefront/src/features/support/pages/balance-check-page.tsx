@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { WalletCards } from 'lucide-react';
+import { WalletCards } from '@otc/ui/icons';
 import {
   balanceCheckInputSchema,
   cardNumberInRanges,

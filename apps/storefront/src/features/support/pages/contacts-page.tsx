@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Clock, Mail, Phone } from 'lucide-react';
+import { Clock, Mail, Phone } from '@otc/ui/icons';
 import { TTY_PHONE, formatPhone } from '@otc/sdk';
 import { Container, Skeleton, cn } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';

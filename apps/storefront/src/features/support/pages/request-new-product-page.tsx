@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PackageSearch } from 'lucide-react';
+import { PackageSearch } from '@otc/ui/icons';
 import { TEXT_MAX, productRequestSchema } from '@otc/sdk';
 import { Button, Container, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
