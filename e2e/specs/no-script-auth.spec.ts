@@ -1,10 +1,13 @@
-// The sign-in pages without scripts: the code step's "Send a new code" is a form posting to the
-// page's action (the API's resend wait applies: a press too early is refused in the page, saying
-// how long to wait, the login kept); no countdown is drawn that would never move.
+// The sign-in pages without scripts: a code sent leads to the code step's own address (a GET, so a
+// reload draws it again and asks nothing: the login in it, never the code or a password); the
+// step's "Send a new code" is a form posting to the page's action (the API's resend wait applies:
+// a press too early is refused in the page, saying how long to wait, the login kept); no countdown
+// is drawn that would never move.
 import { expect, test, type Page } from '@playwright/test';
 import { registerByApi, uniqueEmail, words } from '../fixtures/auth';
-import { localized, shopLocales } from '../fixtures/locales';
-import { outboxCode } from '../fixtures/outbox';
+import { localized, shopLocales, type ShopLocale } from '../fixtures/locales';
+import { latestCode, outboxCode } from '../fixtures/outbox';
+import { sessionCookie } from '../fixtures/web-session';
 
 test.use({ javaScriptEnabled: false });
 
@@ -13,18 +16,26 @@ const TEXTS = {
   es: { wait: 'Puede pedir un código nuevo 60 segundos después del último.', sendAgain: 'Enviar un código nuevo', tooSoon: /^Espere \d+ segundos antes de solicitar otro código\.$/ },
 } as const;
 
+const PASSWORD = 'NoScript123';
+
 /** The submit button of the page's form holding `field`. */
 const submitOf = (page: Page, field: string) => page.locator(`main form[method="post"]:has(${field}) button[type="submit"]`);
 
+/** The code step's address: the page, `step` and the login (nothing else). */
+function stepAddress(locale: ShopLocale, path: string, step: string, login: string) {
+  return (url: URL) =>
+    url.pathname === localized(locale, path) && url.search === `?${new URLSearchParams({ step, login }).toString()}`;
+}
+
+/** Signed in: the web session's HttpOnly cookie is set. */
 async function expectSignedIn(page: Page): Promise<void> {
-  const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === 'otc_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  expect(await sessionCookie(page)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 }
 
 for (const locale of shopLocales) {
   const text = TEXTS[locale.code];
 
-  test(`without scripts (${locale.code}): a new code asked for too early is refused in the page, saying how long to wait`, async ({ page, request }) => {
+  test(`without scripts (${locale.code}): the code step is a page of its own; a new code asked for too early is refused, saying how long to wait`, async ({ page, request }) => {
     const login = uniqueEmail(`noscript-resend-${locale.code}`);
     await registerByApi(request, login);
     const registered = await outboxCode(request, login);
@@ -32,12 +43,21 @@ for (const locale of shopLocales) {
     await page.locator('#login-email').fill(login);
     await submitOf(page, '#login-email').click();
     await expect(page.locator('#code-step-heading')).toHaveText(words(locale).step2);
+    await expect(page).toHaveURL(stepAddress(locale, '/login', 'code', login));
+    const code = await outboxCode(request, login, registered);
+
+    // A reload is a GET of the step: nothing posted again, no new code.
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe('GET');
+    await expect(page.locator('#code-step-heading')).toHaveText(words(locale).step2);
+    await expect(page.locator('main')).toContainText(login);
+    expect(await latestCode(request, login)).toBe(code);
+
     // No countdown frozen at its first second: the wait is said, the button is there.
     await expect(page.locator('main [role="timer"]')).toHaveCount(0);
     await expect(page.locator('main')).toContainText(text.wait);
     const sendAgain = page.getByRole('button', { name: text.sendAgain, exact: true });
     await sendAgain.click();
-
     const alert = page.locator('main [role="alert"]');
     await expect(alert).toHaveText(text.tooSoon);
     await expect(alert).toBeFocused();
@@ -46,10 +66,40 @@ for (const locale of shopLocales) {
     await expect(sendAgain).toBeVisible();
 
     // The code sent first still signs in.
-    const code = await outboxCode(request, login, registered);
     await page.locator('#one-time-code').fill(code);
     await submitOf(page, '#one-time-code').click();
     await expect(page).not.toHaveURL((url) => url.pathname === localized(locale, '/login'));
     await expectSignedIn(page);
+  });
+
+  test(`without scripts (${locale.code}): a sign-up's code step with a password survives a reload; no code or password in any address`, async ({ page, request }) => {
+    const login = uniqueEmail(`noscript-prg-${locale.code}`);
+    const addresses: string[] = [];
+    page.on('request', (sent) => addresses.push(sent.url()));
+    await page.goto(localized(locale, '/sign-up'));
+    await page.locator('#login-email').fill(login);
+    await page.locator('input[name="sign-in-way"][value="password"]').check();
+    await submitOf(page, '#login-email').click();
+    await expect(page).toHaveURL(stepAddress(locale, '/sign-up', 'code-password', login));
+    await page.reload();
+    await expect(page.locator('#code-step-heading')).toHaveText(words(locale).step2Register);
+
+    // A wrong code: refused in the page, the password asked for again (never drawn back).
+    await page.locator('#one-time-code').fill('000000');
+    await page.locator('#new-password').fill(PASSWORD);
+    await page.locator('#new-password-confirmation').fill(PASSWORD);
+    await submitOf(page, '#one-time-code').click();
+    await expect(page.locator('#one-time-code')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#new-password')).toHaveValue('');
+    expect(await page.content()).not.toContain(PASSWORD);
+
+    const code = await outboxCode(request, login);
+    await page.locator('#one-time-code').fill(code);
+    await page.locator('#new-password').fill(PASSWORD);
+    await page.locator('#new-password-confirmation').fill(PASSWORD);
+    await submitOf(page, '#one-time-code').click();
+    await expect(page).not.toHaveURL((url) => url.pathname === localized(locale, '/sign-up'));
+    await expectSignedIn(page);
+    expect(addresses.filter((address) => [PASSWORD, code, '000000'].some((secret) => address.includes(secret)))).toEqual([]);
   });
 }

@@ -1,12 +1,15 @@
 // The posts of the one-time-code flows (/login, /login/phone, /sign-up, /login-recovery): ask for a
 // code, ask again, type it. The same action runs on the server for a form sent without the scripts
-// (the page is drawn again at the step it answers, or the visitor is led on) and here with them;
-// the page draws whatever it answers (`CodeFlowAnswer`).
+// (a refusal is drawn in the page; a code sent leads to the code step's own address, a GET, so a
+// reload asks nothing again) and here with them; the page draws whatever it answers
+// (`CodeFlowAnswer`).
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
+import { codeRequestSchema } from '@otc/sdk';
 import { storeOf } from '../../kernel/route-context';
 import { settingsApi } from '../../kernel/settings-api';
 import type { SdkQueryError } from '../../lib/api';
-import { localeOfPath } from '../../lib/locale';
+import { localeOfPath, localizePath, stripLocale, type Locale } from '../../lib/locale';
+import { onServer } from '../../lib/on-server';
 import { formFailure, textFields } from '../../kernel/page-form';
 import { authApi, type CodePurpose, type CodeRequestError } from './auth-api';
 import { finishSignIn } from './use-sign-in-flow';
@@ -16,8 +19,8 @@ export interface SentCode {
   purpose: CodePurpose;
   login: string;
   channel: 'email' | 'sms';
-  /** Epoch ms after which another code may be asked for (0: now). */
-  resendAt: number;
+  /** Epoch ms after which another code may be asked for (0: now; null: not known, a step drawn from its address). */
+  resendAt: number | null;
   /** A sign-up that chose a password for next time: step 2 asks for it. */
   withPassword: boolean;
 }
@@ -48,6 +51,48 @@ export function channelOf(login: string): 'email' | 'sms' {
   return login.includes('@') ? 'email' : 'sms';
 }
 
+/** The page of each flow, where its code step lives. */
+const PURPOSE_PAGES: Record<CodePurpose, string> = { login: '/login', register: '/sign-up', recovery: '/login-recovery' };
+
+/**
+ * The code step's address parameters: `step` (`code`, or `code-password` for a sign-up that chose
+ * a password) and `login`, the e-mail or phone the code went to (as `/login?changed=email&login=…`
+ * carries one already). Never the code or a password.
+ */
+export const CODE_STEP_PARAMS = { step: 'step', login: 'login' } as const;
+const STEP_CODE = 'code';
+const STEP_CODE_PASSWORD = 'code-password';
+
+function purposeOfPage(pathname: string): CodePurpose | undefined {
+  const path = stripLocale(pathname);
+  if (path === '/login/phone') return 'login';
+  return PURPOSES.find((purpose) => PURPOSE_PAGES[purpose] === path);
+}
+
+/**
+ * Where a code sent without the scripts leads: the code step of its flow's page (the page posted
+ * from when it is that flow's: /login/phone stays), its `redirect` kept.
+ */
+export function codeStepHref(address: URL, locale: Locale, sent: SentCode): string {
+  const pathname = purposeOfPage(address.pathname) === sent.purpose ? address.pathname : localizePath(PURPOSE_PAGES[sent.purpose], locale);
+  const query = new URLSearchParams();
+  const after = address.searchParams.get('redirect');
+  if (after) query.set('redirect', after);
+  query.set(CODE_STEP_PARAMS.step, sent.withPassword ? STEP_CODE_PASSWORD : STEP_CODE);
+  query.set(CODE_STEP_PARAMS.login, sent.login);
+  return `${pathname}?${query.toString()}`;
+}
+
+/** The code step an address names (`?step=code&login=…`), for the page's flow; null otherwise. */
+export function codeStepOfAddress(search: URLSearchParams, purpose: CodePurpose): SentCode | null {
+  const step = search.get(CODE_STEP_PARAMS.step);
+  if (step !== STEP_CODE && step !== STEP_CODE_PASSWORD) return null;
+  const login = (search.get(CODE_STEP_PARAMS.login) ?? '').trim();
+  if (!codeRequestSchema.safeParse({ login }).success) return null;
+  const withPassword = purpose === 'register' && step === STEP_CODE_PASSWORD;
+  return { purpose, login, channel: channelOf(login), resendAt: null, withPassword };
+}
+
 export async function codeFlowAction(args: ActionFunctionArgs) {
   const store = storeOf(args);
   const address = new URL(args.request.url);
@@ -69,7 +114,10 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
   if (!purpose) return data({ message: 'Unknown code flow' }, { status: 400 });
   const withPassword =
     purpose === 'register' && (posted[f.signInWay] === 'password' || posted[f.withPassword] === '1');
-  const sentOf = (resendAt: number): SentCode => ({ purpose, login, channel: channelOf(login), resendAt, withPassword });
+  const sentOf = (resendAt: number | null): SentCode => ({ purpose, login, channel: channelOf(login), resendAt, withPassword });
+  /** Step 2 once a code is out: here the page draws it; a form sent without the scripts goes to its address. */
+  const codeStep = (sent: SentCode) =>
+    onServer ? redirect(codeStepHref(address, locale, sent)) : ({ step: 'code' as const, sent } satisfies CodeFlowAnswer);
 
   if (posted.intent === 'verify') {
     const code = posted.code ?? '';
@@ -93,8 +141,8 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
     if (result.error) {
       // Still at step 2, with the wait the form carried (nothing typed there is sent back: a code
       // is used once, a password never).
-      const resendAt = Number(posted[f.resendAt]);
-      return formFailure({}, result.error, { step: 'code' as const, sent: sentOf(Number.isFinite(resendAt) ? resendAt : 0) });
+      const resendAt = posted[f.resendAt] ? Number(posted[f.resendAt]) : null;
+      return formFailure({}, result.error, { step: 'code' as const, sent: sentOf(resendAt === null || Number.isFinite(resendAt) ? resendAt : 0) });
     }
     return redirect(await finishSignIn(store, result.data, address, locale));
   }
@@ -109,7 +157,7 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
       // step says how long is left.
       if (posted.intent === 'resend') return formFailure({}, error, { step: 'code' as const, sent, resendFailed: true });
       // A code went out moments ago and is still good: type that one, or wait for a new one.
-      return { step: 'code' as const, sent } satisfies CodeFlowAnswer;
+      return codeStep(sent);
     }
     if (posted.intent === 'resend') {
       return formFailure({}, error, { step: 'code' as const, sent: sentOf(0), resendFailed: true });
@@ -124,5 +172,5 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
   }
   const settings = await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
   const seconds = settings.data?.codeResendSeconds ?? result.data.resendIn;
-  return { step: 'code' as const, sent: sentOf(Date.now() + seconds * 1000) } satisfies CodeFlowAnswer;
+  return codeStep(sentOf(Date.now() + seconds * 1000));
 }

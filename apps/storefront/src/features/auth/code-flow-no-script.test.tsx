@@ -1,7 +1,8 @@
 // @vitest-environment node
-// The code step as the server draws it, for a browser without the scripts (issue 29): no
-// countdown that never moves, "Send a new code" always there, and a press too early refused in
-// the page with the wait the API names, the login kept (never a code).
+// The code step as the server draws it, for a browser without the scripts (issue 29): a code sent
+// leads to the step's own address (a GET: a reload asks nothing again; the login in it, never a
+// code or a password); no countdown that never moves, "Send a new code" always there, and a press
+// too early refused in the page with the wait the API names, the login kept (never a code).
 // @ts-expect-error -- jsdom ships no types of its own (and @types/jsdom is not in the workspace).
 import * as jsdom from 'jsdom';
 import { http, HttpResponse } from 'msw';
@@ -23,14 +24,18 @@ function postForm(path: string, fields: Record<string, string>, locale: 'en' | '
   );
 }
 
+function getPage(path: string, locale: 'en' | 'es' = 'en'): Promise<RenderResult> {
+  return render(new Request(`${ORIGIN}${path}`, { headers: { cookie: `locale=${locale}` } }), { fetch, origin: ORIGIN });
+}
+
 function documentOf(result: RenderResult): Document {
   if (result.kind !== 'page') throw new Error(`expected a page, got a redirect to ${result.location}`);
   return new JSDOM(`<!doctype html><body>${result.body}</body>`).window.document;
 }
 
 const requested: unknown[] = [];
-beforeEach(() => {
-  requested.length = 0;
+/** The API's code requests answer a resend too soon. */
+function codesTooSoon() {
   server.use(
     http.post(`${API}/api/auth/code`, async ({ request }) => {
       requested.push(await request.json());
@@ -40,6 +45,65 @@ beforeEach(() => {
       );
     }),
   );
+}
+beforeEach(() => {
+  requested.length = 0;
+  const sent = (route: string) => async ({ request }: { request: Request }) => {
+    requested.push({ route, ...((await request.json()) as object) });
+    return HttpResponse.json({ channel: 'email', resendIn: 60 });
+  };
+  server.use(
+    http.post(`${API}/api/auth/code`, sent('login')),
+    http.post(`${API}/api/auth/register/code`, sent('register')),
+  );
+});
+
+/** The hidden fields of the step's code form. */
+function codeFormFields(document: Document): Record<string, string> {
+  const form = document.querySelector('#one-time-code')?.closest('form');
+  return Object.fromEntries(
+    [...(form?.querySelectorAll<HTMLInputElement>('input[type="hidden"]') ?? [])].map((input) => [input.name, input.value]),
+  );
+}
+
+describe('the code step without scripts: its own address', () => {
+  it('a code asked for leads to the step (a GET of the page, the redirect kept), drawn for that login', async () => {
+    const posted = await postForm('/login?redirect=%2Fcart', { intent: 'request', purpose: 'login', login: 'ana@example.com' });
+    expect(posted).toEqual({ kind: 'redirect', status: 302, location: '/login?redirect=%2Fcart&step=code&login=ana%40example.com' });
+    expect(requested).toEqual([{ route: 'login', login: 'ana@example.com' }]);
+    const drawn = await getPage('/login?redirect=%2Fcart&step=code&login=ana%40example.com');
+    expect(drawn).toMatchObject({ kind: 'page', status: 200 });
+    const document = documentOf(drawn);
+    expect(document.querySelector('#code-step-heading')?.textContent).toBe('Step 2 of 2: Enter the code');
+    expect(document.querySelector('main')?.textContent).toContain('We sent a 6-digit code by e-mail to ana@example.com.');
+    expect(codeFormFields(document)).toEqual({ intent: 'verify', purpose: 'login', login: 'ana@example.com' });
+    // Back to step 1: the login kept to change it, or nothing.
+    const links = Object.fromEntries([...document.querySelectorAll('main a')].map((link) => [link.textContent, link.getAttribute('href')]));
+    expect(links['Change the e-mail address']).toBe('/login?redirect=%2Fcart&login=ana%40example.com');
+    expect(links['Start over']).toBe('/login?redirect=%2Fcart');
+    // Only what was asked for: the drawing asks the API for no code.
+    expect(requested).toHaveLength(1);
+  });
+
+  it("a sign-up's choice of a password is in the step's address, never the password; in Spanish too", async () => {
+    const posted = await postForm('/es/sign-up', { intent: 'request', purpose: 'register', login: 'new@example.com', 'sign-in-way': 'password' }, 'es');
+    expect(posted).toMatchObject({ kind: 'redirect', location: '/es/sign-up?step=code-password&login=new%40example.com' });
+    const document = documentOf(await getPage('/es/sign-up?step=code-password&login=new%40example.com', 'es'));
+    expect(document.querySelector('#code-step-heading')?.textContent).toBe('Paso 2 de 2: Escriba el código para crear su cuenta');
+    expect(document.querySelector('#new-password')).not.toBeNull();
+    expect(codeFormFields(document)).toMatchObject({ purpose: 'register', login: 'new@example.com', 'with-password': '1' });
+  });
+
+  it("an offer to register from /login leads to the sign-up's code step", async () => {
+    const posted = await postForm('/login', { intent: 'request', purpose: 'register', login: 'new@example.com' });
+    expect(posted).toMatchObject({ kind: 'redirect', location: '/sign-up?step=code&login=new%40example.com' });
+  });
+
+  it('an address whose login is not an e-mail or a phone draws step 1', async () => {
+    const document = documentOf(await getPage('/login?step=code&login=nonsense'));
+    expect(document.querySelector('#code-step-heading')).toBeNull();
+    expect(document.querySelector('#login-email')).not.toBeNull();
+  });
 });
 
 const resend = { intent: 'resend', purpose: 'login', login: 'ana@example.com', 'resend-at': '0' };
@@ -49,6 +113,7 @@ describe('the code step without scripts: a new code', () => {
     ['en', '/login', 'Please wait 42 seconds before requesting another code.', 'You can ask for a new code 60 seconds after the last one.', 'Send a new code'],
     ['es', '/es/login', 'Espere 42 segundos antes de solicitar otro código.', 'Puede pedir un código nuevo 60 segundos después del último.', 'Enviar un código nuevo'],
   ] as const)('(%s) a press too early is refused in the page with the wait, the login kept; no frozen countdown', async (locale, path, refusal, wait, button) => {
+    codesTooSoon();
     const result = await postForm(path, resend, locale);
     expect(result).toMatchObject({ kind: 'page', status: 429 });
     expect(requested).toEqual([{ login: 'ana@example.com' }]);

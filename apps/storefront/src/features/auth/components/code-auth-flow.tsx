@@ -3,7 +3,7 @@
 // change the e-mail or phone, or start over). A sign-in with no account is offered registration
 // in place, with what was already typed; a sign-up of a known login is offered sign-in.
 import { useState } from 'react';
-import { Form, useActionData, useLocation, useNavigation } from 'react-router';
+import { Form, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, RadioGroup, Tabs } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
@@ -11,7 +11,14 @@ import { CsrfField } from '../../../kernel/page-form';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import type { CodePurpose } from '../auth-api';
 import { useAuthMessages } from '../auth-messages';
-import { CODE_FLOW_FIELDS, channelOf, type CodeFlowAnswer, type SentCode } from '../code-flow-action';
+import {
+  CODE_FLOW_FIELDS,
+  CODE_STEP_PARAMS,
+  channelOf,
+  codeStepOfAddress,
+  type CodeFlowAnswer,
+  type SentCode,
+} from '../code-flow-action';
 import { CodeStep } from './code-step';
 import type { LoginMethod } from './login-field';
 import { LoginRequestForm } from './login-request-form';
@@ -48,7 +55,7 @@ function FlowFields({ intent, purpose, extra }: { intent: 'request' | 'resend' |
 function sentFields(sent: SentCode): Record<string, string> {
   return {
     login: sent.login,
-    [CODE_FLOW_FIELDS.resendAt]: String(sent.resendAt),
+    ...(sent.resendAt === null ? {} : { [CODE_FLOW_FIELDS.resendAt]: String(sent.resendAt) }),
     ...(sent.withPassword ? { [CODE_FLOW_FIELDS.withPassword]: '1' } : {}),
   };
 }
@@ -64,23 +71,27 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
   const answer = useActionData<CodeFlowAnswer>();
   const navigation = useNavigation();
   const location = useLocation();
+  const [search] = useSearchParams();
   const resendSeconds = useGetSettingsQuery().data?.codeResendSeconds ?? 60;
   const posting =
     navigation.state !== 'idle' && navigation.formMethod === 'POST'
       ? navigation.formData?.get(CODE_FLOW_FIELDS.intent)
       : null;
 
-  const sent = answer?.step === 'code' ? answer.sent : null;
+  // Step 2 as the action answered it, or as the address names it (a code sent without the scripts
+  // leads to `?step=code&login=…`: a GET, which a reload draws again).
+  const sent = answer?.step === 'code' ? answer.sent : answer ? null : codeStepOfAddress(search, purpose);
   const refused = answer?.step === 'request' ? answer : null;
   const offer = refused?.offer ?? null;
   // A refused login is typed again in its own tab (a page drawn after a post without the scripts).
-  const refusedLogin = refused?.values.login ?? '';
-  const refusedMethod: LoginMethod | null = refusedLogin ? (channelOf(refusedLogin) === 'sms' ? 'phone' : 'email') : null;
+  // So is one the code step's "Change" link brings back in its address (`?login=…`).
+  const keptLogin = refused?.values.login ?? (search.has(CODE_STEP_PARAMS.step) ? '' : (search.get(CODE_STEP_PARAMS.login) ?? ''));
+  const keptMethod: LoginMethod | null = keptLogin ? (channelOf(keptLogin) === 'sms' ? 'phone' : 'email') : null;
 
-  const [method, setMethod] = useState<LoginMethod>(() => refusedMethod ?? initialMethod);
+  const [method, setMethod] = useState<LoginMethod>(() => keptMethod ?? initialMethod);
   const [drafts, setDrafts] = useState<Record<LoginMethod, string>>(() => ({
-    email: refusedMethod === 'email' ? refusedLogin : initialMethod === 'email' ? initialLogin : '',
-    phone: refusedMethod === 'phone' ? refusedLogin : initialMethod === 'phone' ? initialLogin : '',
+    email: keptMethod === 'email' ? keptLogin : initialMethod === 'email' ? initialLogin : '',
+    phone: keptMethod === 'phone' ? keptLogin : initialMethod === 'phone' ? initialLogin : '',
   }));
   const [formKey, setFormKey] = useState(0);
   const [returning, setReturning] = useState(false);
@@ -96,9 +107,14 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
     else problem = error.status === 422 && error.fieldCodes ? null : signInProblem(error);
   }
 
-  // Back to step 1 is the page again (a link: the action's answer is left behind); the flow keeps
-  // what it holds: the login to change, or nothing after "start over".
-  const pageHref = `${location.pathname}${location.search}`;
+  // Back to step 1 is the page again (a link: the action's answer is left behind, the step's
+  // address too); the flow keeps what it holds: the login to change, or nothing after "start over".
+  const stepOne = new URLSearchParams(search);
+  stepOne.delete(CODE_STEP_PARAMS.step);
+  stepOne.delete(CODE_STEP_PARAMS.login);
+  const startOverHref = `${location.pathname}${stepOne.size ? `?${stepOne.toString()}` : ''}`;
+  if (sent) stepOne.set(CODE_STEP_PARAMS.login, sent.login);
+  const changeHref = `${location.pathname}?${stepOne.toString()}`;
   function changeLogin() {
     if (!sent) return;
     const back: LoginMethod = sent.channel === 'sms' ? 'phone' : 'email';
@@ -161,7 +177,8 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
               </Button>
             </Form>
           }
-          backHref={pageHref}
+          changeHref={changeHref}
+          startOverHref={startOverHref}
           onChangeLogin={changeLogin}
           onStartOver={startOver}
         >
@@ -215,7 +232,7 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
                 busyLabel={t`Sending`}
                 submitLabel={id === 'email' ? <Trans>Email me a code</Trans> : <Trans>Text me a code</Trans>}
                 hidden={<FlowFields intent="request" purpose={purpose} />}
-                failure={refused && refusedMethod === id ? refused.error : undefined}
+                failure={refused && keptMethod === id ? refused.error : undefined}
                 onLoginChange={(value) => setDrafts((previous) => ({ ...previous, [id]: value }))}
               >
                 {purpose === 'register' ? (

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Mail, MessageSquareText } from '@otc/ui/icons';
+import { Mail, MessageSquareText } from 'lucide-react';
 import { formatPhone } from '@otc/sdk';
 import { Countdown } from '@otc/ui';
 import { useScriptsRunning } from '../use-scripts-running';
@@ -10,14 +10,18 @@ import { useScriptsRunning } from '../use-scripts-running';
 export interface CodeStepProps {
   login: string;
   channel: 'email' | 'sms';
-  /** When another code may be asked for (epoch ms): the settings' countdown after each code. */
-  resendAt: number;
+  /**
+   * When another code may be asked for (epoch ms): the settings' countdown after each code. Null
+   * when not known (a step drawn from its address): no countdown, the button at once.
+   */
+  resendAt: number | null;
   /** The settings' wait after each code, in seconds (said where no countdown runs). */
   resendSeconds: number;
   /** The form that asks for a new code (shown once the countdown is over). */
   resendForm: ReactNode;
-  /** Step 1: the page again. "Change" and "Start over" lead there, each telling the flow first. */
-  backHref: string;
+  /** Step 1: the page again, "Change" with the login in its field. Each tells the flow first. */
+  changeHref: string;
+  startOverHref: string;
   onChangeLogin: () => void;
   onStartOver: () => void;
   /** The code form (sign in, create the account, or set a new password). */
@@ -39,15 +43,16 @@ export function shownLogin(login: string): string {
  * Without the scripts no countdown runs: the page says how long the wait is and shows the button
  * (the action refuses a press too early, saying how long is left).
  */
-export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, backHref, onChangeLogin, onStartOver, children }: CodeStepProps) {
+export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, changeHref, startOverHref, onChangeLogin, onStartOver, children }: CodeStepProps) {
   const { t } = useLingui();
-  const scripts = useScriptsRunning();
-  const [canResend, setCanResend] = useState(() => resendAt <= Date.now());
+  // A countdown only where it runs and knows when it ends.
+  const counting = useScriptsRunning() && resendAt !== null;
+  const [canResend, setCanResend] = useState(() => resendAt === null || resendAt <= Date.now());
   const [seenResendAt, setSeenResendAt] = useState(resendAt);
   if (seenResendAt !== resendAt) {
     // A new code was sent: wait again.
     setSeenResendAt(resendAt);
-    setCanResend(resendAt <= Date.now());
+    setCanResend(resendAt === null || resendAt <= Date.now());
   }
   const where = shownLogin(login);
   const Icon = channel === 'sms' ? MessageSquareText : Mail;
@@ -75,8 +80,8 @@ export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, 
         <p className="font-semibold">
           <Trans>Did not get the code?</Trans>
         </p>
-        {scripts ? (
-          <Countdown key={resendAt} until={resendAt} onDone={() => setCanResend(true)} className="text-muted">
+        {counting ? (
+          <Countdown key={resendAt} until={resendAt ?? 0} onDone={() => setCanResend(true)} className="text-muted">
             {(seconds) =>
               seconds > 0
                 ? plural(seconds, {
@@ -94,12 +99,12 @@ export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, 
             })}
           </p>
         )}
-        {canResend || !scripts ? resendForm : null}
+        {canResend || !counting ? resendForm : null}
         <div className="flex flex-col items-start gap-1 sm:flex-row sm:flex-wrap sm:gap-x-6">
-          <Link to={backHref} replace className={linkButton} onClick={onChangeLogin}>
+          <Link to={changeHref} replace className={linkButton} onClick={onChangeLogin}>
             {channel === 'sms' ? <Trans>Change the phone number</Trans> : <Trans>Change the e-mail address</Trans>}
           </Link>
-          <Link to={backHref} replace className={linkButton} onClick={onStartOver}>
+          <Link to={startOverHref} replace className={linkButton} onClick={onStartOver}>
             <Trans>Start over</Trans>
           </Link>
         </div>
