@@ -13,10 +13,11 @@ export type {
 } from './components/field';
 export { Dialog, Drawer } from './components/dialog';
 export type { DialogProps, DrawerProps, ModalPlacement } from './components/dialog';
-export { Toast, ToastRegion, DEFAULT_TOAST_TIMEOUT_MS } from './components/toast';
+export { Toast, DEFAULT_TOAST_TIMEOUT_MS } from './components/toast';
+export { ToastRegion } from './components/toast-region';
+export type { ToastRegionProps } from './components/toast-region';
 export type {
   ToastProps,
-  ToastRegionProps,
   ToastAction,
   ToastAvatar,
   ToastColor,

@@ -1,22 +1,20 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAppSelector } from '../kernel/hooks';
 import { useGetCategoriesQuery } from '../features/catalog/catalog-api';
 import { useSearchShortcut } from '../features/search/use-search-shortcut';
 import { selectSearchOpen } from '../kernel/ui-slice';
-import { withChunkReload } from '../lib/chunk-reload';
-import { afterPageSettled } from '../lib/prefetch';
+import { deferredModule, useDeferredModule } from '../lib/deferred-module';
 import { useLocale } from '../lib/use-locale';
 import type * as SearchModalModule from '../features/search/search-modal';
 
-let searchModal: typeof SearchModalModule | undefined;
+const searchModal = deferredModule<typeof SearchModalModule>(
+  () => import('../features/search/search-modal'),
+);
 
 /** Loads the search modal's module (once): when the page is idle, or on first open. */
 export function loadSearchModal(): Promise<typeof SearchModalModule> {
-  return import('../features/search/search-modal').then((module) => (searchModal = module));
+  return searchModal.load();
 }
-// Opening with a stale chunk (a newer build) reloads the page; warming it ahead never does.
-const loadOnOpen = withChunkReload(loadSearchModal);
 
 /**
  * The search modal's place in the layout. Open/close state lives in the UI slice; the modal
@@ -27,28 +25,8 @@ const loadOnOpen = withChunkReload(loadSearchModal);
  */
 export function SearchSlot() {
   const open = useAppSelector(selectSearchOpen);
-  const [Modal, setModal] = useState(() => searchModal?.SearchModal);
+  const Modal = useDeferredModule(searchModal, open)?.SearchModal;
   useSearchShortcut();
-  useEffect(
-    () =>
-      afterPageSettled(() => {
-        loadSearchModal().then(
-          (module) => setModal(() => module.SearchModal),
-          () => {},
-        );
-      }),
-    [],
-  );
-  useEffect(() => {
-    if (!open || Modal) return;
-    let live = true;
-    void loadOnOpen().then((module) => {
-      if (live) setModal(() => module.SearchModal);
-    });
-    return () => {
-      live = false;
-    };
-  }, [open, Modal]);
   const locale = useLocale();
   const plan = useSearchParams()[0].get('plan') || undefined;
   const categories = useGetCategoriesQuery({ locale, plan }, { skip: !open });

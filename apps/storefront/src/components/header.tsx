@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, Menu, Package, Search, ShoppingBasket, ShoppingCart, User } from '@otc/ui/icons';
-import { Container, Drawer, cn } from '@otc/ui';
+import { Container, cn } from '@otc/ui';
 import { useAppDispatch, useAppSelector } from '../kernel/hooks';
 import { selectSignedIn } from '../kernel/session-slice';
 import { searchOpened } from '../kernel/ui-slice';
@@ -19,7 +19,11 @@ import { stripLocale } from '../lib/locale';
 import { AccountMenu, AllowanceStrip } from './account-menu';
 import { ReminderStrip } from './reminder-strip';
 import { useAllowanceReminder } from '../kernel/allowance-reminder';
+import { deferredModule, useDeferredModule } from '../lib/deferred-module';
 import { useLocale, useLocalizePath } from '../lib/use-locale';
+
+/** The drawer's code: nothing drawn on the server needs it (the menu starts closed). */
+const dialogModule = deferredModule(() => import('@otc/ui/dialog'));
 
 /** The in-page menu's id: the menu button without the scripts leads to it. */
 const SITE_MENU_ID = 'site-menu';
@@ -47,6 +51,7 @@ export function Header() {
   const [mode, setMode] = useColourMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const Drawer = useDeferredModule(dialogModule, menuOpen)?.Drawer;
   const localize = useLocalizePath();
   const { pathname } = useLocation();
 
@@ -207,34 +212,36 @@ export function Header() {
           </form>
         </Container>
 
-        <Drawer
-          open={menuOpen}
-          onClose={closeMenu}
-          title={t`Menu`}
-          closeLabel={t`Close menu`}
-          side="right"
-        >
-          <nav
-            aria-label={t`Main`}
-            className="flex flex-col gap-1"
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a')) closeMenu();
-            }}
+        {Drawer ? (
+          <Drawer
+            open={menuOpen}
+            onClose={closeMenu}
+            title={t`Menu`}
+            closeLabel={t`Close menu`}
+            side="right"
           >
-            {menuLinks}
-          </nav>
-          <div className="mt-4 border-t border-border pt-4">
-            <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
-          </div>
-          <div
-            className="mt-4 border-t border-border pt-4"
-            onClick={(event) => {
-              if ((event.target as HTMLElement).closest('a')) closeMenu();
-            }}
-          >
-            <FooterLinks stacked />
-          </div>
-        </Drawer>
+            <nav
+              aria-label={t`Main`}
+              className="flex flex-col gap-1"
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a')) closeMenu();
+              }}
+            >
+              {menuLinks}
+            </nav>
+            <div className="mt-4 border-t border-border pt-4">
+              <ColourModeMenu value={mode} onChange={setMode} variant="inline" />
+            </div>
+            <div
+              className="mt-4 border-t border-border pt-4"
+              onClick={(event) => {
+                if ((event.target as HTMLElement).closest('a')) closeMenu();
+              }}
+            >
+              <FooterLinks stacked />
+            </div>
+          </Drawer>
+        ) : null}
       </header>
       {/* Shown only while the address names it (#site-menu: the menu button without the scripts),
           on the compact header; out of the sticky header, so it scrolls away with the page. */}

@@ -5,11 +5,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createAppStore } from '../app/store';
 import { activateLocale, i18n } from '../lib/i18n';
 import { notify } from '../kernel/notify';
-import { Notifications } from './notifications';
+import { Notifications, loadToasts } from './notifications';
 
 /** The notifications on a page at `path` (they know which page they are on). */
 async function setup(path = '/catalog') {
   await activateLocale('en');
+  // The toasts' code comes after the first paint; here it is there, as it is by a person's first toast.
+  await loadToasts();
   const store = createAppStore();
   const router = createMemoryRouter([{ path: '*', element: <Notifications /> }], { initialEntries: [path] });
   render(

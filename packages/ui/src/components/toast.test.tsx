@@ -1,5 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { Toast, ToastRegion } from './toast';
+import { Toast } from './toast';
+import { ToastRegion } from './toast-region';
 
 describe('Toast', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,4 +1,4 @@
-import { Children, isValidElement, useCallback, useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ReactNode } from 'react';
 import { X } from '../icons';
 import { cn } from '../cn';
 
@@ -83,7 +83,6 @@ export function Toast({
     onCloseRef.current = onClose;
   }, [onClose]);
 
-
   const close = useCallback((reason: ToastCloseReason) => {
     if (closed.current) return;
     closed.current = true;
@@ -99,7 +98,8 @@ export function Toast({
   }, []);
 
   const resume = useCallback(() => {
-    if (timeout <= 0 || timer.current || closed.current || hovered.current || focused.current) return;
+    if (timeout <= 0 || timer.current || closed.current || hovered.current || focused.current)
+      return;
     startedAt.current = Date.now();
     timer.current = setTimeout(() => {
       timer.current = null;
@@ -143,7 +143,13 @@ export function Toast({
     >
       {avatar ? (
         avatar.src ? (
-          <img src={avatar.src} alt={avatar.alt ?? ''} width={40} height={40} className="size-10 shrink-0 rounded-full object-cover" />
+          <img
+            src={avatar.src}
+            alt={avatar.alt ?? ''}
+            width={40}
+            height={40}
+            className="size-10 shrink-0 rounded-full object-cover"
+          />
         ) : (
           <span
             aria-hidden="true"
@@ -161,7 +167,9 @@ export function Toast({
       <div className="min-w-0 flex-1">
         <p className="font-bold">{title}</p>
         {/* A description may be several lines ("Error placing order" lists one per field). */}
-        {description ? <div className="mt-1 whitespace-pre-line text-muted">{description}</div> : null}
+        {description ? (
+          <div className="mt-1 whitespace-pre-line text-muted">{description}</div>
+        ) : null}
         {actions.length > 0 ? (
           <div className="mt-3 flex flex-wrap gap-2">
             {actions.map((action) => (
@@ -194,46 +202,5 @@ export function Toast({
         </button>
       ) : null}
     </li>
-  );
-}
-
-export interface ToastRegionProps {
-  /** Names the landmark, e.g. "Notifications". */
-  label: string;
-  children?: ReactNode;
-}
-
-/**
- * The fixed stack of toasts, at the bottom of the screen (from the `sm` width on, at the bottom
- * right): never over a page's heading or its first field, which the top of the screen shows (at
- * the top, over the header, a long one covered the heading and the field below it). While a field
- * has the focus on a phone it steps aside (styles.css), so it never hides the field being typed
- * in right above the on-screen keyboard. A labelled region with two lists, each
- * inside a live region that is on the page before any toast: errors (`color="danger"`) in the
- * assertive one, the others in the polite one. A new toast is read once, as it is added.
- */
-export function ToastRegion({ label, children }: ToastRegionProps) {
-  const urgent: ReactNode[] = [];
-  const polite: ReactNode[] = [];
-  Children.forEach(children, (child) => {
-    const danger = isValidElement<{ color?: ToastColor }>(child) && child.props.color === 'danger';
-    (danger ? urgent : polite).push(child);
-  });
-  const list = 'flex w-full flex-col gap-3';
-  return (
-    <section
-      aria-label={label}
-      data-toast-region=""
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-0 sm:justify-end sm:p-4"
-    >
-      <div className="flex w-full max-w-md flex-col gap-3">
-        <div aria-live="assertive" aria-relevant="additions" data-testid="toast-urgent">
-          <ol className={list}>{urgent}</ol>
-        </div>
-        <div aria-live="polite" aria-relevant="additions" data-testid="toast-polite">
-          <ol className={list}>{polite}</ol>
-        </div>
-      </div>
-    </section>
   );
 }
