@@ -42,21 +42,16 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_DAYS,
-  STOREFRONT_SPANISH_PREFIX,
-  localeOfAcceptLanguage,
-  readGuestPlanCookie,
-  readLocaleCookie,
-  type Locale,
-} from '@otc/sdk';
 import { CSRF_FIELD, CSRF_HEADER } from '@otc/sdk/schemas';
 import { ifNoneMatchHits } from '../../lib/hot-answers.js';
-import { escapeMarkup } from '../../lib/markup.js';
 import { renderCallHeaders } from '../../lib/render-call.js';
-import { carriesVisitorCookie, isWrite, readCookies, setCookie } from '../../lib/web-session.js';
+import { carriesVisitorCookie, isWrite } from '../../lib/web-session.js';
 import { PUBLIC_ANSWER_FRESH_MS } from '../app/public-answers.js';
+import { formPostFailurePage } from './form-post-failure.js';
+import { pageCacheKey, rememberLanguage } from './page-language.js';
+import { cookieJar, setCookieLines } from './render-cookie-jar.js';
+
+export { pageCacheKey, pageLanguageKey } from './page-language.js';
 
 /** What the storefront's render module exports (apps/storefront/src/entry-server.tsx). */
 interface RenderModule {
@@ -177,40 +172,6 @@ export interface PageRenderer {
 }
 
 /**
- * The language inputs of a page as the page itself reads them (apps/storefront/src/app/router.tsx,
- * rootLoader): the `locale` cookie and the language the browser's Accept-Language asks for, by the
- * SDK's one rule (rules/visitor-language.ts), which the API's answers follow too. Every visitor
- * with the same two gets the same page, whatever the spelling of their headers (issue 32: the
- * cache key read them otherwise, and a Spanish visitor could be sent the English page).
- */
-export function pageLanguageKey(cookieHeader: string | undefined, acceptLanguage: string | undefined): string {
-  return `${readLocaleCookie(cookieHeader) ?? '-'} ${localeOfAcceptLanguage(acceptLanguage)}`;
-}
-
-/**
- * What a page drawn for no one is kept under: its address, its language inputs
- * (pageLanguageKey), and the plan a guest chose (the `otc_plan` cookie, issue 29: the catalog and
- * the cart are drawn with its marks), so one guest's plan page is never served to another.
- */
-export function pageCacheKey(
-  address: string,
-  cookieHeader: string | undefined,
-  acceptLanguage: string | undefined,
-  fetchSite?: string,
-): string {
-  return `${address}\n${pageLanguageKey(cookieHeader, acceptLanguage)}\n${readGuestPlanCookie(cookieHeader) ?? '-'}\n${fromThisSite(fetchSite) ? 'site' : '-'}`;
-}
-
-/**
- * Followed from one of the shop's own pages (`Sec-Fetch-Site: same-origin`): the storefront's
- * rootLoader then draws the address asked for instead of sending it to the visitor's language
- * (the language switch without scripts), so the page is kept apart from a first visit's redirect.
- */
-function fromThisSite(fetchSite: string | undefined): boolean {
-  return fetchSite === 'same-origin';
-}
-
-/**
  * Whether an API answer is data the page may be kept with: a 2xx or 304, and a 404 only in a page
  * that is a 404 itself (an unknown item: that is the page's truth). A 429, a 5xx, a 4xx, or a 404
  * in a page drawn as found, are a page missing its data.
@@ -229,92 +190,6 @@ interface RenderCalls {
 
 /** A page drawn, or a redirect, with the `Set-Cookie` lines of the render's API answers. */
 type Drawn = ({ page: CachedPage } | { redirect: string; status: number }) & { setCookies: string[] };
-
-/**
- * The cookies of one render, as a browser keeps them: the visitor's, then what each answer set or
- * removed (`Max-Age` <= 0, or an `Expires` past). Unchanged, the visitor's header goes as sent.
- */
-function cookieJar(visitorHeader: string | undefined) {
-  const cookies = readCookies(visitorHeader);
-  let changed = false;
-  return {
-    header(): string | undefined {
-      if (!changed) return visitorHeader;
-      return cookies.size > 0 ? [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') : undefined;
-    },
-    take(line: string) {
-      const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const at = pair.indexOf('=');
-      if (at <= 0) return;
-      const attribute = (name: string) =>
-        attributes.find((part) => part.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
-      const maxAge = attribute('max-age');
-      const expires = attribute('expires');
-      const gone = maxAge !== undefined ? Number(maxAge) <= 0 : expires !== undefined && Date.parse(expires) <= Date.now();
-      if (gone) cookies.delete(pair.slice(0, at));
-      else cookies.set(pair.slice(0, at), pair.slice(at + 1));
-      changed = true;
-    },
-  };
-}
-
-function setCookieLines(value: string | string[] | number | undefined): string[] {
-  if (Array.isArray(value)) return value;
-  return typeof value === 'string' ? [value] : [];
-}
-
-/** The small pages of a form post that could not be drawn, in the address's language. */
-const FORM_POST_FAILURE_TEXTS = {
-  en: {
-    busy: 'The shop is very busy. Please try again in a few seconds.',
-    failed: 'Something went wrong. Please check the page and try again.',
-    back: 'Back to the page',
-  },
-  es: {
-    busy: 'La tienda está muy ocupada. Vuelva a intentarlo en unos segundos.',
-    failed: 'Algo salió mal. Revise la página y vuelva a intentarlo.',
-    back: 'Volver a la página',
-  },
-} as const;
-
-/** The address a form was posted to as a link of this shop (`//x` or `/\x` would leave it). */
-function sameShopLink(url: string): string {
-  return url.replace(/^[/\\]+/, '/');
-}
-
-/** The storefront's `localeOfPath`: `/es` and below are Spanish. */
-function localeOfAddress(url: string): Locale {
-  const pathname = url.split('?')[0] ?? '/';
-  return pathname === STOREFRONT_SPANISH_PREFIX || pathname.startsWith(`${STOREFRONT_SPANISH_PREFIX}/`) ? 'es' : 'en';
-}
-
-/**
- * The language of the page shown is remembered, as the storefront's `writeLocaleCookie` does
- * once it runs: a language switch followed before the scripts run (a slow phone), or without
- * them, still decides the bare address next time. Readable by the page (not HttpOnly), as the
- * storefront writes it; an answer carrying it is kept by no shared cache.
- */
-function rememberLanguage(request: FastifyRequest, reply: FastifyReply): boolean {
-  const locale = localeOfAddress(request.url);
-  // Set only when the bare address would now pick another language: a first visit in the
-  // browser's own language stays a page any shared cache may keep.
-  const bareWouldPick = readLocaleCookie(request.headers.cookie) ?? localeOfAcceptLanguage(request.headers['accept-language']);
-  if (bareWouldPick === locale) return false;
-  const settings = { ...request.server.cookieSettings, httpOnly: false };
-  setCookie(reply, LOCALE_COOKIE, locale, LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60, settings);
-  return true;
-}
-
-function formPostFailurePage(url: string, reason: 'busy' | 'failed'): string {
-  const locale = localeOfAddress(url);
-  const texts = FORM_POST_FAILURE_TEXTS[locale];
-  return (
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${escapeMarkup(texts[reason])}</title></head><body><main><h1>${escapeMarkup(texts[reason])}</h1>` +
-    `<p><a href="${escapeMarkup(sameShopLink(url))}">${escapeMarkup(texts.back)}</a></p></main></body></html>`
-  );
-}
 
 export async function createPageRenderer(
   app: FastifyInstance,
