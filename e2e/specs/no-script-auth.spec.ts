@@ -2,9 +2,9 @@
 // reload draws it again and asks nothing: the login in it, never the code or a password); the
 // step's "Send a new code" is a form posting to the page's action (the API's resend wait applies:
 // a press too early is refused in the page, saying how long to wait, the login kept); no countdown
-// is drawn that would never move.
+// is drawn that would never move. The "Phone" tab of step 1 is a link to the phone's page.
 import { expect, test, type Page } from '@playwright/test';
-import { registerByApi, uniqueEmail, words } from '../fixtures/auth';
+import { demoCustomers, registerByApi, uniqueEmail, words } from '../fixtures/auth';
 import { localized, shopLocales, type ShopLocale } from '../fixtures/locales';
 import { latestCode, outboxCode } from '../fixtures/outbox';
 import { sessionCookie } from '../fixtures/web-session';
@@ -31,6 +31,9 @@ function stepAddress(locale: ShopLocale, path: string, step: string, login: stri
 async function expectSignedIn(page: Page): Promise<void> {
   expect(await sessionCookie(page)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
 }
+
+// A demo member a language (their phone's codes never wait on the other run's).
+const byLocale = { en: demoCustomers.linda, es: demoCustomers.rosa } as const;
 
 for (const locale of shopLocales) {
   const text = TEXTS[locale.code];
@@ -101,5 +104,31 @@ for (const locale of shopLocales) {
     await expect(page).not.toHaveURL((url) => url.pathname === localized(locale, '/sign-up'));
     await expectSignedIn(page);
     expect(addresses.filter((address) => [PASSWORD, code, '000000'].some((secret) => address.includes(secret)))).toEqual([]);
+  });
+
+  test(`without scripts (${locale.code}): the Phone tab leads to the phone's sign-in, the redirect kept`, async ({ page, request }) => {
+    const customer = byLocale[locale.code];
+    const w = words(locale);
+    const cart = localized(locale, '/cart');
+    await page.goto(`${localized(locale, '/login')}?redirect=${encodeURIComponent(cart)}`);
+    const phoneTab = page.getByRole('tab', { name: w.phoneTab, exact: true });
+    await expect(phoneTab).toHaveAttribute('aria-selected', 'false');
+    // In the Tab order without the scripts (no arrow keys there).
+    await page.getByRole('tab', { selected: true }).focus();
+    await page.keyboard.press('Tab');
+    await expect(phoneTab).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login/phone') && url.searchParams.get('redirect') === cart);
+    await expect(page.getByRole('tab', { name: w.phoneTab, exact: true })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('textbox', { name: w.phone }).fill(customer.phone);
+    await page.getByRole('button', { name: w.sendBySms }).click();
+    await expect(page.locator('#code-step-heading')).toHaveText(w.step2);
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login/phone') && url.searchParams.get('step') === 'code');
+    await expect(page.locator('main')).toContainText(customer.shownPhone);
+    const code = await outboxCode(request, customer.phone);
+    await page.getByRole('textbox', { name: w.code }).fill(code);
+    await submitOf(page, '#one-time-code').click();
+    await expect(page).toHaveURL((url) => url.pathname === cart);
+    await expectSignedIn(page);
   });
 }

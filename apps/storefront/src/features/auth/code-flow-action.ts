@@ -62,6 +62,8 @@ const PURPOSE_PAGES: Record<CodePurpose, string> = { login: '/login', register: 
 export const CODE_STEP_PARAMS = { step: 'step', login: 'login' } as const;
 const STEP_CODE = 'code';
 const STEP_CODE_PASSWORD = 'code-password';
+/** Step 1 with the phone's tab (/sign-up and /login-recovery; /login has /login/phone). */
+export const STEP_PHONE = 'phone';
 
 function purposeOfPage(pathname: string): CodePurpose | undefined {
   const path = stripLocale(pathname);

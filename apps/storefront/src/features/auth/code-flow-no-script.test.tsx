@@ -102,7 +102,7 @@ describe('the code step without scripts: its own address', () => {
   it('an address whose login is not an e-mail or a phone draws step 1', async () => {
     const document = documentOf(await getPage('/login?step=code&login=nonsense'));
     expect(document.querySelector('#code-step-heading')).toBeNull();
-    expect(document.querySelector('#login-email')).not.toBeNull();
+    expect(document.querySelector('#request-step-heading')).not.toBeNull();
   });
 });
 
@@ -132,5 +132,40 @@ describe('the code step without scripts: a new code', () => {
     expect(form?.querySelector<HTMLInputElement>('input[name="intent"]')?.value).toBe('resend');
     expect(form?.querySelector<HTMLInputElement>('input[name="login"]')?.value).toBe('ana@example.com');
     expect(document.querySelector<HTMLInputElement>('#one-time-code')?.value ?? '').toBe('');
+  });
+});
+
+describe('step 1 without scripts: the tabs are links', () => {
+  const tabs = (document: Document) =>
+    [...document.querySelectorAll('main [role="tab"]')].map((tab) => [tab.textContent, tab.getAttribute('href'), tab.getAttribute('aria-selected')]);
+
+  it('/login: the phone tab leads to /login/phone and back, the redirect kept', async () => {
+    const email = documentOf(await getPage('/login?redirect=%2Fcart'));
+    expect(tabs(email)).toEqual([
+      ['E-mail', '/login?redirect=%2Fcart', 'true'],
+      ['Phone', '/login/phone?redirect=%2Fcart', 'false'],
+    ]);
+    expect(email.querySelector('#login-email')).not.toBeNull();
+    const phone = documentOf(await getPage('/es/login/phone?redirect=%2Fes%2Fcart', 'es'));
+    expect(tabs(phone)).toEqual([
+      ['Correo', '/es/login?redirect=%2Fes%2Fcart', 'false'],
+      ['Teléfono', '/es/login/phone?redirect=%2Fes%2Fcart', 'true'],
+    ]);
+    expect(phone.querySelector('#login-phone')).not.toBeNull();
+    expect(phone.querySelector('#login-email')).toBeNull();
+  });
+
+  it("/sign-up and /login-recovery: the phone's tab is the page's ?step=phone", async () => {
+    const signUp = documentOf(await getPage('/sign-up?step=phone'));
+    expect(tabs(signUp)).toEqual([
+      ['E-mail', '/sign-up', 'false'],
+      ['Phone', '/sign-up?step=phone', 'true'],
+    ]);
+    expect(signUp.querySelector('#login-phone')).not.toBeNull();
+    const recovery = documentOf(await getPage('/es/login-recovery', 'es'));
+    expect(tabs(recovery)).toEqual([
+      ['Correo', '/es/login-recovery', 'true'],
+      ['Teléfono', '/es/login-recovery?step=phone', 'false'],
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { useAuthMessages } from '../auth-messages';
 import {
   CODE_FLOW_FIELDS,
   CODE_STEP_PARAMS,
+  STEP_PHONE,
   channelOf,
   codeStepOfAddress,
   type CodeFlowAnswer,
@@ -23,6 +24,7 @@ import { CodeStep } from './code-step';
 import type { LoginMethod } from './login-field';
 import { LoginRequestForm } from './login-request-form';
 import { ProblemNotice } from './problem-notice';
+import { useAuthHref } from '../use-sign-in-flow';
 import { LoginCodeForm, RecoveryCodeForm, RegisterCodeForm } from './verify-forms';
 
 export interface CodeAuthFlowProps {
@@ -65,13 +67,16 @@ function sentFields(sent: SentCode): Record<string, string> {
  * out, step 1 with the refusal otherwise. "Change the e-mail" and "Start over" go back to step 1
  * here (without the scripts they are links to the page).
  */
-export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: CodeAuthFlowProps) {
+export function CodeAuthFlow({ purpose, initialMethod: pageMethod, initialLogin = '' }: CodeAuthFlowProps) {
   const { t } = useLingui();
+  const authHref = useAuthHref();
   const { codeRequestProblem, signInProblem } = useAuthMessages();
   const answer = useActionData<CodeFlowAnswer>();
   const navigation = useNavigation();
   const location = useLocation();
   const [search] = useSearchParams();
+  // The phone's tab of a page without a phone page of its own is its address's `?step=phone`.
+  const initialMethod: LoginMethod = search.get(CODE_STEP_PARAMS.step) === STEP_PHONE ? 'phone' : pageMethod;
   const resendSeconds = useGetSettingsQuery().data?.codeResendSeconds ?? 60;
   const posting =
     navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -85,7 +90,8 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
   const offer = refused?.offer ?? null;
   // A refused login is typed again in its own tab (a page drawn after a post without the scripts).
   // So is one the code step's "Change" link brings back in its address (`?login=…`).
-  const keptLogin = refused?.values.login ?? (search.has(CODE_STEP_PARAMS.step) ? '' : (search.get(CODE_STEP_PARAMS.login) ?? ''));
+  const addressLogin = sent ? '' : (search.get(CODE_STEP_PARAMS.login) ?? '');
+  const keptLogin = refused?.values.login ?? addressLogin;
   const keptMethod: LoginMethod | null = keptLogin ? (channelOf(keptLogin) === 'sms' ? 'phone' : 'email') : null;
 
   const [method, setMethod] = useState<LoginMethod>(() => keptMethod ?? initialMethod);
@@ -201,6 +207,16 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
     );
   }
 
+  // Each tab is also a link to the page showing it, which a browser without the scripts follows:
+  // /login and /login/phone, else the page and its `?step=phone` (the redirect kept).
+  const tabHref = (id: LoginMethod) => {
+    if (purpose === 'login') return authHref(id === 'phone' ? '/login/phone' : '/login');
+    const query = new URLSearchParams(search);
+    query.delete(CODE_STEP_PARAMS.step);
+    query.delete(CODE_STEP_PARAMS.login);
+    if (id === 'phone') query.set(CODE_STEP_PARAMS.step, STEP_PHONE);
+    return `${location.pathname}${query.size ? `?${query.toString()}` : ''}`;
+  };
   const methods: { id: LoginMethod; label: string }[] = [
     // Short tab names (a narrow phone shows both): "Correo", not "Correo electrónico".
     { id: 'email', label: t({ message: 'E-mail', context: 'sign-in tab' }) },
@@ -220,6 +236,7 @@ export function CodeAuthFlow({ purpose, initialMethod, initialLogin = '' }: Code
         items={methods.map(({ id, label }) => ({
           id,
           label,
+          href: tabHref(id),
           // One form at a time (the chosen tab's), so the sign-up's radio is posted with it.
           panel:
             id === method ? (
