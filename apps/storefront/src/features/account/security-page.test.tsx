@@ -5,8 +5,10 @@ import { formatDate } from '@otc/sdk';
 import { connectStore } from '../../app/store';
 import { renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { API, server } from '../../test/server';
-import { customerFixture, sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
-import { lastUsedOf } from './components/sessions-section';
+import { testVisitor } from '../../test/visitor';
+import { customerFixture, postToAction, sessionOf, useAccountHandlers, useSessionHandlers } from './account-fixtures';
+import { SIGN_OUT_EVERYWHERE, lastUsedOf } from './components/sessions-section';
+import { action } from './pages/security-page';
 
 
 async function renderAccount(path: string) {
@@ -187,6 +189,52 @@ describe('security: where you are signed in', () => {
     expect(
       within(section).getByRole('button', { name: 'Cerrar sesión en todos los dispositivos' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('security: "Sign out of all devices" without scripts', () => {
+  it('is a form posting to the page; the action ends every session and leads to the sign-in saying why', async () => {
+    setLocaleCookie('es');
+    const handlers = useSessionHandlers([THIS, PHONE]);
+    const answer = await postToAction(action, { intent: SIGN_OUT_EVERYWHERE }, '/es/account/security');
+    expect(answer).toMatchObject({
+      status: 302,
+      location: '/es/login?redirect=%2Fes%2Faccount%2Fsecurity&changed=everywhere',
+    });
+    expect(handlers.calls).toEqual([{ method: 'DELETE', path: '/api/auth/sessions', body: undefined }]);
+
+    // The sign-in page it leads to says why (the visitor is signed out now).
+    testVisitor.signedIn = false;
+    await renderApp('/es/login?redirect=%2Fes%2Faccount%2Fsecurity&changed=everywhere');
+    expect(await screen.findByText('Se cerró su sesión en todos los dispositivos')).toBeInTheDocument();
+  });
+
+  it('a refusal is answered for the section, never the password form', async () => {
+    useSessionHandlers([THIS]);
+    server.use(
+      http.delete(`${API}/api/auth/sessions`, () =>
+        HttpResponse.json({ message: 'Down', code: 'server_error' }, { status: 503 }),
+      ),
+    );
+    const answer = await postToAction(action, { intent: SIGN_OUT_EVERYWHERE }, '/account/security');
+    expect(answer).toMatchObject({ status: 503, body: { intent: SIGN_OUT_EVERYWHERE, error: { code: 'server_error' } } });
+  });
+
+  it('with the scripts the button is in that form, and still asks for a second press', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    useAccountHandlers();
+    const handlers = useSessionHandlers([THIS, PHONE]);
+    await renderAccount('/account/security');
+    const section = await screen.findByRole('region', { name: 'Where you are signed in' });
+    const button = await within(section).findByRole('button', { name: 'Sign out of all devices' });
+    const form = button.closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form?.querySelector('input[name="intent"]')).toHaveValue(SIGN_OUT_EVERYWHERE);
+    expect(button).toHaveAttribute('type', 'submit');
+    await user.click(button);
+    expect(handlers.calls).toEqual([]);
+    expect(within(section).getByRole('button', { name: 'Press again to sign out everywhere' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Form, useActionData, useNavigate } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LogOut, MonitorSmartphone } from '@otc/ui/icons';
 import { formatDate, parseIsoDate, resolveLocaleTag } from '@otc/sdk';
@@ -7,6 +7,7 @@ import { Badge, Button, ConfirmButton, Notice, Skeleton, VisuallyHidden } from '
 import { useAppDispatch } from '../../../kernel/hooks';
 import { notify } from '../../../kernel/notify';
 import { signedOut } from '../../../kernel/session-slice';
+import { CsrfField, FailureNotice, type FormFailure } from '../../../kernel/page-form';
 import { AccountSection } from '../../../components/account-layout';
 import { apiErrorText } from '../../../lib/form-messages';
 import type { Locale } from '../../../lib/locale';
@@ -51,6 +52,12 @@ export function lastUsedOf(
   return { kind: 'ago', text };
 }
 
+/** The intent of "Sign out of all devices" posted to the page's action (without the scripts). */
+export const SIGN_OUT_EVERYWHERE = 'sign-out-everywhere';
+
+/** What the action answers when it could not sign out everywhere (else it leads to the sign-in). */
+export type SignOutEverywhereAnswer = FormFailure & { intent: typeof SIGN_OUT_EVERYWHERE };
+
 /** How old a shown list of devices may be before it is asked for again. */
 const SESSIONS_FRESH_SECONDS = 30;
 
@@ -74,7 +81,10 @@ export function SessionsSection() {
   const [endSession, ending] = useEndSessionMutation();
   const [signOutEverywhere, signingOut] = useSignOutEverywhereMutation();
   const [announcement, setAnnouncement] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const answer = useActionData<SignOutEverywhereAnswer | object | undefined>();
+  const refused = answer && 'intent' in answer && answer.intent === SIGN_OUT_EVERYWHERE ? answer : undefined;
+  // A refusal of the post sent without the scripts is drawn by the server with the page.
+  const [problem, setProblem] = useState<string | null>(() => (refused ? apiErrorText(locale, refused.error) : null));
   /** After a session ended, where the focus goes once the list is drawn again. */
   const [focusNext, setFocusNext] = useState<{ id: string | null } | null>(null);
 
@@ -148,7 +158,7 @@ export function SessionsSection() {
           </Notice>
         ) : null}
       </div>
-      {problem ? <Notice tone="error">{problem}</Notice> : null}
+      {problem ? <FailureNotice>{problem}</FailureNotice> : null}
       {sessions.isError && !sessions.data ? (
         <Notice
           tone="error"
@@ -188,18 +198,24 @@ export function SessionsSection() {
               Signing out of all devices signs this one out too. You will be asked to sign in again.
             </Trans>
           </p>
-          <ConfirmButton
-            variant="secondary"
-            loading={signingOut.isLoading}
-            label={
-              <>
-                <LogOut aria-hidden="true" className="size-5" />
-                <Trans>Sign out of all devices</Trans>
-              </>
-            }
-            confirmLabel={<Trans>Press again to sign out everywhere</Trans>}
-            onConfirm={() => void onSignOutEverywhere()}
-          />
+          {/* Without the scripts one press posts it to the page's action. */}
+          <Form method="post">
+            <CsrfField />
+            <input type="hidden" name="intent" value={SIGN_OUT_EVERYWHERE} />
+            <ConfirmButton
+              variant="secondary"
+              submitsForm
+              loading={signingOut.isLoading}
+              label={
+                <>
+                  <LogOut aria-hidden="true" className="size-5" />
+                  <Trans>Sign out of all devices</Trans>
+                </>
+              }
+              confirmLabel={<Trans>Press again to sign out everywhere</Trans>}
+              onConfirm={() => void onSignOutEverywhere()}
+            />
+          </Form>
         </div>
       ) : null}
     </AccountSection>

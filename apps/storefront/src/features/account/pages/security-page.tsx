@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, passwordChangeSchema } from '@otc/sdk';
 import { Button, LiveMessage, Notice, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
-import { localeOfPath } from '../../../lib/locale';
+import { localeOfPath, localizePath, type Locale } from '../../../lib/locale';
+import { signedOut } from '../../../kernel/session-slice';
+import type { AppStore } from '../../../kernel/store';
 import {
   CsrfField,
   RequiredFieldsNote,
@@ -24,7 +26,7 @@ import { AccountLoading } from '../components/account-loading';
 import { formFailureText } from '../form-result';
 import { ProofDialog } from '../proof-dialog';
 import { RECENT_PROOF_REQUIRED } from '../recent-proof';
-import { SessionsSection } from '../components/sessions-section';
+import { SIGN_OUT_EVERYWHERE, SessionsSection, type SignOutEverywhereAnswer } from '../components/sessions-section';
 import { useSuccessNotice } from '../use-saved-notice';
 export { securityLoader as loader } from '../account-loaders';
 
@@ -35,14 +37,29 @@ const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
 type PasswordAnswer = { changed: true } | FormFailure;
 
 /**
- * The password form's post, on the server for a form sent without the scripts and here with
- * them: checked by the contract's schema, then changed (a first password without a current one);
- * or the refusal. Passwords are never drawn back.
+ * "Sign out of all devices" sent without the scripts (with them the section calls the API itself):
+ * every session ends, this one too, then the sign-in page says why (`?changed=everywhere`), as
+ * the section leads there; or the refusal, drawn in the section.
+ */
+async function signOutEverywhere(store: AppStore, locale: Locale) {
+  const result = await store.dispatch(accountApi.endpoints.signOutEverywhere.initiate({ locale }));
+  if (result.error) return formFailure({}, result.error, { intent: SIGN_OUT_EVERYWHERE });
+  store.dispatch(signedOut());
+  const query = new URLSearchParams({ redirect: localizePath('/account/security', locale), changed: 'everywhere' });
+  return redirect(`${localizePath('/login', locale)}?${query.toString()}`);
+}
+
+/**
+ * The page's posts, on the server for a form sent without the scripts and here with them. The
+ * password form's: checked by the contract's schema, then changed (a first password without a
+ * current one); or the refusal. Passwords are never drawn back.
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
   const locale = localeOfPath(new URL(args.request.url).pathname);
-  const typed = { ...EMPTY, ...textFields(await args.request.formData(), FIELDS) };
+  const posted = await args.request.formData();
+  if (posted.get('intent') === SIGN_OUT_EVERYWHERE) return signOutEverywhere(store, locale);
+  const typed = { ...EMPTY, ...textFields(posted, FIELDS) };
   const checked = parsePosted<PasswordChange>(passwordChangeSchema, typed);
   if ('error' in checked) return formFailure({}, checked.error);
   const me = await store.dispatch(
@@ -65,7 +82,9 @@ function PasswordForm({ customer }: { customer: Customer }) {
   const notice = useSuccessNotice();
   const navigation = useNavigation();
   const submitToAction = useSubmitToAction();
-  const answer = useActionData<PasswordAnswer | undefined>();
+  // The sessions section's answer is its own.
+  const posted = useActionData<PasswordAnswer | SignOutEverywhereAnswer | undefined>();
+  const answer = posted && !('intent' in posted) ? posted : undefined;
   const refused = answer && 'error' in answer ? answer : undefined;
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const form = useShopForm(passwordChangeSchema, {

@@ -13,7 +13,8 @@ export { codeFlowAction as action } from '../code-flow-action';
 /**
  * /login (e-mail first) and /login/phone (phone first): sign in with a one-time code. After the
  * sign-in e-mail or phone changed (`?changed=email|phone&login=…`, every session ended), the page
- * says why the member is here and starts with the new login filled in.
+ * says why the member is here and starts with the new login filled in; after "Sign out of all
+ * devices" sent without the scripts (`?changed=everywhere`), it says that.
  */
 export function LoginWithCode({ method }: { method: LoginMethod }) {
   const { t } = useLingui();
@@ -26,7 +27,12 @@ export function LoginWithCode({ method }: { method: LoginMethod }) {
       intro={<Trans>We send you a one-time code. No password needed.</Trans>}
       footer={<SignInLinks other="password" />}
     >
-      {login ? null : <SignInReason />}
+      {login || changed === 'everywhere' ? null : <SignInReason />}
+      {changed === 'everywhere' ? (
+        <Notice tone="info" className="mb-4" title={<Trans>You are signed out on all devices</Trans>}>
+          <Trans>This device was signed out too. Please sign in again to continue.</Trans>
+        </Notice>
+      ) : null}
       {login ? (
         <Notice tone="info" className="mb-4" title={changed === 'email' ? <Trans>Your sign-in e-mail is now {login}</Trans> : <Trans>Your sign-in phone is now {login}</Trans>}>
           <Trans>For your security you were signed out everywhere. Sign in with it to continue.</Trans>
