@@ -114,13 +114,12 @@ export {
   BOUGHT_STATUSES,
   BASKET_REASON_TEXTS,
   basketReasonText,
-  reminderWindow,
-  spendableAllowance,
   suggestBasket,
   type BasketCandidate,
   type BasketPick,
   type BasketSuggestion,
 } from './suggest-basket.js';
+export { reminderWindow, spendableAllowance } from './allowance.js';
 export {
   BENEFIT_PERIODS,
   PERIOD_LIMIT_STATUSES,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basketReasonText, reminderWindow, spendableAllowance, suggestBasket, type BasketCandidate } from './suggest-basket.js';
+import { basketReasonText, suggestBasket, type BasketCandidate } from './suggest-basket.js';
 
 const staple = (id: number, priceCents: number, available = 50): BasketCandidate => ({ id, priceCents, available, bought: null, plan: 'CareLine' });
 const bought = (id: number, priceCents: number, times: number, lastOn: string, usualAmount = 1, available = 50): BasketCandidate => ({
@@ -82,22 +82,5 @@ describe('basketReasonText', () => {
     expect(basketReasonText({ code: 'bought_before', params: { month: '2026-08', times: 2 } }, 'es', asOf)).toBe('Lo compró en agosto');
     expect(basketReasonText({ code: 'bought_before', params: { month: '2025-11', times: 1 } }, 'en', asOf)).toBe('You bought this in November 2025');
     expect(basketReasonText({ code: 'not_covered_by_plan', params: { plan: 'CareLine' } }, 'es', asOf)).toBe('Su plan (CareLine) ya no cubre este producto');
-  });
-});
-
-describe('spendableAllowance and reminderWindow', () => {
-  it("reads the header's figure: the active card, else a store balance above zero", () => {
-    expect(spendableAllowance({ activeInsuranceCard: { balance: '86.40', periodEndsAt: '2026-12-31' }, balance: '5.00' })).toEqual({
-      left: '86.40',
-      periodEndsAt: '2026-12-31',
-      source: 'card',
-    });
-    expect(spendableAllowance({ activeInsuranceCard: null, balance: '5.00' })).toMatchObject({ left: '5.00', periodEndsAt: null });
-    expect(spendableAllowance({ activeInsuranceCard: null, balance: '0.00' })).toBeNull();
-  });
-
-  it('covers the periods ending from the day to `days` days later', () => {
-    expect(reminderWindow('2026-12-17', 14)).toEqual({ from: '2026-12-17', to: '2026-12-31' });
-    expect(reminderWindow('2026-12-30', 14)).toEqual({ from: '2026-12-30', to: '2027-01-13' });
   });
 });

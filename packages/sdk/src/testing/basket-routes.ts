@@ -8,11 +8,10 @@ import { fromCents, toCents } from '../money/index.js';
 import {
   BOUGHT_STATUSES,
   basketReasonText,
-  reminderWindow,
-  spendableAllowance,
   suggestBasket,
   type BasketCandidate,
 } from '../rules/suggest-basket.js';
+import { reminderWindow, spendableAllowance } from '../rules/allowance.js';
 import type { ReminderChannel, SuggestedBasket } from '../schemas/basket.js';
 import { TestShopError, issue } from './errors.js';
 import type { RouteImpls, ShopCore } from './routes.js';
