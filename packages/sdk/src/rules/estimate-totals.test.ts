@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTotals, promoPercent, type EstimateRow } from './estimate-totals.js';
+import { estimateTotals, type EstimateRow } from './estimate-totals.js';
 
 /** The demo shop's promotions, as its settings give them. */
 const promotions = { promoPercents: { Welcome10: 10 } };
@@ -190,19 +190,5 @@ describe('estimateTotals', () => {
     expect(() => estimateTotals(row, 'Welcome10', { promoPercents: { Welcome10: 150 } })).toThrow(
       RangeError,
     );
-  });
-});
-
-describe('promoPercent', () => {
-  it.each([
-    ['Welcome10', 10],
-    ['welcome10', 10],
-    ['WeLcOmE10', 10],
-    ['Welcome 10', 0],
-    [null, 0],
-    [undefined, 0],
-    ['   ', 0],
-  ])('%j -> %i', (code, percent) => {
-    expect(promoPercent(code, promotions.promoPercents)).toBe(percent);
   });
 });

@@ -3,6 +3,7 @@ import { percentOfCents } from '../money/percent-of-cents.js';
 import { toCents } from '../money/to-cents.js';
 import type { Money } from '../schemas/common.js';
 import { itemAvailability } from './item-availability.js';
+import { promoPercent, type PromoPercents } from './promo-percent.js';
 
 /** A server order row: the unit price is on the sku, `price` is the line total. */
 export interface EstimateOrderRow {
@@ -21,9 +22,6 @@ export interface EstimateLocalRow {
   amount: number;
 }
 export type EstimateRow = EstimateOrderRow | EstimateLocalRow;
-
-/** Percent off per promo code, e.g. `{ Welcome10: 10 }` (codes compared case-insensitively). */
-export type PromoPercents = Readonly<Record<string, number>>;
 
 export interface EstimateOptions {
   /**
@@ -50,22 +48,6 @@ export interface TotalsEstimate {
   itemsUnDiscountedSubtotal: Money;
   /** The promo percent applied (0 when none). */
   promoPercent: number;
-}
-
-/**
- * The percent of a promo code in the shop's promotions, matched trimmed and case-insensitively;
- * 0 when unknown.
- */
-export function promoPercent(
-  promoCode: string | null | undefined,
-  promoPercents: PromoPercents,
-): number {
-  const code = promoCode?.trim().toLowerCase();
-  if (!code) return 0;
-  for (const [name, percent] of Object.entries(promoPercents)) {
-    if (name.toLowerCase() === code) return percent;
-  }
-  return 0;
 }
 
 function amountOf(row: EstimateRow): number {

@@ -65,14 +65,13 @@ export { profileCompletionPath } from './profile-completion-path.js';
 export { safeContinuePath, safeRedirectPath } from './safe-continue-path.js';
 export {
   estimateTotals,
-  promoPercent,
   type EstimateRow,
   type EstimateOrderRow,
   type EstimateLocalRow,
   type EstimateOptions,
-  type PromoPercents,
   type TotalsEstimate,
 } from './estimate-totals.js';
+export { promoPercent, type PromoPercents } from './promo-percent.js';
 export { cartIssues, type CartIssues, type IssueRow } from './cart-issues.js';
 export {
   checkMinimumOrder,
