@@ -13,6 +13,14 @@ export interface AddToCartFormProps {
   children: (busy: boolean) => ReactNode;
 }
 
+export interface BuyAgainFormProps {
+  orderId: number;
+  /** The order's number, for the notification. */
+  number: string;
+  /** The form's submit button, told whether the post is on its way. */
+  children: (busy: boolean) => ReactNode;
+}
+
 export interface CartPort {
   /** Units of a product in the cart (0 when none). Read through RTK Query. */
   useAmountInCart(productId: number): number;
@@ -26,12 +34,10 @@ export interface CartPort {
    */
   AddToCartForm: ComponentType<AddToCartFormProps>;
   /**
-   * Puts products back into the cart on top of what is there ("Buy again" of an order);
-   * resolves to whether it worked and the product ids that could not be added (stock, status).
+   * "Buy again" of an order: a post to the cart's action that puts its products back on top of
+   * what is there (works before and without the scripts); a notification says what happened.
    */
-  useAddLines(): (
-    lines: { productId: number; amount: number }[],
-  ) => Promise<{ ok: boolean; skipped: number[] }>;
+  BuyAgainForm: ComponentType<BuyAgainFormProps>;
 }
 
 export const CartPortContext = createContext<CartPort | null>(null);

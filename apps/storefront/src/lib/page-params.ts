@@ -34,6 +34,8 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   'cancel',
   'added',
   'quantity',
+  'reordered',
+  'remove',
 ]);
 
 /**
@@ -48,6 +50,15 @@ export const ADDED_PARAM = 'added';
  */
 export const QUANTITY_PARAM = 'quantity';
 
+/** The order whose items "Buy again" just put in the cart without the scripts (`?reordered=<order id>`). */
+export const REORDERED_PARAM = 'reordered';
+
+/**
+ * The row a Remove button without the scripts asks about (`/cart?remove=<product id>`,
+ * `/account/addresses?remove=<address id>`): the page draws its confirmation step.
+ */
+export const REMOVE_STEP_PARAM = 'remove';
+
 /**
  * The address's query without the page's own one-time parameters (the last add's `added`, the
  * amount chosen before an add): what its links and GET forms carry on, so the note is not said
@@ -57,6 +68,8 @@ export function withoutPageNotes(search: string | URLSearchParams): URLSearchPar
   const params = new URLSearchParams(search);
   params.delete(ADDED_PARAM);
   params.delete(QUANTITY_PARAM);
+  params.delete(REORDERED_PARAM);
+  params.delete(REMOVE_STEP_PARAM);
   return params;
 }
 
@@ -67,7 +80,7 @@ export function queryWithoutPageNotes(search: string | URLSearchParams): string 
 }
 
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
-export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added']);
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'remove']);
 
 /**
  * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page

@@ -19,3 +19,11 @@ export function productCardImage(mainImage: string, priority = false) {
     ? { src: productImageUrl(mainImage), width: PRODUCT_IMAGE_SIZE, height: PRODUCT_IMAGE_SIZE, priority }
     : undefined;
 }
+
+/**
+ * The id of a product's card in a list (catalog, home, similar items, favorites): a post sent from
+ * it without the scripts comes back to `#product-<id>`, not the top of the page.
+ */
+export function productAnchor(id: number): string {
+  return `product-${id}`;
+}

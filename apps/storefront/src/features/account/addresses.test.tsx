@@ -77,3 +77,34 @@ describe('addresses', () => {
     expect(city).toHaveValue('Clovis');
   });
 });
+
+describe('deleting an address', () => {
+  const address = { id: 4, address: '5 Oak Ave', address2: null, city: 'Fresno', state: 'CA', zip: '93650', facilityAddress: false };
+
+  it('with the scripts a second press deletes it; without them Delete is a GET of the confirmation step', async () => {
+    setLocaleCookie('en');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers({ customer: customerFixture({ addresses: [address] }) });
+    await renderPage('/account/addresses');
+    const remove = await screen.findByRole('button', { name: /^Delete\s*5 Oak Ave$/ });
+    const form = remove.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ remove: '4' });
+    await user.click(remove);
+    expect(handlers.calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Press again to delete' }));
+    await waitFor(() => expect(handlers.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/api/customer/address/4' })));
+  });
+
+  it('the confirmation step (?remove=) says which, in Spanish too; Yes posts the deletion, Cancel goes back', async () => {
+    setLocaleCookie('es');
+    const user = userEvent.setup();
+    const handlers = useAccountHandlers({ customer: customerFixture({ addresses: [address] }) });
+    await renderPage('/es/account/addresses?remove=4');
+    const step = await screen.findByRole('group', { name: '¿Eliminar esta dirección?' });
+    expect(step).toHaveTextContent('5 Oak Ave, Fresno, CA 93650');
+    expect(within(step).getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/es/account/addresses');
+    await user.click(within(step).getByRole('button', { name: 'Sí, eliminarla' }));
+    await waitFor(() => expect(handlers.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/api/customer/address/4' })));
+  });
+});

@@ -6,14 +6,15 @@
 import { data, redirect, type ActionFunctionArgs } from 'react-router';
 import { safeRedirectPath } from '@otc/sdk';
 import { storeOf } from '../../kernel/route-context';
-import { localeOfPath, localizePath } from '../../lib/locale';
+import { localeOfPath, localizePath, type Locale } from '../../lib/locale';
 import { onServer } from '../../lib/on-server';
+import { productAnchor } from '../../lib/product-links';
 import { formFailure, textFields } from '../../kernel/page-form';
-import { ADDED_PARAM } from '../../lib/page-params';
-import { cartApi } from './cart-api';
+import { ADDED_PARAM, REORDERED_PARAM } from '../../lib/page-params';
+import { cartApi, type BuyAgainRefusal } from './cart-api';
 
 /** What a cart form asks for (its `intent` field). */
-export const CART_INTENTS = ['add', 'set', 'remove', 'promo', 'promo-remove'] as const;
+export const CART_INTENTS = ['add', 'set', 'remove', 'promo', 'promo-remove', 'buy-again'] as const;
 export type CartIntent = (typeof CART_INTENTS)[number];
 
 /** What the action answers a fetcher when the change was made. */
@@ -22,14 +23,44 @@ export interface CartDone {
   productId: number | null;
 }
 
-const FIELDS = ['intent', 'productId', 'amount', 'promoCode', 'redirectTo'] as const;
+/** What "Buy again" answers a fetcher, or draws in the cart without the scripts when a row was refused. */
+export interface BuyAgainDone {
+  intent: 'buy-again';
+  orderId: number;
+  number: string;
+  added: number;
+  refused: BuyAgainRefusal[];
+}
 
+export function isBuyAgainDone(answer: unknown): answer is BuyAgainDone {
+  return typeof answer === 'object' && answer !== null && (answer as { intent?: unknown }).intent === 'buy-again' && 'refused' in answer;
+}
 
-/** `path` with `?added=<productId>` (any earlier one replaced). */
-function withAdded(path: string, productId: number): string {
+const FIELDS = ['intent', 'productId', 'amount', 'promoCode', 'redirectTo', 'orderId'] as const;
+
+/** `path` with `?<name>=<value>` (any earlier one replaced), and `#<anchor>` when given. */
+function withNote(path: string, name: string, value: number, anchor?: string): string {
   const url = new URL(path, 'http://shop.invalid');
-  url.searchParams.set(ADDED_PARAM, String(productId));
+  url.searchParams.set(name, String(value));
+  if (anchor) url.hash = anchor;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * "Buy again" of an order (its page or the history's row): its rows go back into the cart. Without
+ * the scripts, all taken: back to the page pressed, which says so (`?reordered=`); a row refused:
+ * the cart is drawn with what went in and why the rest did not (the refusal is not in an address).
+ */
+async function buyAgain(store: ReturnType<typeof storeOf>, locale: Locale, fields: Partial<Record<(typeof FIELDS)[number], string>>) {
+  const orderId = Number(fields.orderId);
+  if (!Number.isSafeInteger(orderId) || orderId < 1) throw data(null, { status: 400, statusText: 'No order to buy again' });
+  const result = await store.dispatch(cartApi.endpoints.buyAgain.initiate({ orderId, locale }));
+  if (result.error) return formFailure({ intent: 'buy-again', orderId: fields.orderId ?? '' }, result.error);
+  const { number, added, refused } = result.data;
+  const done: BuyAgainDone = { intent: 'buy-again', orderId, number, added, refused };
+  if (!onServer || refused.length > 0) return done;
+  const back = safeRedirectPath(fields.redirectTo);
+  return redirect(withNote(back ?? localizePath('/cart', locale), REORDERED_PARAM, orderId));
 }
 
 function isIntent(value: string | undefined): value is CartIntent {
@@ -42,6 +73,7 @@ export async function cartAction(args: ActionFunctionArgs) {
   const fields = textFields(await args.request.formData(), FIELDS);
   const { intent } = fields;
   if (!isIntent(intent)) throw data(null, { status: 400, statusText: 'Unknown cart intent' });
+  if (intent === 'buy-again') return buyAgain(store, locale, fields);
   const productId = Number(fields.productId);
   const amount = Number(fields.amount ?? '1');
   const { endpoints } = cartApi;
@@ -67,7 +99,11 @@ export async function cartAction(args: ActionFunctionArgs) {
   if (onServer) {
     const back = safeRedirectPath(fields.redirectTo);
     if (!back) return redirect(localizePath('/cart', locale));
-    return redirect(intent === 'add' && Number.isInteger(productId) ? withAdded(back, productId) : back);
+    if (intent !== 'add' || !Number.isInteger(productId)) return redirect(back);
+    // An add from a list comes back to its card (`#product-<id>`); the item's own page at its top,
+    // where the note says it.
+    const ownPage = new URL(back, 'http://shop.invalid').pathname.endsWith(`/item/${productId}`);
+    return redirect(withNote(back, ADDED_PARAM, productId, ownPage ? undefined : productAnchor(productId)));
   }
   return { intent, productId: Number.isInteger(productId) ? productId : null } satisfies CartDone;
 }

@@ -54,6 +54,21 @@ interface LocaleArgs {
   locale?: Locale;
 }
 
+/** A row of an order the cart did not take back, and why (the catalogue's code). */
+export interface BuyAgainRefusal {
+  productId: number;
+  name: string;
+  error: SdkQueryError;
+}
+
+/** What "Buy again" did: the cart after it, the order's number, rows added and refused. */
+export interface BuyAgainResult {
+  cart: CartView;
+  number: string;
+  added: number;
+  refused: BuyAgainRefusal[];
+}
+
 /** The shop's promotions as the settings answered them (none before they load). */
 function promotionsNow(getState: () => unknown) {
   return promoPercentsFrom(settingsApi.endpoints.getSettings.select()(getState() as never)?.data?.promotions);
@@ -189,27 +204,28 @@ export const cartApi = draftApi.injectEndpoints({
     }),
 
     /**
-     * Puts several products back into the cart ("Buy again"), each on top of what is there.
-     * Answers the cart and the product ids that could not be added (stock, status).
+     * "Buy again": the order's products and amounts go back into the cart, each on top of what is
+     * there. Answers the cart, the order's number, how many rows went in, and each row the cart
+     * refused with why (stock, status, a limit: the catalogue's code and its figures).
      */
-    addLinesToCart: build.mutation<
-      { cart: CartView; skipped: number[] },
-      { lines: { productId: number; amount: number }[] } & LocaleArgs
-    >({
-      queryFn: async ({ lines, locale }, queryApi) => {
-        const { cart } = sdkOf(queryApi);
+    buyAgain: build.mutation<BuyAgainResult, { orderId: number } & LocaleArgs>({
+      queryFn: async ({ orderId, locale }, queryApi) => {
+        const { cart, client } = sdkOf(queryApi);
         try {
+          const order = await client.call('getOrder', { params: { id: orderId } }, { locale });
           let state = await cart.read({ locale });
-          const skipped: number[] = [];
-          for (const { productId, amount } of lines) {
+          const refused: BuyAgainRefusal[] = [];
+          let added = 0;
+          for (const { sku_id: productId, qty, name } of order.products) {
             const now = toCartView(state).lines.find((l) => l.product.id === productId)?.amount ?? 0;
             try {
-              state = await cart.setAmount(productId, now + amount, { locale });
-            } catch {
-              skipped.push(productId);
+              state = await cart.setAmount(productId, now + qty, { locale });
+              added += 1;
+            } catch (error) {
+              refused.push({ productId, name, error: toQueryError(error) });
             }
           }
-          return { data: { cart: toCartView(state), skipped } };
+          return { data: { cart: toCartView(state), number: order.number, added, refused } };
         } catch (error) {
           return { error: toQueryError(error) };
         }
@@ -231,6 +247,5 @@ export const {
   useRemoveFromCartMutation,
   useApplyPromoCodeMutation,
   useRemovePromoCodeMutation,
-  useAddLinesToCartMutation,
   useClearCartMutation,
 } = cartApi;

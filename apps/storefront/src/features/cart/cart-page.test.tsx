@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { API, server } from '../../test/server';
-import { fireEvent, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { connectStore } from '../../app/store';
 import userEvent from '@testing-library/user-event';
 import { liveMessages, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
@@ -94,6 +94,36 @@ describe('cart page', () => {
     await waitFor(() => expect(cart.rows).toEqual([]));
     expect(screen.getByRole('heading', { level: 1, name: 'Cart' })).toHaveFocus();
     await waitFor(() => expect(screen.getByText('Bandages was removed from the cart.')).toHaveAttribute('role', 'status'));
+  });
+
+  it("without the scripts Remove is a GET of the cart's confirmation step (?remove=), which asks; Cancel keeps, Yes removes", async () => {
+    const cart = useGuestCartApi({
+      rows: [
+        { product: cartProduct(1, { name: 'Vitamin C', price: '30.00' }), amount: 1 },
+        { product: cartProduct(2, { name: 'Bandages' }), amount: 1 },
+      ],
+    });
+    await renderCart();
+    const form = within(await cartList()).getByRole('button', { name: 'Remove Vitamin C' }).closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/cart');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ remove: '1' });
+    cleanup();
+
+    const { router } = await renderCart('/cart?remove=1');
+    const step = screen.getByRole('group', { name: 'Remove Vitamin C from your cart?' });
+    expect(within(step).getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/cart');
+    const yes = within(step).getByRole('button', { name: 'Yes, remove it' });
+    expect(Object.fromEntries(new FormData(yes.closest('form')!))).toMatchObject({ intent: 'remove', productId: '1', redirectTo: '/cart' });
+    fireEvent.click(yes);
+    await waitFor(() => expect(cart.rows.map((row) => row.product.id)).toEqual([2]));
+    await waitFor(() => expect(screen.queryByRole('group', { name: /Remove .* from your cart\?/ })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/cart');
+    cleanup();
+
+    // A row not in the cart (gone meanwhile, or made up) asks nothing.
+    await renderCart('/cart?remove=9');
+    expect(screen.queryByRole('group', { name: /from your cart\?/ })).not.toBeInTheDocument();
   });
 
   it('removing a line in Spanish says so in Spanish and keeps the focus on the page', async () => {

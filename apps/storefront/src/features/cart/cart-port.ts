@@ -1,10 +1,10 @@
 // The cart feature's side of the cart port (src/lib/cart-port.ts): hooks over its RTK Query
 // endpoints and its add form, provided to the rest of the app by src/app/providers.tsx.
-import { useCallback } from 'react';
 import type { CartPort } from '../../lib/cart-port';
 import { useLocale } from '../../lib/use-locale';
-import { useAddLinesToCartMutation, useGetCartQuery } from './cart-api';
+import { useGetCartQuery } from './cart-api';
 import { AddToCartForm } from './components/add-to-cart-form';
+import { BuyAgainForm } from './components/buy-again-form';
 
 function useAmountInCart(productId: number): number {
   return useGetCartQuery(useLocale(), {
@@ -28,23 +28,10 @@ function useWaitingCount(): number {
   }).count;
 }
 
-function useAddLines() {
-  const locale = useLocale();
-  const [addLines] = useAddLinesToCartMutation();
-  return useCallback<ReturnType<CartPort['useAddLines']>>(
-    async (lines) => {
-      const result = await addLines({ lines, locale });
-      if ('error' in result && result.error) return { ok: false, skipped: lines.map((l) => l.productId) };
-      return { ok: true, skipped: result.data?.skipped ?? [] };
-    },
-    [addLines, locale],
-  );
-}
-
 export const cartPort: CartPort = {
   useAmountInCart,
   useCartCount,
   useWaitingCount,
   AddToCartForm,
-  useAddLines,
+  BuyAgainForm,
 };

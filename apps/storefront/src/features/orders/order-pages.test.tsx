@@ -544,3 +544,39 @@ describe('the order history, issue 33 item 19', () => {
     view.unmount();
   });
 });
+
+describe('Buy again', () => {
+  beforeEach(() => setLocaleCookie('en'));
+
+  it("is a post of the order to the cart's action: with the scripts a notification says it, or names what was refused", async () => {
+    const api = useOrderApi(paidOrder());
+    const view = await renderPage('/account/orders');
+    const button = await screen.findByRole('button', { name: 'Buy again order 100041' });
+    // Without the scripts the browser posts this form (the server adds and answers).
+    const form = button.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/cart');
+    expect(Object.fromEntries(new FormData(form))).toMatchObject({ intent: 'buy-again', orderId: '41', redirectTo: '/account/orders' });
+
+    fireEvent.click(button);
+    expect(await screen.findByText('Items of order 100041 are in your cart')).toBeInTheDocument();
+    expect(api.calls).toContain('PATCH sku-amount 5=1');
+
+    api.failNextAmount = { status: 422, code: 'cannot_add_more' };
+    fireEvent.click(await screen.findByRole('button', { name: 'Buy again order 100041' }));
+    expect(await screen.findByText('These items could not be added to your cart')).toBeInTheDocument();
+    expect(screen.getByText('Vitamin C')).toBeInTheDocument();
+    view.unmount();
+  });
+
+  it('the page a Buy again without the scripts came back to (?reordered=) says it, for its own order only', async () => {
+    useOrderApi(paidOrder());
+    const first = await renderPage('/order/41?reordered=41');
+    expect(await screen.findByText('Items of order 100041 are in your cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    first.unmount();
+    await renderPage('/order/41?reordered=40');
+    await screen.findByRole('heading', { name: /Order 100041/ });
+    expect(screen.queryByText('Items of order 100041 are in your cart')).not.toBeInTheDocument();
+  });
+});

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  Form,
   useActionData,
   useNavigate,
   useNavigation,
@@ -15,8 +14,10 @@ import { storeOf } from '../../../kernel/route-context';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
-import { CsrfField, formFailure, textFields } from '../../../kernel/page-form';
-import { useLocale } from '../../../lib/use-locale';
+import { formFailure, textFields } from '../../../kernel/page-form';
+import { useLocale, useLocalizePath } from '../../../lib/use-locale';
+import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
+import { RemoveStep } from '../../../components/remove-step';
 import { accountApi, useAddressesQuery, type Address } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
@@ -90,6 +91,7 @@ function oneLine(address: Address): string {
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
+  const localize = useLocalizePath();
   const notice = useSuccessNotice();
   const { data: settings } = useGetSettingsQuery();
   const { currentData: addresses, isError, refetch } = useAddressesQuery();
@@ -122,10 +124,13 @@ export function Component() {
     else notice(t`Address is removed`, removal.done ? oneLine(removal.done) : undefined);
   }, [answer, removal, locale, notice, t]);
 
-  function onRemove(form: HTMLFormElement | null) {
+  function onRemove(id: number) {
     setProblem(null);
-    if (form) void submit(form);
+    void submit({ intent: ADDRESS_INTENTS.remove, id: String(id) }, { method: 'post', action: localize(PAGE) });
   }
+
+  // `?remove=<id>`: where Delete leads without the scripts, asked in the page. Not once it is done.
+  const toRemove = !drawnDone && addresses ? addresses.find((address) => String(address.id) === search.get(REMOVE_STEP_PARAM)) : undefined;
 
   // The form asked in the address (`?address=new` or an address's id), drawn in the page: how a
   // page without the scripts opens it. Not once it is done.
@@ -172,6 +177,19 @@ export function Component() {
         </Notice>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
+      {toRemove ? (
+        <RemoveStep
+          title={<Trans>Delete this address?</Trans>}
+          action={localize(PAGE)}
+          fields={{ intent: ADDRESS_INTENTS.remove, id: String(toRemove.id) }}
+          confirmLabel={<Trans>Yes, delete it</Trans>}
+          cancelTo={PAGE}
+        >
+          <p className="[overflow-wrap:anywhere]">
+            {oneLine(toRemove)}, {toRemove.city}, {toRemove.state} {toRemove.zip}
+          </p>
+        </RemoveStep>
+      ) : null}
       {inPage ? (
         <AccountSection
           id="address-form"
@@ -226,10 +244,10 @@ export function Component() {
                       <VisuallyHidden> {oneLine(address)}</VisuallyHidden>
                     </Button>
                   </form>
-                  <Form method="post" id={`remove-address-${address.id}`}>
-                    <CsrfField />
-                    <input type="hidden" name="intent" value={ADDRESS_INTENTS.remove} />
-                    <input type="hidden" name="id" value={address.id} />
+                  {/* Without the scripts a GET of the page's confirmation step (`?remove=<id>`);
+                      with them the second press posts the removal. */}
+                  <form method="get">
+                    <input type="hidden" name={REMOVE_STEP_PARAM} value={address.id} />
                     <ConfirmButton
                       size="sm"
                       submitsForm
@@ -241,15 +259,9 @@ export function Component() {
                         </>
                       }
                       confirmLabel={<Trans>Press again to delete</Trans>}
-                      onConfirm={() =>
-                        onRemove(
-                          document.getElementById(
-                            `remove-address-${address.id}`,
-                          ) as HTMLFormElement | null,
-                        )
-                      }
+                      onConfirm={() => onRemove(address.id)}
                     />
-                  </Form>
+                  </form>
                 </div>
               </li>
             ))}

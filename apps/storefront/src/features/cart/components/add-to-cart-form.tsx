@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { useLingui } from '@lingui/react/macro';
 import { useAppDispatch } from '../../../kernel/hooks';
 import { notify } from '../../../kernel/notify';
 import { apiErrorText } from '../../../lib/form-messages';
-import type { FormFailure } from '../../../kernel/page-form';
 import { CartPostFields } from './cart-post-fields';
-import { useLocale, useLocalizePath } from '../../../lib/use-locale';
+import { useLocale } from '../../../lib/use-locale';
+import { useCartPost } from './use-cart-post';
 import type { AddToCartFormProps } from '../../../lib/cart-port';
 import { queryWithoutPageNotes } from '../../../lib/page-params';
 import type { CartDone } from '../cart-action';
@@ -20,27 +20,12 @@ import type { CartDone } from '../cart-action';
  * adds nothing (the stepper is for amounts).
  */
 export function AddToCartForm({ product, amount = 1, onAdded, children }: AddToCartFormProps) {
-  const fetcher = useFetcher<CartDone | FormFailure>();
+  const post = useCartPost<CartDone>();
   const location = useLocation();
-  const localize = useLocalizePath();
   const dispatch = useAppDispatch();
   const locale = useLocale();
   const { t } = useLingui();
-  // Set in the press itself: the fetcher's own state is drawn in a transition, which a slow
-  // phone draws late, and a second tap before it would post a second unit.
-  const sending = useRef(false);
-  const [pressed, setPressed] = useState(false);
-  const send = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
-    setPressed(true);
-    void fetcher.submit(event.currentTarget, { method: 'post', action: localize('/cart') }).finally(() => {
-      sending.current = false;
-      setPressed(false);
-    });
-  };
-  const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const { answer } = post;
   useEffect(() => {
     if (!answer) return;
     if ('error' in answer) {
@@ -70,14 +55,14 @@ export function AddToCartForm({ product, amount = 1, onAdded, children }: AddToC
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answer]);
   return (
-    <fetcher.Form method="post" action={localize('/cart')} className="contents" onSubmit={send}>
+    <post.Form method="post" action={post.action} className="contents" onSubmit={post.send}>
       <CartPostFields
         intent="add"
         productId={product.id}
         redirectTo={`${location.pathname}${queryWithoutPageNotes(location.search)}`}
       />
       <input type="hidden" name="amount" value={amount} />
-      {children(pressed || fetcher.state !== 'idle')}
-    </fetcher.Form>
+      {children(post.busy)}
+    </post.Form>
   );
 }

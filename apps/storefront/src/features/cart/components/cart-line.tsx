@@ -7,27 +7,34 @@ import { AppLink } from '../../../components/app-link';
 import { LineFlags } from '../../../components/order-lines';
 import { PeriodLimitNote } from '../../../components/period-limit-note';
 import { productImageUrl, productPath } from '../../../lib/product-links';
+import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { CartLine } from '../cart-api';
 
 /**
- * A line's change as a post to the cart's action, for a page whose scripts do not run (the server
- * draws the cart again); with the scripts the controls' own handlers act and nothing is posted.
+ * A line's amount as a post to the cart's action, for a page whose scripts do not run (the server
+ * draws the cart again); with the scripts the stepper's own handlers act and nothing is posted.
  */
-function LineForm({
-  productId,
-  intent,
-  children,
-}: {
-  productId: number;
-  intent: 'set' | 'remove';
-  children: ReactNode;
-}) {
+function AmountForm({ productId, children }: { productId: number; children: ReactNode }) {
   const localize = useLocalizePath();
   return (
     <form method="post" action={localize('/cart')} className="contents">
-      <CartPostFields intent={intent} productId={productId} redirectTo={localize('/cart')} />
+      <CartPostFields intent="set" productId={productId} redirectTo={localize('/cart')} />
+      {children}
+    </form>
+  );
+}
+
+/**
+ * Remove without the scripts: a GET of the cart's own confirmation step (`?remove=<id>`, drawn by
+ * the cart page), as the second press asks with them (their handlers act; nothing is sent).
+ */
+function RemoveForm({ productId, children }: { productId: number; children: ReactNode }) {
+  const localize = useLocalizePath();
+  return (
+    <form method="get" action={localize('/cart')} className="contents">
+      <input type="hidden" name={REMOVE_STEP_PARAM} value={productId} />
       {children}
     </form>
   );
@@ -71,7 +78,7 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
       }
       aside={
         <>
-          <LineForm productId={product.id} intent="set">
+          <AmountForm productId={product.id}>
             <QuantityStepper
               name="amount"
               value={amount}
@@ -89,9 +96,9 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
                     : errorText('cannot_add_more', locale)
               }
             />
-          </LineForm>
+          </AmountForm>
           <Price value={formatPrice(line.lineTotal)} />
-          <LineForm productId={product.id} intent="remove">
+          <RemoveForm productId={product.id}>
             <ConfirmButton
               submitsForm
               size="sm"
@@ -107,7 +114,7 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
               }
               onConfirm={onRemove}
             />
-          </LineForm>
+          </RemoveForm>
         </>
       }
     >

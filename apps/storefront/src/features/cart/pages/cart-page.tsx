@@ -18,6 +18,8 @@ import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { focusTarget } from '../../../kernel/route-focus';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
+import { RemoveStep } from '../../../components/remove-step';
+import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
 import { PendingOrderNotice } from '../../../components/pending-order-notice';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText, fieldFailureTexts } from '../../../lib/form-messages';
@@ -30,6 +32,8 @@ import {
   useRemovePromoCodeMutation,
   useSetCartAmountMutation,
 } from '../cart-api';
+import { isBuyAgainDone, type BuyAgainDone } from '../cart-action';
+import { BuyAgainNotice } from '../components/buy-again-notice';
 import { CartLineItem } from '../components/cart-line';
 import { PromoCodeForm } from '../components/promo-code-form';
 import { IssuesNotice } from './cart-issues-notice';
@@ -84,7 +88,10 @@ export function Component() {
   // name (the one before it when it was the last, the heading when the cart is empty), and the
   // removal is said once through the status line under the heading.
   const [removedText, setRemovedText] = useState('');
-  const refusedPost = useActionData<FormFailure>();
+  // A form posted without the scripts that the cart refused, or a Buy again with a row refused.
+  const answer = useActionData<FormFailure | BuyAgainDone>();
+  const bought = isBuyAgainDone(answer) ? answer : null;
+  const refusedPost = answer && 'error' in answer ? answer : undefined;
   const reminder = useAllowanceReminder(locale);
   const [searchParams] = useSearchParams();
   const refusedName = view?.lines.find((line) => String(line.product.id) === refusedPost?.values.productId)?.product.name;
@@ -169,6 +176,7 @@ export function Component() {
           {refusedName}
         </Notice>
       ) : null}
+      {bought ? <BuyAgainNotice done={bought} /> : null}
     </>
   );
 
@@ -201,6 +209,19 @@ export function Component() {
     );
   }
 
+  // `?remove=<id>`: where a line's Remove leads without the scripts, asked in the page.
+  const asked = view.lines.find((line) => String(line.product.id) === searchParams.get(REMOVE_STEP_PARAM));
+  const askedName = asked?.product.name ?? '';
+  const removeStep = asked ? (
+    <RemoveStep
+      title={<Trans>Remove {askedName} from your cart?</Trans>}
+      action={localize('/cart')}
+      fields={{ intent: 'remove', productId: String(asked.product.id), redirectTo: localize('/cart') }}
+      confirmLabel={<Trans>Yes, remove it</Trans>}
+      cancelTo="/cart"
+    />
+  ) : null;
+
   // A size container as wide as the window: the summary goes beside the list once the page is
   // 64rem wide, so larger text keeps one wide column instead of squeezing the product names.
   return (
@@ -210,6 +231,7 @@ export function Component() {
           <Trans>Cart</Trans>
         </h1>
         {removedStatus}
+        {removeStep}
         <CartReminder reminder={reminder} basketAdded={searchParams.get('basket')} />
         <div className="grid grid-cols-[minmax(0,1fr)] items-start gap-8 @5xl:grid-cols-[minmax(0,1fr)_24rem]">
           <div className="flex min-w-0 flex-col gap-4">

@@ -1,74 +1,56 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { RotateCcw } from '@otc/ui/icons';
-import { Button } from '@otc/ui';
-import { useAppDispatch } from '../../../kernel/hooks';
-import { notify } from '../../../kernel/notify';
+import { Button, Notice } from '@otc/ui';
+import { AppLink } from '../../../components/app-link';
 import { useCartPort } from '../../../lib/cart-port';
-import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { useLazyGetOrderQuery, type OrderDetail } from '../orders-api';
+import { REORDERED_PARAM } from '../../../lib/page-params';
 
-/** "Buy again": the order's products and amounts go back into the cart, on top of what is there. */
-export function BuyAgainButton({ orderId, order, number }: { orderId: number; order?: OrderDetail; number: string }) {
+/**
+ * "Buy again": the order's products and amounts go back into the cart, on top of what is there
+ * (the cart port's form: a post that works before and without the scripts).
+ */
+export function BuyAgainButton({ orderId, number }: { orderId: number; number: string }) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const localize = useLocalizePath();
-  const navigate = useNavigate();
-  const dispatch = useAppDispatch();
-  const addLines = useCartPort().useAddLines();
-  const [loadOrder] = useLazyGetOrderQuery();
-  const [busy, setBusy] = useState(false);
-
-  const buyAgain = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const detail = order ?? (await loadOrder({ id: orderId, locale }, true)).data;
-      if (!detail) throw new Error('order not loaded');
-      const lines = detail.products.map((product) => ({ productId: product.sku_id, amount: product.qty }));
-      const result = await addLines(lines);
-      const names = detail.products
-        .filter((product) => result.skipped.includes(product.sku_id))
-        .map((product) => product.name)
-        .join(', ');
-      if (!result.ok || result.skipped.length === lines.length) {
-        notify(dispatch, {
-          title: t`These items could not be added to your cart`,
-          description: names,
-          icon: 'warning',
-          color: 'warning',
-        });
-        return;
-      }
-      notify(dispatch, {
-        title: t`Items of order ${number} are in your cart`,
-        description: names ? t`Not available now: ${names}` : undefined,
-        icon: 'success',
-        color: 'success',
-        actions: [{ label: t`View cart`, onClick: () => navigate(localize('/cart')) }],
-        // On the cart "View cart" has no purpose: the notice closes there.
-        closesOn: ['/cart'],
-      });
-    } catch {
-      notify(dispatch, { title: t`Something went wrong. Please try again.`, icon: 'warning', color: 'warning' });
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const { BuyAgainForm } = useCartPort();
   return (
-    <Button
-      variant="secondary"
-      loading={busy}
-      startIcon={<RotateCcw aria-hidden="true" className="size-5" />}
-      onClick={() => void buyAgain()}
-    >
-      <Trans>Buy again</Trans>
-      <span className="sr-only">
-        {' '}
-        <Trans>order {number}</Trans>
-      </span>
-    </Button>
+    <BuyAgainForm orderId={orderId} number={number}>
+      {(busy) => (
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={busy}
+          loadingLabel={t`Adding…`}
+          startIcon={<RotateCcw aria-hidden="true" className="size-5" />}
+        >
+          <Trans>Buy again</Trans>{' '}
+          <span className="sr-only">
+            <Trans>order {number}</Trans>
+          </span>
+        </Button>
+      )}
+    </BuyAgainForm>
+  );
+}
+
+/**
+ * "Items of order N are in your cart" on the page a Buy again sent without the scripts came back
+ * to (`?reordered=<order id>`, set by the cart's action when every row went in). Only for an order
+ * this page shows (a stale or made-up address says nothing).
+ */
+export function ReorderedNotice({ orders }: { orders: readonly { id: number; number: string }[] }) {
+  const [search] = useSearchParams();
+  const id = Number(search.get(REORDERED_PARAM) ?? NaN);
+  const order = orders.find((row) => row.id === id);
+  if (!order) return null;
+  const number = order.number;
+  return (
+    <Notice tone="success" title={<Trans>Items of order {number} are in your cart</Trans>}>
+      <p>
+        <AppLink to="/cart" className="font-semibold text-primary underline underline-offset-4">
+          <Trans>View cart</Trans>
+        </AppLink>
+      </p>
+    </Notice>
   );
 }

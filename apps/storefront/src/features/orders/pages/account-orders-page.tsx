@@ -10,7 +10,7 @@ import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { useLocale } from '../../../lib/use-locale';
 import { useListOrdersQuery } from '../orders-api';
-import { BuyAgainButton } from '../components/buy-again-button';
+import { BuyAgainButton, ReorderedNotice } from '../components/buy-again-button';
 import { OrderRowActions, OrderRowNote, isWaitingForPayment } from '../components/order-actions';
 import { OrderStatusBadge } from '../components/order-status';
 
@@ -132,6 +132,7 @@ export function Component() {
 
   return (
     <AccountLayout title={t`My orders`}>
+      <ReorderedNotice orders={first?.items ?? []} />
       {first?.total === 0 ? (
         <EmptyState
           icon={<Package className="size-12" />}

@@ -17,7 +17,7 @@ import { BillingSummary } from '../../../components/order-lines';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
 import { focusTarget } from '../../../kernel/route-focus';
-import { BuyAgainButton } from '../components/buy-again-button';
+import { BuyAgainButton, ReorderedNotice } from '../components/buy-again-button';
 import { OrderNextSteps, isWaitingForPayment } from '../components/order-actions';
 import { OrderNotLoaded, isMissing } from '../components/order-not-loaded';
 import { OrderStatusBadge } from '../components/order-status';
@@ -214,6 +214,7 @@ export function Component() {
         {awaitsDelivery(order.status) ? <DeliveryEstimate placedAt={order.placedAt} /> : null}
       </div>
       {problem}
+      <ReorderedNotice orders={[order]} />
       <OrderNextSteps
         order={order}
         onCancelled={() => {
@@ -239,7 +240,7 @@ export function Component() {
             <OrderProducts order={order} />
             {isWaitingForPayment(order) ? null : (
               <div>
-                <BuyAgainButton orderId={order.id} order={order} number={number} />
+                <BuyAgainButton orderId={order.id} number={number} />
               </div>
             )}
           </OrderSection>
