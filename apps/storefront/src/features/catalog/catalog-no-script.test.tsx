@@ -7,7 +7,8 @@
 // @ts-expect-error -- jsdom ships no types of its own (and @types/jsdom is not in the workspace).
 import * as jsdom from 'jsdom';
 import { render, type RenderResult } from '../../entry-server';
-import { useCatalogHandlers } from './catalog-fixtures';
+import { productsFixture, useCatalogHandlers } from './catalog-fixtures';
+import { useGuestCartApi } from '../../test/fake-cart-api';
 
 const ORIGIN = 'https://shop.example';
 /** jsdom's parser (a browser's reading of the server's HTML), typed as this file uses it. */
@@ -166,5 +167,30 @@ describe('the catalog without scripts: its GET forms', () => {
       location: '/es/catalog?coverage=all',
     });
     expect(await renderAt('/catalog?category=&brand=')).toMatchObject({ kind: 'redirect', location: '/catalog' });
+  });
+});
+
+describe("a list's Add without scripts", () => {
+  /** The cart's form post as a browser without the scripts sends it. */
+  const postAdd = (productId: number, redirectTo: string) =>
+    render(
+      new Request(`${ORIGIN}/cart`, {
+        method: 'POST',
+        headers: { cookie: 'locale=en', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ intent: 'add', productId: String(productId), amount: '1', redirectTo }).toString(),
+      }),
+      { fetch, origin: ORIGIN },
+    );
+
+  it("comes back to the product's card (#product-<id>, which each card of the list is); its own item page at the top", async () => {
+    useGuestCartApi({ products: productsFixture });
+    expect(await postAdd(2, '/catalog?sort=name-asc')).toMatchObject({
+      kind: 'redirect',
+      location: '/catalog?sort=name-asc&added=2#product-2',
+    });
+    expect(await postAdd(7, '/item/7')).toMatchObject({ kind: 'redirect', location: '/item/7?added=7' });
+    const page = await drawn('/catalog?sort=name-asc');
+    const card = page.querySelector('main li#product-2');
+    expect(card?.querySelector('h3')?.textContent).toBe(productsFixture.find((row) => row.id === 2)!.name);
   });
 });

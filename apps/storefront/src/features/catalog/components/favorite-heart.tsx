@@ -7,6 +7,7 @@ import { selectSignedIn } from '../../../kernel/session-slice';
 import { AppLink } from '../../../components/app-link';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetFavoritesQuery, useSetFavoriteMutation } from '../catalog-api';
+import { FavoriteForm } from './favorite-form';
 
 /** Whether a product is among the signed-in customer's favorites (false for a visitor). */
 export function useIsFavorite(productId: number): boolean {
@@ -26,7 +27,8 @@ export function useIsFavorite(productId: number): boolean {
 
 /**
  * The heart of a product card: a signed-in customer adds or removes the product from favorites
- * (a toggle button, `aria-pressed`); a visitor is sent to sign in and brought back here.
+ * (a toggle button, `aria-pressed`; a post without the scripts); a visitor is sent to sign in and
+ * brought back here.
  */
 export function FavoriteHeart({ productId, name }: { productId: number; name: string }) {
   const { t } = useLingui();
@@ -49,16 +51,18 @@ export function FavoriteHeart({ productId, name }: { productId: number; name: st
     );
   }
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className="px-2"
-      aria-pressed={favorite}
-      aria-label={t`Favorite: ${name}`}
-      loading={isLoading}
-      onClick={() => void setFavorite({ id: productId, favorite: !favorite })}
-    >
-      <Heart aria-hidden="true" className={cn('size-6', favorite && 'fill-current text-danger')} />
-    </Button>
+    <FavoriteForm productId={productId} favorite={!favorite} onToggle={() => void setFavorite({ id: productId, favorite: !favorite })}>
+      <Button
+        type="submit"
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        aria-pressed={favorite}
+        aria-label={t`Favorite: ${name}`}
+        loading={isLoading}
+      >
+        <Heart aria-hidden="true" className={cn('size-6', favorite && 'fill-current text-danger')} />
+      </Button>
+    </FavoriteForm>
   );
 }

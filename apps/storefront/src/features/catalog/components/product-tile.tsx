@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { useSearchParams } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { formatPrice, type ProductSummary } from '@otc/sdk';
 import { ProductCard } from '@otc/ui';
 import { AddToCartButton } from '../../../components/add-to-cart-button';
@@ -6,7 +8,27 @@ import { AppLink } from '../../../components/app-link';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
 import { Coverage } from '../../../components/coverage-mark';
 import { productCardImage, productPath } from '../../../lib/product-links';
+import { useCartPort } from '../../../lib/cart-port';
+import { ADDED_PARAM } from '../../../lib/page-params';
 import { FavoriteHeart } from './favorite-heart';
+
+/**
+ * "Added to cart" on the card an add sent without the scripts came back to (`?added=<id>#product-<id>`):
+ * the page's own note is at its top, out of sight once the browser brings the card into view.
+ */
+function AddedMark({ productId }: { productId: number }) {
+  const [search] = useSearchParams();
+  const inCart = useCartPort().useAmountInCart(productId);
+  if (search.get(ADDED_PARAM) !== String(productId) || inCart === 0) return null;
+  return (
+    <p className="w-full text-end text-sm font-semibold text-success">
+      <Trans>Added to cart</Trans>{' '}
+      <AppLink to="/cart" className="text-primary underline underline-offset-4">
+        <Trans>View cart</Trans>
+      </AppLink>
+    </p>
+  );
+}
 
 /**
  * A product card of the catalog, home and similar lists: link, price, flags, add to cart.
@@ -51,6 +73,7 @@ export const ProductTile = memo(function ProductTile({
         <div className="flex flex-wrap items-center justify-end gap-1">
           <FavoriteHeart productId={product.id} name={name} />
           {availability.notAvailable || availability.outOfStock ? null : <AddToCartButton product={product} />}
+          <AddedMark productId={product.id} />
         </div>
       }
     />

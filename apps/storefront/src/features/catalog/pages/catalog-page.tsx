@@ -41,6 +41,7 @@ import { CatalogFilters } from '../components/catalog-filters';
 import { CatalogForm, fieldText } from '../components/catalog-form';
 import { CoverageBar, PLAN_INTENT } from '../components/coverage-bar';
 import { ProductTile } from '../components/product-tile';
+import { productAnchor } from '../../../lib/product-links';
 import {
   coveragePlanForLoader,
   prefetchCategories,
@@ -184,7 +185,7 @@ function ProductPageItems({
   const showCoverage = planCode !== null && data.coveragePlan === planCode;
   // The first row of the first page is on screen at once (two columns on a phone).
   return data.products.map((product, index) => (
-    <li key={product.id} ref={index === 0 ? firstRef : undefined}>
+    <li key={product.id} id={productAnchor(product.id)} ref={index === 0 ? firstRef : undefined}>
       <ProductTile
         product={product}
         priority={args.page === 1 && index < PRIORITY_TILES}

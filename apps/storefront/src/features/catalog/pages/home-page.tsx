@@ -10,6 +10,7 @@ import { awaitOnServer } from '../../../kernel/prefetch-query';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetCategoriesQuery, useGetProductPageQuery } from '../catalog-api';
 import { ProductTile } from '../components/product-tile';
+import { productAnchor } from '../../../lib/product-links';
 import { prefetchCategories, prefetchFavorites, prefetchProductPages } from '../prefetch';
 
 const FEATURED_COUNT = 8;
@@ -181,7 +182,7 @@ export function Component() {
         {products.data ? (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
             {featured.map((product) => (
-              <li key={product.id}>
+              <li key={product.id} id={productAnchor(product.id)}>
                 <ProductTile product={product} showCoverage={showCoverage} />
               </li>
             ))}

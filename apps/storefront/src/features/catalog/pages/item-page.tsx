@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useActionData, useLocation, useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Heart, ShoppingCart } from '@otc/ui/icons';
 import { canIncrement, errorText, formatPrice, idSchema, type ProductDetail } from '@otc/sdk';
-import { Button, Container, EmptyState, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
+import { Button, Container, EmptyState, Notice, Price, QuantityStepper, Skeleton, cn } from '@otc/ui';
 import { PageTitle } from '../../../kernel/page-title';
 import { usePageUrl } from '../../../lib/site-origin';
 import { notFound } from '../../../kernel/guards';
@@ -17,16 +17,22 @@ import { useCartPort } from '../../../lib/cart-port';
 import { QUANTITY_PARAM } from '../../../lib/page-params';
 import { CarriedParams } from '../../../components/carried-params';
 import { ProductFlags, availabilityOf } from '../../../components/product-flags';
-import { PRODUCT_IMAGE_SIZE, productImageUrl } from '../../../lib/product-links';
+import { PRODUCT_IMAGE_SIZE, productImageUrl, productAnchor } from '../../../lib/product-links';
 import { selectSignedIn } from '../../../kernel/session-slice';
 import { awaitOnServer } from '../../../kernel/prefetch-query';
 import { storeOf } from '../../../kernel/route-context';
 import { coverageParam, coveragePlanNow, useCoveragePlan } from '../../../kernel/coverage-plan';
 import { useGetProductQuery, useSetFavoriteMutation } from '../catalog-api';
 import { ProductJsonLd } from '../components/product-json-ld';
+import { FavoriteForm } from '../components/favorite-form';
+import { isFavoriteAnswer } from '../favorite-action';
+import { apiErrorText } from '../../../lib/form-messages';
 import { Coverage } from '../../../components/coverage-mark';
 import { ProductTile } from '../components/product-tile';
 import { prefetchFavorites, prefetchProduct } from '../prefetch';
+
+/** The hearts' posts (this item's, and its cards' in lists), with or without the scripts. */
+export { favoriteAction as action } from '../favorite-action';
 
 /** The title is the product's name (set below), not the row's "Product". */
 export const ownsTitle = true;
@@ -136,20 +142,26 @@ function FavoriteToggle({ product }: { product: ProductDetail }) {
     );
   }
   return (
-    <Button
-      variant="ghost"
-      aria-pressed={product.favorite}
-      loading={isLoading}
-      startIcon={
-        <Heart
-          aria-hidden="true"
-          className={cn('size-6', product.favorite && 'fill-current text-danger')}
-        />
-      }
-      onClick={() => void setFavorite({ id: product.id, favorite: !product.favorite })}
+    <FavoriteForm
+      productId={product.id}
+      favorite={!product.favorite}
+      onToggle={() => void setFavorite({ id: product.id, favorite: !product.favorite })}
     >
-      {t`Favorite`}
-    </Button>
+      <Button
+        type="submit"
+        variant="ghost"
+        aria-pressed={product.favorite}
+        loading={isLoading}
+        startIcon={
+          <Heart
+            aria-hidden="true"
+            className={cn('size-6', product.favorite && 'fill-current text-danger')}
+          />
+        }
+      >
+        {t`Favorite`}
+      </Button>
+    </FavoriteForm>
   );
 }
 
@@ -288,6 +300,9 @@ export function Component() {
     coveragePlan: coverageParam(coverage),
   });
   const product = data?.product;
+  // A heart's post the server refused (drawn here, at the heart).
+  const answer = useActionData();
+  const favoriteRefusal = isFavoriteAnswer(answer) && 'error' in answer ? answer : null;
   // The marks are the shopper's own plan's (not, say, a plan the answer fell back to).
   const showCoverage = coverage.code !== null && data?.coveragePlan === coverage.code;
 
@@ -373,7 +388,11 @@ export function Component() {
               </p>
             ) : null}
             <BuyBox product={product} />
-            <FavoriteToggle product={product} />
+            {/* Where the heart's post without the scripts comes back to (favorite-action.ts). */}
+            <div id={productAnchor(product.id)} className="flex flex-col gap-2">
+              {favoriteRefusal ? <Notice tone="error">{apiErrorText(locale, favoriteRefusal.error)}</Notice> : null}
+              <FavoriteToggle product={product} />
+            </div>
             {product.description ? (
               <section aria-labelledby="item-description" className="flex flex-col gap-2">
                 <h2 id="item-description" className="text-xl font-bold">
@@ -391,7 +410,7 @@ export function Component() {
             </h2>
             <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 @5xl:grid-cols-4">
               {data.similar.map((similar) => (
-                <li key={similar.id}>
+                <li key={similar.id} id={productAnchor(similar.id)}>
                   <ProductTile product={similar} showCoverage={showCoverage} />
                 </li>
               ))}
