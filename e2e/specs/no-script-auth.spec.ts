@@ -12,8 +12,8 @@ import { sessionCookie } from '../fixtures/web-session';
 test.use({ javaScriptEnabled: false });
 
 const TEXTS = {
-  en: { wait: 'You can ask for a new code 60 seconds after the last one.', sendAgain: 'Send a new code', tooSoon: /^Please wait \d+ seconds before requesting another code\.$/ },
-  es: { wait: 'Puede pedir un código nuevo 60 segundos después del último.', sendAgain: 'Enviar un código nuevo', tooSoon: /^Espere \d+ segundos antes de solicitar otro código\.$/ },
+  en: { changePhone: 'Change the phone number', wait: 'You can ask for a new code 60 seconds after the last one.', sendAgain: 'Send a new code', tooSoon: /^Please wait \d+ seconds before requesting another code\.$/ },
+  es: { changePhone: 'Cambiar el número de teléfono', wait: 'Puede pedir un código nuevo 60 segundos después del último.', sendAgain: 'Enviar un código nuevo', tooSoon: /^Espere \d+ segundos antes de solicitar otro código\.$/ },
 } as const;
 
 const PASSWORD = 'NoScript123';
@@ -126,6 +126,13 @@ for (const locale of shopLocales) {
     await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login/phone') && url.searchParams.get('step') === 'code');
     await expect(page.locator('main')).toContainText(customer.shownPhone);
     const code = await outboxCode(request, customer.phone);
+    // "Change the phone number" brings it back in its field; sent again within the wait, the code
+    // already sent is the one to type.
+    await page.getByRole('link', { name: text.changePhone }).click();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/login/phone') && !url.searchParams.has('step'));
+    await expect(page.getByRole('textbox', { name: w.phone })).toHaveValue(customer.phone);
+    await page.getByRole('button', { name: w.sendBySms }).click();
+    await expect(page.locator('#code-step-heading')).toHaveText(w.step2);
     await page.getByRole('textbox', { name: w.code }).fill(code);
     await submitOf(page, '#one-time-code').click();
     await expect(page).toHaveURL((url) => url.pathname === cart);
