@@ -393,6 +393,13 @@ describe('catalog: plan coverage (issue 19)', () => {
     expect(await screen.findByText('Gold Advantage')).toBeInTheDocument();
     await waitFor(() => expect(productNames()).toContain('Vitamin B'));
     expect(productRequests.at(-1)?.has('plan')).toBe(false);
+    // The card's heart is a post of the new state to the item's action, which comes back to the
+    // card (without the scripts); the card is the list's <li id="product-<id>">.
+    const heart = within(card('Vitamin B')).getByRole('button', { name: 'Favorite: Vitamin B' });
+    expect(heart.closest('form')).toHaveAttribute('method', 'post');
+    expect(heart.closest('form')!.getAttribute('action')).toMatch(/^\/item\/\d+$/);
+    expect(Object.fromEntries(new FormData(heart.closest('form')!))).toMatchObject({ intent: 'favorite', favorite: 'true', redirectTo: '/catalog' });
+    expect(heart.closest('li')!.id).toBe(`product-${heart.closest('form')!.getAttribute('action')!.slice('/item/'.length)}`);
     // The marks of the plan (from the token): not covered, with the way to why.
     expect(within(card('Vitamin B')).getByText('Not covered')).toBeInTheDocument();
     expect(

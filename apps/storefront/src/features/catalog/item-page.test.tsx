@@ -184,6 +184,11 @@ describe('item page', () => {
     await renderItem('/item/1');
     const heart = await screen.findByRole('button', { name: 'Favorite' });
     expect(heart).toHaveAttribute('aria-pressed', 'false');
+    // Without the scripts the browser posts the new state to the item's action, which comes back here.
+    const form = heart.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/item/1');
+    expect(Object.fromEntries(new FormData(form))).toMatchObject({ intent: 'favorite', favorite: 'true', redirectTo: '/item/1' });
     act(() => heart.click());
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Favorite' })).toHaveAttribute(
