@@ -56,12 +56,18 @@ const PURPOSE_PAGES: Record<CodePurpose, string> = { login: '/login', register: 
 
 /**
  * The code step's address parameters: `step` (`code`, or `code-password` for a sign-up that chose
- * a password) and `login`, the e-mail or phone the code went to (as `/login?changed=email&login=…`
- * carries one already). Never the code or a password.
+ * a password; `new-code…` after "Send a new code", which the page says) and `login`, the e-mail or
+ * phone the code went to (as `/login?changed=email&login=…` carries one already). Never the code
+ * or a password.
  */
 export const CODE_STEP_PARAMS = { step: 'step', login: 'login' } as const;
-const STEP_CODE = 'code';
-const STEP_CODE_PASSWORD = 'code-password';
+const CODE_STEPS = {
+  code: { withPassword: false, again: false },
+  'code-password': { withPassword: true, again: false },
+  'new-code': { withPassword: false, again: true },
+  'new-code-password': { withPassword: true, again: true },
+} as const;
+type CodeStepName = keyof typeof CODE_STEPS;
 /** Step 1 with the phone's tab (/sign-up and /login-recovery; /login has /login/phone). */
 export const STEP_PHONE = 'phone';
 
@@ -75,24 +81,29 @@ function purposeOfPage(pathname: string): CodePurpose | undefined {
  * Where a code sent without the scripts leads: the code step of its flow's page (the page posted
  * from when it is that flow's: /login/phone stays), its `redirect` kept.
  */
-export function codeStepHref(address: URL, locale: Locale, sent: SentCode): string {
+export function codeStepHref(address: URL, locale: Locale, sent: SentCode, again = false): string {
   const pathname = purposeOfPage(address.pathname) === sent.purpose ? address.pathname : localizePath(PURPOSE_PAGES[sent.purpose], locale);
   const query = new URLSearchParams();
   const after = address.searchParams.get('redirect');
   if (after) query.set('redirect', after);
-  query.set(CODE_STEP_PARAMS.step, sent.withPassword ? STEP_CODE_PASSWORD : STEP_CODE);
+  const step: CodeStepName = `${again ? 'new-code' : 'code'}${sent.withPassword ? '-password' : ''}`;
+  query.set(CODE_STEP_PARAMS.step, step);
   query.set(CODE_STEP_PARAMS.login, sent.login);
   return `${pathname}?${query.toString()}`;
 }
 
-/** The code step an address names (`?step=code&login=…`), for the page's flow; null otherwise. */
-export function codeStepOfAddress(search: URLSearchParams, purpose: CodePurpose): SentCode | null {
-  const step = search.get(CODE_STEP_PARAMS.step);
-  if (step !== STEP_CODE && step !== STEP_CODE_PASSWORD) return null;
+/**
+ * The code step an address names (`?step=code&login=…`), for the page's flow, and whether it
+ * follows a new code; null otherwise.
+ */
+export function codeStepOfAddress(search: URLSearchParams, purpose: CodePurpose): (SentCode & { again: boolean }) | null {
+  const name = search.get(CODE_STEP_PARAMS.step) ?? '';
+  const step = Object.hasOwn(CODE_STEPS, name) ? CODE_STEPS[name as CodeStepName] : null;
+  if (!step) return null;
   const login = (search.get(CODE_STEP_PARAMS.login) ?? '').trim();
   if (!codeRequestSchema.safeParse({ login }).success) return null;
-  const withPassword = purpose === 'register' && step === STEP_CODE_PASSWORD;
-  return { purpose, login, channel: channelOf(login), resendAt: null, withPassword };
+  const withPassword = purpose === 'register' && step.withPassword;
+  return { purpose, login, channel: channelOf(login), resendAt: null, withPassword, again: step.again };
 }
 
 export async function codeFlowAction(args: ActionFunctionArgs) {
@@ -118,8 +129,8 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
     purpose === 'register' && (posted[f.signInWay] === 'password' || posted[f.withPassword] === '1');
   const sentOf = (resendAt: number | null): SentCode => ({ purpose, login, channel: channelOf(login), resendAt, withPassword });
   /** Step 2 once a code is out: here the page draws it; a form sent without the scripts goes to its address. */
-  const codeStep = (sent: SentCode) =>
-    onServer ? redirect(codeStepHref(address, locale, sent)) : ({ step: 'code' as const, sent } satisfies CodeFlowAnswer);
+  const codeStep = (sent: SentCode, again = false) =>
+    onServer ? redirect(codeStepHref(address, locale, sent, again)) : ({ step: 'code' as const, sent } satisfies CodeFlowAnswer);
 
   if (posted.intent === 'verify') {
     const code = posted.code ?? '';
@@ -174,5 +185,5 @@ export async function codeFlowAction(args: ActionFunctionArgs) {
   }
   const settings = await store.dispatch(settingsApi.endpoints.getSettings.initiate(undefined, { subscribe: false }));
   const seconds = settings.data?.codeResendSeconds ?? result.data.resendIn;
-  return codeStep(sentOf(Date.now() + seconds * 1000));
+  return codeStep(sentOf(Date.now() + seconds * 1000), posted.intent === 'resend');
 }

@@ -99,6 +99,18 @@ describe('the code step without scripts: its own address', () => {
     expect(posted).toMatchObject({ kind: 'redirect', location: '/sign-up?step=code&login=new%40example.com' });
   });
 
+  it('a new code sent leads to the step again, which says so (in Spanish too)', async () => {
+    const posted = await postForm('/es/sign-up?step=code-password&login=new%40example.com', { ...resend, purpose: 'register', login: 'new@example.com', 'with-password': '1' }, 'es');
+    expect(posted).toMatchObject({ kind: 'redirect', location: '/es/sign-up?step=new-code-password&login=new%40example.com' });
+    expect(requested).toEqual([{ route: 'register', login: 'new@example.com' }]);
+    const document = documentOf(await getPage('/es/sign-up?step=new-code-password&login=new%40example.com', 'es'));
+    expect(document.querySelector('main')?.textContent).toContain('Le enviamos un código nuevo.');
+    expect(document.querySelector('#new-password')).not.toBeNull();
+    // A first code's step says nothing of the kind.
+    const first = documentOf(await getPage('/es/sign-up?step=code-password&login=new%40example.com', 'es'));
+    expect(first.querySelector('main')?.textContent).not.toContain('Le enviamos un código nuevo.');
+  });
+
   it('an address whose login is not an e-mail or a phone draws step 1', async () => {
     const document = documentOf(await getPage('/login?step=code&login=nonsense'));
     expect(document.querySelector('#code-step-heading')).toBeNull();

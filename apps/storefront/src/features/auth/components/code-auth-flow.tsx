@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Form, useActionData, useLocation, useNavigation, useSearchParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, RadioGroup, Tabs } from '@otc/ui';
+import { Button, Notice, RadioGroup, Tabs } from '@otc/ui';
 import type { SdkQueryError } from '../../../lib/api';
 import { CsrfField } from '../../../kernel/page-form';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
@@ -85,7 +85,8 @@ export function CodeAuthFlow({ purpose, initialMethod: pageMethod, initialLogin 
 
   // Step 2 as the action answered it, or as the address names it (a code sent without the scripts
   // leads to `?step=code&login=…`: a GET, which a reload draws again).
-  const sent = answer?.step === 'code' ? answer.sent : answer ? null : codeStepOfAddress(search, purpose);
+  const addressStep = answer ? null : codeStepOfAddress(search, purpose);
+  const sent = answer?.step === 'code' ? answer.sent : addressStep;
   const refused = answer?.step === 'request' ? answer : null;
   const offer = refused?.offer ?? null;
   // A refused login is typed again in its own tab (a page drawn after a post without the scripts).
@@ -169,6 +170,11 @@ export function CodeAuthFlow({ purpose, initialMethod: pageMethod, initialLogin 
           )}
         </h2>
         <ProblemNotice problem={problem} />
+        {addressStep?.again ? (
+          <Notice tone="success" title={t`We sent you a new code.`}>
+            <Trans>Only the newest code works.</Trans>
+          </Notice>
+        ) : null}
         <CodeStep
           login={sent.login}
           channel={sent.channel}
