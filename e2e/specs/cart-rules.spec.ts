@@ -121,7 +121,8 @@ for (const locale of walkedIn('en')) {
       // Loaded (styles and pictures in place: nothing moves under the finger), the app not started.
       await page.goto(localized(locale, '/catalog'), { waitUntil: 'commit' });
       await page.waitForLoadState('load');
-      const add = productList(page, locale).locator('button[type="submit"]:not([disabled])').first();
+      // The card's Add (its heart is a submit button too: a post of the favourite).
+      const add = productList(page, locale).locator('form:has(input[name="intent"][value="add"]) button[type="submit"]:not([disabled])').first();
       await expect(add).toBeVisible();
       await expect(headerCartLink(page, locale)).toHaveAccessibleName(locale.text.cartEmpty);
       await add.scrollIntoViewIfNeeded();
