@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Mail, MessageSquareText } from 'lucide-react';
+import { Mail, MessageSquareText } from '@otc/ui/icons';
 import { formatPhone } from '@otc/sdk';
 import { Countdown } from '@otc/ui';
 import { useScriptsRunning } from '../use-scripts-running';
