@@ -338,7 +338,8 @@ describe('served document', () => {
 
   it("carries the page's language, head, markup and data, and preloads its page's scripts", () => {
     const html = renderDocument(template, '/es/item/42', drawn);
-    expect(html).toContain('<html lang="es-US">');
+    // The language set, the rest of the tag kept (device-colours: the dark scheme without scripts).
+    expect(html).toContain('<html lang="es-US" class="device-colours">');
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<title>Artículo | Tienda</title>');
     expect(html).toContain('<div id="root"><main>hola</main></div><script type="application/json" id="server-data">{"a":"\\u003c/script>"}</script>');
