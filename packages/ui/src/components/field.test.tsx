@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextField, TextAreaField, RadioGroup } from './field';
-import { Button, IconButton, LinkButton } from './button';
+import { Button, IconButton } from './button';
+import { LinkButton } from './link-button';
 
 describe('fields and buttons', () => {
   it('TextField ties hint and error to the input', () => {
