@@ -1,8 +1,6 @@
 export { cn } from './cn';
-export { Button, IconButton } from './components/button';
-export type { ButtonProps, IconButtonProps } from './components/button';
-export { LinkButton, buttonClasses } from './components/link-button';
-export type { ButtonSize, ButtonVariant } from './components/link-button';
+export { Button, IconButton, LinkButton, buttonClasses } from './components/button';
+export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './components/button';
 export { TextField, TextAreaField, Select, Checkbox, RadioGroup } from './components/field';
 export type {
   TextFieldProps,

@@ -1,8 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TextField, TextAreaField, RadioGroup } from './field';
-import { Button, IconButton } from './button';
-import { LinkButton } from './link-button';
+import { Button, IconButton, LinkButton } from './button';
 
 describe('fields and buttons', () => {
   it('TextField ties hint and error to the input', () => {
