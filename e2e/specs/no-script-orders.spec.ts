@@ -125,3 +125,22 @@ for (const locale of walkedIn('es')) {
     });
   });
 }
+
+test('without scripts (es): "Show more" in the order history is a GET of the page with one more page, landing on its first new order', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const customer = await newCustomer(request, { tag: 'noscript-more-orders', language: 'es' });
+  const products = await orderableProducts(request, 'es', { minStock: 10 });
+  // One more order than a page of the history holds (ten), each over the minimum order.
+  for (let i = 0; i < 11; i += 1) {
+    const product = products[i % products.length]!;
+    await buyByApi(request, customer, [{ sku_id: product.id, amount: unitsFor(product, 26) }]);
+  }
+  await signInBrowser(page, customer, '/es/account/orders');
+  const orders = page.getByRole('list', { name: 'Pedidos' });
+  await expect(orders.getByRole('link', { name: /^Ver el pedido/ })).toHaveCount(10);
+  await page.getByRole('button', { name: 'Mostrar 1 pedido más (queda 1)' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/es/account/orders' && url.search === '?page=2' && url.hash === '#orders-page-2');
+  await expect(orders.getByRole('link', { name: /^Ver el pedido/ })).toHaveCount(11);
+  await expect(page.locator('#orders-page-2')).toBeInViewport();
+  await expect(page.getByRole('button', { name: /^Mostrar \d+ pedidos? más/ })).toHaveCount(0);
+});

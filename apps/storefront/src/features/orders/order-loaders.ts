@@ -22,10 +22,31 @@ export function orderLoader(args: LoaderFunctionArgs): Promise<LoaderRefusal> | 
   return refusalOnServer(holdQuery(store.dispatch(ordersApi.endpoints.getOrder.initiate({ id, locale }))));
 }
 
-/** `/account/orders`: the history's first page (it says how many there are). */
-export function ordersListLoader(args: LoaderFunctionArgs) {
+/** Pages of the history one address may stack (`?page=`): a render asks for each. */
+export const MAX_ORDER_PAGES_SHOWN = 20;
+
+/** The history's pages an address asks to show, stacked from the first (`?page=3`: 1 to 3). */
+export function orderPagesAsked(search: URLSearchParams): number {
+  const asked = Number(search.get('page'));
+  return Number.isSafeInteger(asked) && asked > 1 ? Math.min(asked, MAX_ORDER_PAGES_SHOWN) : 1;
+}
+
+/**
+ * `/account/orders`: the history's first page (it says how many there are), then the others the
+ * address stacks ("Show more" without the scripts is a GET of `?page=<n>`), as many as there are.
+ */
+export async function ordersListLoader(args: LoaderFunctionArgs) {
   if (!onServer) return null;
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const store = storeOf(args);
-  return awaitOnServer([holdQuery(store.dispatch(ordersApi.endpoints.listOrders.initiate({ page: 1, locale })))]);
+  const first = holdQuery(store.dispatch(ordersApi.endpoints.listOrders.initiate({ page: 1, locale })));
+  const asked = orderPagesAsked(url.searchParams);
+  if (asked === 1) return awaitOnServer([first]);
+  const list = (await first.catch(() => null)) as { total: number; pageSize: number } | null;
+  const existing = list && list.pageSize > 0 ? Math.max(1, Math.ceil(list.total / list.pageSize)) : 1;
+  const more = Array.from({ length: Math.min(asked, existing) - 1 }, (_, index) =>
+    holdQuery(store.dispatch(ordersApi.endpoints.listOrders.initiate({ page: index + 2, locale }))),
+  );
+  return awaitOnServer(more);
 }

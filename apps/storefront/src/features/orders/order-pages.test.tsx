@@ -530,6 +530,33 @@ describe('the order history, issue 33 item 19', () => {
     view.unmount();
   });
 
+  it('Load more is a GET of the page with one more page stacked (?page=), landing on its first order: it works without the scripts', async () => {
+    useOrderApi(orderOf());
+    useOrderPages(5);
+    const view = await renderPage('/account/orders?page=2');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    // The address's two pages, drawn at once.
+    await within(list).findByText('Order 100054');
+    const more = screen.getByRole('button', { name: 'Show 1 more order (1 left)' });
+    const form = more.closest('form')!;
+    expect(form).toHaveAttribute('method', 'get');
+    expect(form).toHaveAttribute('action', '/account/orders#orders-page-3');
+    expect(Object.fromEntries(new FormData(form))).toEqual({ page: '3' });
+    // The anchor is the first order of its page.
+    expect(within(list).getByText('Order 100053').closest('li')).toHaveAttribute('id', 'orders-page-2');
+    view.unmount();
+  });
+
+  it('an address asking for more pages than there are shows those there are', async () => {
+    useOrderApi(orderOf());
+    useOrderPages(3);
+    const view = await renderPage('/account/orders?page=9');
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    await within(list).findByText('Order 100053');
+    expect(screen.queryByRole('button', { name: /^Show \d+ more/ })).not.toBeInTheDocument();
+    view.unmount();
+  });
+
   it('in Spanish, Load more says how many the next page brings and how many are left', async () => {
     setLocaleCookie('es');
     useOrderApi(orderOf());

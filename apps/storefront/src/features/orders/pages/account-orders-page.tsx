@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Form, useLocation, useSearchParams } from 'react-router';
 import clsx from 'clsx';
 import { plural } from '@lingui/core/macro';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +10,7 @@ import { AccountLayout } from '../../../components/account-layout';
 import { AppLink } from '../../../components/app-link';
 import { LoadErrorNotice } from '../../../components/load-error-notice';
 import { useLocale } from '../../../lib/use-locale';
+import { orderPagesAsked } from '../order-loaders';
 import { useListOrdersQuery } from '../orders-api';
 import { BuyAgainButton, ReorderedNotice } from '../components/buy-again-button';
 import { OrderRowActions, OrderRowNote, isWaitingForPayment } from '../components/order-actions';
@@ -16,6 +18,9 @@ import { OrderStatusBadge } from '../components/order-status';
 
 /** Drawn by the server with its data (order-loaders.ts). */
 export { ordersListLoader as loader } from '../order-loaders';
+
+/** Where the first order of a stacked page is: "Show more" without the scripts lands there. */
+const pageAnchor = (page: number) => `orders-page-${page}`;
 
 /** One page of the history; pages are stacked by "Load more". */
 function OrdersPageRows({
@@ -62,6 +67,7 @@ function OrdersPageRows({
           <li
             key={order.id}
             ref={index === 0 ? firstRef : undefined}
+            id={index === 0 && page > 1 ? pageAnchor(page) : undefined}
             className={clsx(
               'flex flex-col gap-3 rounded-2xl border border-border bg-surface p-4',
               // An order that may still be paid or cancelled has more to do: its buttons go under
@@ -115,9 +121,14 @@ function OrdersPageRows({
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
-  const [pages, setPages] = useState(1);
+  // The pages shown are the address's (`?page=3`: the first three), so "Show more" is a GET that
+  // works without the scripts, and a reload or a link back shows the same orders.
+  const [searchParams] = useSearchParams();
+  const { pathname } = useLocation();
   // The first page says how many orders there are (the same cache entry as its rows).
   const { data: first } = useListOrdersQuery({ page: 1, locale });
+  const existing = first && first.pageSize > 0 ? Math.max(1, Math.ceil(first.total / first.pageSize)) : 1;
+  const pages = Math.min(orderPagesAsked(searchParams), existing);
   const more = first !== undefined && first.total > pages * first.pageSize;
   // Orders not shown yet, and how many the next page brings: the button says both.
   const left = first ? Math.max(0, first.total - pages * first.pageSize) : 0;
@@ -155,16 +166,24 @@ export function Component() {
         </ul>
       )}
       {more ? (
-        <div className="flex justify-center">
-          <Button variant="secondary" size="lg" onClick={() => {
-              setAdded('');
-              setRevealPage(pages + 1);
-              setPages(pages + 1);
-            }}>
+        // A GET of the page with one more page stacked, landing on its first order; with the
+        // scripts the router draws it in place and the focus goes to that order.
+        <Form
+          method="get"
+          action={`${pathname}#${pageAnchor(pages + 1)}`}
+          preventScrollReset
+          className="flex justify-center"
+          onSubmit={() => {
+            setAdded('');
+            setRevealPage(pages + 1);
+          }}
+        >
+          <input type="hidden" name="page" value={pages + 1} />
+          <Button type="submit" variant="secondary" size="lg">
             {plural(next, { one: 'Show # more order', other: 'Show # more orders' })}{' '}
             <span className="font-normal">({plural(left, { one: '# left', other: '# left' })})</span>
           </Button>
-        </div>
+        </Form>
       ) : null}
       {/* There from the start, so screen readers hear what each "Load more" added. */}
       <p role="status" className="sr-only">
