@@ -53,7 +53,7 @@ export type {
   DateOfBirthValue,
   DateOfBirthPart,
 } from './components/date-of-birth-fields';
-export { Countdown } from './components/countdown';
+export { Countdown, useWaitOver } from './components/countdown';
 export type { CountdownProps } from './components/countdown';
 export { ConfirmButton } from './components/confirm-button';
 export type { ConfirmButtonProps } from './components/confirm-button';

@@ -1,6 +1,6 @@
 import { StrictMode, useState } from 'react';
 import { act, render, screen } from '@testing-library/react';
-import { Countdown } from './countdown';
+import { Countdown, useWaitOver } from './countdown';
 
 const START = new Date('2025-03-01T10:00:00Z').getTime();
 
@@ -85,5 +85,53 @@ describe('Countdown', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('You can request another code now');
     expect(onDone).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('useWaitOver', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(START);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  /** A resend button held back by the countdown, as the code steps draw it. */
+  function ResendStep({ first }: { first: number | null }) {
+    const [until, setUntil] = useState(first);
+    const [over, markOver] = useWaitOver(until);
+    return (
+      <>
+        {until !== null ? (
+          <Countdown key={until} until={until} onDone={markOver}>
+            {label}
+          </Countdown>
+        ) : null}
+        <button type="button" disabled={!over} onClick={() => setUntil(Date.now() + 3000)}>
+          Send a new code
+        </button>
+      </>
+    );
+  }
+  const resend = () => screen.getByRole('button', { name: 'Send a new code' });
+
+  it('holds the control back until the wait passes, and again after each new code', () => {
+    render(<ResendStep first={START + 2000} />);
+    expect(resend()).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(resend()).toBeDisabled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(resend()).toBeEnabled();
+    act(() => resend().click());
+    expect(resend()).toBeDisabled();
+    act(() => vi.advanceTimersByTime(3000));
+    expect(resend()).toBeEnabled();
+  });
+
+  it('is over at once with no wait, or one already past', () => {
+    const { unmount } = render(<ResendStep first={null} />);
+    expect(resend()).toBeEnabled();
+    unmount();
+    render(<ResendStep first={START - 1} />);
+    expect(resend()).toBeEnabled();
   });
 });

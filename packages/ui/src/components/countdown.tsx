@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../cn';
 
 export interface CountdownProps {
@@ -66,4 +66,22 @@ export function Countdown({ until, children, onDone, className }: CountdownProps
       </span>
     </span>
   );
+}
+
+/**
+ * Whether the wait a Countdown shows is over, for the control it holds back (send a new code):
+ * false while `until` is ahead, true once it passes (`markOver` is the Countdown's `onDone`), false
+ * again when `until` moves (a new code was sent). `null` is no wait.
+ */
+export function useWaitOver(until: number | null): readonly [over: boolean, markOver: () => void] {
+  const isOver = () => until === null || until <= Date.now();
+  const [over, setOver] = useState(isOver);
+  const [seenUntil, setSeenUntil] = useState(until);
+  if (seenUntil !== until) {
+    // Adjusted while rendering (not in an effect), so the control is never drawn enabled first.
+    setSeenUntil(until);
+    setOver(isOver());
+  }
+  const markOver = useCallback(() => setOver(true), []);
+  return [over, markOver] as const;
 }

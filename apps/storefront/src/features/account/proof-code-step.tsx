@@ -7,7 +7,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail, MessageSquareText } from '@otc/ui/icons';
 import { contactVerifySchema, type ProofStatus } from '@otc/sdk';
-import { Button, Countdown, Notice, OneTimeCodeInput } from '@otc/ui';
+import { Button, Countdown, Notice, OneTimeCodeInput, useWaitOver } from '@otc/ui';
 import { useShopForm } from '../../lib/shop-form';
 import { useLocale } from '../../lib/use-locale';
 import { useProveMutation, type WaitError } from './account-api';
@@ -37,13 +37,7 @@ export function ProofCodeStep({
   const [prove, proving] = useProveMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { send, sending } = useSendProofCode(setFailure);
-  const [canResend, setCanResend] = useState(() => resendAt <= Date.now());
-  const [seenResendAt, setSeenResendAt] = useState(resendAt);
-  if (seenResendAt !== resendAt) {
-    // A new code was sent: wait again.
-    setSeenResendAt(resendAt);
-    setCanResend(resendAt <= Date.now());
-  }
+  const [canResend, markCanResend] = useWaitOver(resendAt);
   const form = useShopForm(contactVerifySchema, { defaultValues: { code: '' } });
   const where = status.codeTo;
   const Icon = status.codeChannel === 'sms' ? MessageSquareText : Mail;
@@ -122,7 +116,7 @@ export function ProofCodeStep({
         <Countdown
           key={resendAt}
           until={resendAt}
-          onDone={() => setCanResend(true)}
+          onDone={markCanResend}
           className="text-muted"
         >
           {(seconds) =>

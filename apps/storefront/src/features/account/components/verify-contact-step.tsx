@@ -5,11 +5,12 @@ import { Form } from 'react-router';
 import { Controller } from 'react-hook-form';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contactVerifySchema } from '@otc/sdk';
-import { Button, Countdown, LiveMessage, OneTimeCodeInput } from '@otc/ui';
+import { Button, Countdown, LiveMessage, OneTimeCodeInput, useWaitOver } from '@otc/ui';
 import { FailureNotice, useCheckedPost } from '../../../kernel/page-form';
 import type { SdkQueryError } from '../../../lib/api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useShopForm } from '../../../lib/shop-form';
+import { useScriptsRunning } from '../../../lib/use-scripts-running';
 import { useLocale } from '../../../lib/use-locale';
 import type { ContactKind } from '../account-api';
 import { formFailureText } from '../form-result';
@@ -46,12 +47,8 @@ export function VerifyStep({
       : null,
   );
   // Without the scripts the resend button is always there (the API says when it is too soon).
-  const [canResend, setCanResend] = useState(true);
-  const [counting, setCounting] = useState(false);
-  useEffect(() => {
-    setCounting(true);
-    setCanResend(step.resendAt <= Date.now());
-  }, [step.resendAt]);
+  const counting = useScriptsRunning();
+  const [waitOver, markWaitOver] = useWaitOver(step.resendAt);
   const shown = step.contact.shown;
 
   // A refusal of a post made here: under the code box, or above the form.
@@ -118,7 +115,7 @@ export function VerifyStep({
       >
         <ContactHidden intent={CONTACT_INTENTS.resend} kind={kind} contact={step.contact} />
         {counting ? (
-          <Countdown key={step.resendAt} until={step.resendAt} onDone={() => setCanResend(true)}>
+          <Countdown key={step.resendAt} until={step.resendAt} onDone={markWaitOver}>
             {(seconds) =>
               seconds > 0 ? (
                 <span className="text-muted">{t`You can ask for another code in ${seconds} s`}</span>
@@ -128,7 +125,7 @@ export function VerifyStep({
             }
           </Countdown>
         ) : null}
-        <Button type="submit" variant="link" size="sm" disabled={!canResend} loading={resending}>
+        <Button type="submit" variant="link" size="sm" disabled={counting && !waitOver} loading={resending}>
           <Trans>Send a new code</Trans>
         </Button>
       </Form>

@@ -1,11 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Mail, MessageSquareText } from '@otc/ui/icons';
 import { formatPhone } from '@otc/sdk';
-import { Countdown } from '@otc/ui';
-import { useScriptsRunning } from '../use-scripts-running';
+import { Countdown, useWaitOver } from '@otc/ui';
+import { useScriptsRunning } from '../../../lib/use-scripts-running';
 
 export interface CodeStepProps {
   login: string;
@@ -47,13 +47,7 @@ export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, 
   const { t } = useLingui();
   // A countdown only where it runs and knows when it ends.
   const counting = useScriptsRunning() && resendAt !== null;
-  const [canResend, setCanResend] = useState(() => resendAt === null || resendAt <= Date.now());
-  const [seenResendAt, setSeenResendAt] = useState(resendAt);
-  if (seenResendAt !== resendAt) {
-    // A new code was sent: wait again.
-    setSeenResendAt(resendAt);
-    setCanResend(resendAt === null || resendAt <= Date.now());
-  }
+  const [canResend, markCanResend] = useWaitOver(resendAt);
   const where = shownLogin(login);
   const Icon = channel === 'sms' ? MessageSquareText : Mail;
 
@@ -81,7 +75,7 @@ export function CodeStep({ login, channel, resendAt, resendSeconds, resendForm, 
           <Trans>Did not get the code?</Trans>
         </p>
         {counting ? (
-          <Countdown key={resendAt} until={resendAt ?? 0} onDone={() => setCanResend(true)} className="text-muted">
+          <Countdown key={resendAt} until={resendAt ?? 0} onDone={markCanResend} className="text-muted">
             {(seconds) =>
               seconds > 0
                 ? plural(seconds, {
