@@ -89,17 +89,17 @@ case "${1:-}" in
     unit_log=$(mktemp)
     log "API tests; lint, typecheck and the other unit tests (logs below when done), beside the end-to-end tests in Chromium"
     (
-      nice -n 10 "${PNPM[@]}" --filter @otc/api run test:pglite &&
-        nice -n 10 "${PNPM[@]}" --filter @otc/api run test:postgres &&
+      nice -n 5 "${PNPM[@]}" --filter @otc/api run test:pglite &&
+        nice -n 5 "${PNPM[@]}" --filter @otc/api run test:postgres &&
         "${PNPM[@]}" --filter @otc/api run test:heavy:quick
     ) >"$api_log" 2>&1 &
     api_pid=$!
     (
       # The long test runs first; lint and typecheck (short tasks) fill the end.
       rc=0
-      nice -n 10 "${PNPM[@]}" exec turbo run test --only --output-logs=errors-only --continue --concurrency=2 \
+      nice -n 5 "${PNPM[@]}" exec turbo run test --only --output-logs=errors-only --continue --concurrency=2 \
         --filter='!@otc/api' >"$unit_log" 2>&1 || rc=$?
-      nice -n 10 "${PNPM[@]}" exec turbo run lint typecheck --only --output-logs=errors-only --continue --concurrency=2 >>"$unit_log" 2>&1 || rc=$?
+      nice -n 5 "${PNPM[@]}" exec turbo run lint typecheck --only --output-logs=errors-only --continue --concurrency=2 >>"$unit_log" 2>&1 || rc=$?
       exit $rc
     ) &
     unit_pid=$!
