@@ -121,7 +121,9 @@ describe('/login: sign in with a one-time code', () => {
     await user.type(await screen.findByLabelText(/E-mail address/), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Email me a code' }));
     expect(await screen.findByRole('heading', { name: 'Step 2 of 2: Enter the code' })).toBeInTheDocument();
-    expect(screen.getByRole('timer')).toHaveTextContent(/You can ask for a new code in 4[12] seconds\./);
+    // The API's 42 s, counting in real time: under CI's load 3 s had gone by the time it was read
+    // (39); the shop's own wait (60 s) would show more than 42.
+    expect(screen.getByRole('timer')).toHaveTextContent(/You can ask for a new code in (3\d|4[0-2]) seconds\./);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
