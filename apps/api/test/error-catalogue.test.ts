@@ -2,7 +2,8 @@
  * The API sends only codes of the SDK's error catalogue, and every code of the catalogue (but
  * those only clients raise) is one the API can send. Codes are collected from the source:
  * - every quoted code in a code position of the API: `new HttpError(<code>`, `issue(<code>`,
- *   `errors.<name>(<code>)` (and the codes the `errors` helpers and the error handler use);
+ *   `errors.<name>(<code>)`, `errorText(<code>` (a page's text, such as a form post's failure
+ *   page) (and the codes the `errors` helpers and the error handler use);
  * - codes of the SDK validators and rules the API reports through `fromValidator` (the validator
  *   modules it imports), and of the contract's schemas (the zod checks' codes and the mapping of
  *   other zod issues, `fieldIssueFromZod`), which the error handler answers for every route.
@@ -58,7 +59,7 @@ function asCode(name: string): string | null {
 function apiCodes(): { code: string; where: string }[] {
   const found: { code: string; where: string }[] = [];
   const calls =
-    /\bnew HttpError\(|(?<![.\w])issue\(|\berrors\.(?:notFound|conflict|tooManyRequests)\(|\bfunction fastifyErrorCode[^{]*\{/g;
+    /\bnew HttpError\(|(?<![.\w])issue\(|\berrorText\(|\berrors\.(?:notFound|conflict|tooManyRequests)\(|\bfunction fastifyErrorCode[^{]*\{/g;
   for (const file of files(apiSrc)) {
     const text = readFileSync(file, 'utf8');
     const where = path.relative(apiSrc, file);

@@ -125,6 +125,18 @@ export const ERROR_CATALOGUE = {
     en: 'The service is not available right now. Please try again later.',
     es: 'El servicio no está disponible en este momento. Inténtelo más tarde.',
   },
+  /** A form posted without scripts found every page render taken: its page asks to wait. */
+  form_post_busy: {
+    status: 503,
+    en: 'The shop is very busy. Please try again in a few seconds.',
+    es: 'La tienda está muy ocupada. Vuelva a intentarlo en unos segundos.',
+  },
+  /** A form posted without scripts whose answer page could not be drawn. */
+  form_post_failed: {
+    status: 500,
+    en: 'Something went wrong. Please check the page and try again.',
+    es: 'Algo salió mal. Revise la página y vuelva a intentarlo.',
+  },
 
   // --- sign-in and accounts ---
   invalid_code: {

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   low_rate: 403,
   server_error: 500,
   unavailable: 503,
+  form_post_busy: 503,
+  form_post_failed: 500,
   invalid_code: 422,
   code_attempts_exceeded: 429,
   resend_too_soon: 429,

@@ -44,6 +44,10 @@ export const ERROR_TEXTS_EN: ErrorTexts = /* @__PURE__ */ textsByCode([
   'Something went wrong',
   // unavailable
   'The service is not available right now. Please try again later.',
+  // form_post_busy
+  'The shop is very busy. Please try again in a few seconds.',
+  // form_post_failed
+  'Something went wrong. Please check the page and try again.',
   // invalid_code
   'The code is not correct or has expired.',
   // code_attempts_exceeded

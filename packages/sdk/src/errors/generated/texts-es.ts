@@ -44,6 +44,10 @@ export const ERROR_TEXTS_ES: ErrorTexts = /* @__PURE__ */ textsByCode([
   'Algo salió mal',
   // unavailable
   'El servicio no está disponible en este momento. Inténtelo más tarde.',
+  // form_post_busy
+  'La tienda está muy ocupada. Vuelva a intentarlo en unos segundos.',
+  // form_post_failed
+  'Algo salió mal. Revise la página y vuelva a intentarlo.',
   // invalid_code
   'El código no es correcto o ha vencido.',
   // code_attempts_exceeded
