@@ -54,6 +54,12 @@ export const QUANTITY_PARAM = 'quantity';
 export const REORDERED_PARAM = 'reordered';
 
 /**
+ * A row of that order the cart refused, and why (`&refused=<product id> <code> [name=value…]`, one
+ * per row): the cart the post led to says it, and a reload of it posts nothing again.
+ */
+export const REFUSED_PARAM = 'refused';
+
+/**
  * The row a Remove button without the scripts asks about (`/cart?remove=<product id>`,
  * `/account/addresses?remove=<address id>`): the page draws its confirmation step.
  */
@@ -69,6 +75,7 @@ export function withoutPageNotes(search: string | URLSearchParams): URLSearchPar
   params.delete(ADDED_PARAM);
   params.delete(QUANTITY_PARAM);
   params.delete(REORDERED_PARAM);
+  params.delete(REFUSED_PARAM);
   params.delete(REMOVE_STEP_PARAM);
   return params;
 }
@@ -80,7 +87,7 @@ export function queryWithoutPageNotes(search: string | URLSearchParams): string 
 }
 
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
-export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'remove']);
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'refused', 'remove']);
 
 /**
  * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page

@@ -11,6 +11,7 @@ import { onServer } from '../../lib/on-server';
 import { productAnchor } from '../../lib/product-links';
 import { formFailure, textFields } from '../../kernel/page-form';
 import { ADDED_PARAM, REORDERED_PARAM } from '../../lib/page-params';
+import { refusalFailure, refusedCartAddress } from './buy-again-note';
 import { cartApi, type BuyAgainRefusal } from './cart-api';
 
 /** What a cart form asks for (its `intent` field). */
@@ -23,7 +24,7 @@ export interface CartDone {
   productId: number | null;
 }
 
-/** What "Buy again" answers a fetcher, or draws in the cart without the scripts when a row was refused. */
+/** What "Buy again" answers a fetcher (without the scripts the server answers a redirect). */
 export interface BuyAgainDone {
   intent: 'buy-again';
   orderId: number;
@@ -49,7 +50,8 @@ function withNote(path: string, name: string, value: number, anchor?: string): s
 /**
  * "Buy again" of an order (its page or the history's row): its rows go back into the cart. Without
  * the scripts, all taken: back to the page pressed, which says so (`?reordered=`); a row refused:
- * the cart is drawn with what went in and why the rest did not (the refusal is not in an address).
+ * to the cart, which shows what went in and says why the rest did not (`&refused=`, codes and
+ * figures: buy-again-note.ts). Always a redirect, so a reload never posts the order's rows again.
  */
 async function buyAgain(store: ReturnType<typeof storeOf>, locale: Locale, fields: Partial<Record<(typeof FIELDS)[number], string>>) {
   const orderId = Number(fields.orderId);
@@ -58,7 +60,11 @@ async function buyAgain(store: ReturnType<typeof storeOf>, locale: Locale, field
   if (result.error) return formFailure({ intent: 'buy-again', orderId: fields.orderId ?? '' }, result.error);
   const { number, added, refused } = result.data;
   const done: BuyAgainDone = { intent: 'buy-again', orderId, number, added, refused };
-  if (!onServer || refused.length > 0) return done;
+  if (!onServer) return done;
+  if (refused.length > 0) {
+    const carried = refused.map(({ productId, error }) => ({ productId, failure: refusalFailure(error) }));
+    return redirect(refusedCartAddress(localizePath('/cart', locale), orderId, carried));
+  }
   const back = safeRedirectPath(fields.redirectTo);
   return redirect(withNote(back ?? localizePath('/cart', locale), REORDERED_PARAM, orderId));
 }

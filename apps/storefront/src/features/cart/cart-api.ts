@@ -69,6 +69,12 @@ export interface BuyAgainResult {
   refused: BuyAgainRefusal[];
 }
 
+/** An order's number and its rows' names: what the cart's note after a Buy again names. */
+export interface ReorderedOrder {
+  number: string;
+  rows: { productId: number; name: string }[];
+}
+
 /** The shop's promotions as the settings answered them (none before they load). */
 function promotionsNow(getState: () => unknown) {
   return promoPercentsFrom(settingsApi.endpoints.getSettings.select()(getState() as never)?.data?.promotions);
@@ -233,6 +239,23 @@ export const cartApi = draftApi.injectEndpoints({
       invalidatesTags: ['Cart'],
     }),
 
+    /**
+     * The order a Buy again without the scripts put back (`/cart?reordered=…&refused=…`): its
+     * number and the names of its rows, which the address does not carry (buy-again-note.ts).
+     */
+    getReorderedOrder: build.query<ReorderedOrder, { orderId: number } & LocaleArgs>({
+      queryFn: async ({ orderId, locale }, queryApi) => {
+        try {
+          const order = await sdkOf(queryApi).client.call('getOrder', { params: { id: orderId } }, { locale });
+          return {
+            data: { number: order.number, rows: order.products.map(({ sku_id: productId, name }) => ({ productId, name })) },
+          };
+        } catch (error) {
+          return { error: toQueryError(error) };
+        }
+      },
+    }),
+
     /** Empties the cart (after an order is placed, the server draft is already a new one). */
     clearCart: build.mutation<CartView, LocaleArgs>({
       queryFn: ({ locale }, queryApi) => run(() => sdkOf(queryApi).cart.clear({ locale })),
@@ -248,4 +271,5 @@ export const {
   useApplyPromoCodeMutation,
   useRemovePromoCodeMutation,
   useClearCartMutation,
+  useGetReorderedOrderQuery,
 } = cartApi;

@@ -5,7 +5,8 @@ import { connectStore } from '../../app/store';
 import userEvent from '@testing-library/user-event';
 import { liveMessages, renderApp, screen, setLocaleCookie, signIn } from '../../test/render-app';
 import { untilText } from '../../lib/hold-time';
-import { customerOf, pendingOrderOf } from '../../test/fixtures';
+import { customerOf, orderOf, pendingOrderOf } from '../../test/fixtures';
+import { useFakeOrdersApi } from '../../test/fake-orders-api';
 import { useGuestCartApi } from '../../test/fake-cart-api';
 import { cartProduct, useServerCart } from './cart-fixtures';
 
@@ -465,5 +466,46 @@ describe('cart page', () => {
       'href',
       '/es/login?redirect=%2Fes%2Fcart',
     );
+  });
+  it('the cart a Buy again without the scripts led to (?reordered=&refused=) names the refused rows from the order, in English and Spanish', async () => {
+    signIn();
+    const bought = (sku_id: number, name: string) => ({ ...orderOf().products[0]!, sku_id, name, link: `/item/${sku_id}` });
+    useFakeOrdersApi({
+      rows: [{ product: cartProduct(5, { name: 'Vitamin C' }), amount: 2 }],
+      order: orderOf({ status: 40, products: [bought(5, 'Vitamin C'), bought(6, 'Bandages'), bought(7, 'Sunscreen')] }),
+    });
+    // Two rows refused, one with a figure; a row of another order and a made-up code say nothing.
+    const address =
+      '/cart?reordered=41&refused=6+max_units_per_item+max%3D20&refused=7+cannot_add_more' +
+      '&refused=99+cannot_add_more&refused=5+you_won';
+    const view = await renderCart(address);
+    const notice = (await screen.findByText('These could not be added:')).closest<HTMLElement>('[role="status"]')!;
+    expect(within(notice).getByText('Items of order 100041 are in your cart')).toBeInTheDocument();
+    expect(within(notice).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bandages: You can order at most 20 of one item.',
+      'Sunscreen: You cannot add more',
+    ]);
+    view.unmount();
+    cleanup();
+
+    setLocaleCookie('es');
+    await renderCart(`/es${address}`);
+    const aviso = (await screen.findByText('No se pudieron agregar:')).closest<HTMLElement>('[role="status"]')!;
+    expect(within(aviso).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Bandages: Puede pedir como máximo 20 unidades de un mismo producto.',
+      'Sunscreen: No puede añadir más',
+    ]);
+  });
+
+  it('a Buy again whose every row was refused says none went in; an address without a refusal says nothing', async () => {
+    signIn();
+    useFakeOrdersApi({ rows: [], order: orderOf({ status: 40 }) });
+    const view = await renderCart('/cart?reordered=41&refused=5+cannot_add_more');
+    expect(await screen.findByText('These items could not be added to your cart')).toBeInTheDocument();
+    expect(screen.queryByText('These could not be added:')).not.toBeInTheDocument();
+    view.unmount();
+    cleanup();
+    await renderCart('/cart?reordered=41');
+    expect(screen.queryByText('These items could not be added to your cart')).not.toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { plansApi } from '../../../kernel/coverage-plan';
 import { awaitOnServer, holdQuery } from '../../../kernel/prefetch-query';
 import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath } from '../../../lib/locale';
+import { refusedInAddress } from '../buy-again-note';
 import { cartApi } from '../cart-api';
 
 /**
@@ -13,11 +14,17 @@ import { cartApi } from '../cart-api';
  * the server draws the page with it (the visitor's cart cookie or session came with the request).
  */
 export function loader(args: LoaderFunctionArgs) {
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const store = storeOf(args);
   // A guest's chosen plan is named on the rows it does not cover: its name comes with the page.
   const plans = store.getState().guestPlan.code
     ? [holdQuery(store.dispatch(plansApi.endpoints.getHealthPlans.initiate()))]
     : [];
-  return awaitOnServer([holdQuery(store.dispatch(cartApi.endpoints.getCart.initiate(locale))), ...plans]);
+  // After a Buy again that refused rows (`?reordered=…&refused=…`): the order names them.
+  const reordered = refusedInAddress(url.searchParams);
+  const order = reordered
+    ? [holdQuery(store.dispatch(cartApi.endpoints.getReorderedOrder.initiate({ orderId: reordered.orderId, locale })))]
+    : [];
+  return awaitOnServer([holdQuery(store.dispatch(cartApi.endpoints.getCart.initiate(locale))), ...plans, ...order]);
 }

@@ -32,7 +32,7 @@ import {
   useRemovePromoCodeMutation,
   useSetCartAmountMutation,
 } from '../cart-api';
-import { isBuyAgainDone, type BuyAgainDone } from '../cart-action';
+import type { CartDone } from '../cart-action';
 import { BuyAgainNotice } from '../components/buy-again-notice';
 import { CartLineItem } from '../components/cart-line';
 import { PromoCodeForm } from '../components/promo-code-form';
@@ -88,9 +88,8 @@ export function Component() {
   // name (the one before it when it was the last, the heading when the cart is empty), and the
   // removal is said once through the status line under the heading.
   const [removedText, setRemovedText] = useState('');
-  // A form posted without the scripts that the cart refused, or a Buy again with a row refused.
-  const answer = useActionData<FormFailure | BuyAgainDone>();
-  const bought = isBuyAgainDone(answer) ? answer : null;
+  // A form posted without the scripts that the cart refused.
+  const answer = useActionData<FormFailure | CartDone>();
   const refusedPost = answer && 'error' in answer ? answer : undefined;
   const reminder = useAllowanceReminder(locale);
   const [searchParams] = useSearchParams();
@@ -176,7 +175,8 @@ export function Component() {
           {refusedName}
         </Notice>
       ) : null}
-      {bought ? <BuyAgainNotice done={bought} /> : null}
+      {/* A Buy again without the scripts that the cart refused rows of (?reordered=…&refused=…). */}
+      <BuyAgainNotice />
     </>
   );
 
