@@ -1,6 +1,7 @@
 // Forms and links without scripts (issue 29): the contact form and "request a new product" post
-// to their page's action, which the server runs and draws the answer of (a refused post drawn
-// with its field's error and everything typed kept; the fixed one shows the reference number);
+// to their page's action, which the server runs (a refused post drawn with its field's error and
+// everything typed kept; the fixed one leads to the page with the reference number in its address,
+// so a reload sends nothing again, and "Send another" is a link to the empty form);
 // the catalog's "Load more" and price range are addresses the server draws.
 import { expect, test, type Page } from '@playwright/test';
 import { localized, walkedIn } from '../fixtures/locales';
@@ -28,8 +29,25 @@ for (const locale of walkedIn('en')) {
     await expect(page.locator('textarea[name="message"]')).toHaveValue('My order has not arrived yet.');
 
     await page.locator('input[name="phone"]').fill('(555) 123-4567');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST');
     await submitOf(page, 'textarea[name="message"]').click();
+    expect((await sent).status()).toBe(303);
     await expect(page.locator('main .font-mono')).toHaveText(/^C-\d{4}-\d{6}$/);
+    const reference = await page.locator('main .font-mono').textContent();
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/contacts') && url.searchParams.get('sent') === reference);
+    // The thank-you has the focus as the page loads, never the top of the page.
+    await expect(page.locator('main [tabindex="-1"]').filter({ has: page.locator('.font-mono') })).toBeFocused();
+    // A reload thanks again and posts nothing; "Send another message" is the empty form.
+    const posts: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST') posts.push(r.url());
+    });
+    await page.reload();
+    await expect(page.locator('main .font-mono')).toHaveText(reference!);
+    expect(posts).toEqual([]);
+    await page.getByRole('main').getByRole('link', { name: locale.code === 'es' ? 'Enviar otro mensaje' : 'Send another message' }).click();
+    await expect(page.locator('textarea[name="message"]')).toHaveValue('');
+    await expect(page).toHaveURL((url) => url.pathname === localized(locale, '/contacts') && url.search === '');
   });
 
   test(`without scripts (${locale.code}): a member requests a new product`, async ({ page }) => {
@@ -52,8 +70,11 @@ for (const locale of walkedIn('en')) {
     await expect(page.getByRole('main').locator('input[name="name"]')).toHaveValue('Arnica gel');
 
     await page.locator('input[name="link"]').fill('https://example.com/arnica');
+    const sent = page.waitForResponse((r) => r.request().method() === 'POST');
     await submitOf(page, 'input[name="link"]').click();
-    await expect(page.locator('main .font-mono')).toBeVisible();
+    expect((await sent).status()).toBe(303);
+    await expect(page.locator('main .font-mono')).toHaveText(/^R-\d{4}-\d{6}$/);
+    await expect(page).toHaveURL(/\/request-new-product\?requested=R-\d{4}-\d{6}$/);
     // The thank-you has the focus (issue 33, item 20), never the top of the page.
     await expect(page.locator('main [tabindex="-1"]').filter({ has: page.locator('.font-mono') })).toBeFocused();
   });

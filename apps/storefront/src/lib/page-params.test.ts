@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as pageParams from './page-params';
 import { PAGE_PARAMS, carriesSecretLink, knownSearch, pageCacheAddress } from './page-params';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -17,9 +18,19 @@ describe('the parameters pages read', () => {
   it('lists every query parameter the source reads from an address', () => {
     const read = new Set<string>();
     const reads = /\b(?:searchParams|search|params|query)\.(?:get|getAll|has)\('([A-Za-z_-]+)'\)/g;
+    // A read by one of page-params.ts's names (`search.get(REORDERED_PARAM)`, `referenceParam(search, SENT_PARAM)`).
+    const named = /\b(?:get|getAll|has|referenceParam)\((?:[\w.]+, )?([A-Z][A-Z_]*_PARAM)\)/g;
+    const constants = pageParams as unknown as Record<string, unknown>;
     for (const file of sourceFiles(SRC)) {
-      for (const match of readFileSync(file, 'utf8').matchAll(reads)) read.add(match[1]!);
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(reads)) read.add(match[1]!);
+      for (const match of text.matchAll(named)) {
+        const value = constants[match[1]!];
+        if (typeof value === 'string') read.add(value);
+      }
     }
+    // And the names' reads, so the second scan is looking too.
+    expect(read).toContain('reordered');
     // The scan finds the catalog's reads, so it is looking at the right files.
     expect(read).toContain('priceMin');
     expect([...read].filter((name) => !PAGE_PARAMS.has(name))).toEqual([]);

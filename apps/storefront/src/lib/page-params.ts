@@ -30,12 +30,16 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   'personalcode',
   'agentId',
   'address',
-  // A page's own step or note: the order's cancel confirmation, the add just made without scripts.
+  // A page's own step or note: the order's cancel confirmation, the add just made without scripts,
+  // a Buy again's refusals, a support message or product request just sent.
   'cancel',
   'added',
   'quantity',
   'reordered',
+  'refused',
   'remove',
+  'sent',
+  'requested',
 ]);
 
 /**
@@ -59,6 +63,21 @@ export const REORDERED_PARAM = 'reordered';
  */
 export const REFUSED_PARAM = 'refused';
 
+/** The reference of the contact message just sent (`/contacts?sent=C-2026-000123`): the page thanks with it. */
+export const SENT_PARAM = 'sent';
+
+/** The number of the product request just sent (`/request-new-product?requested=R-2026-000045`). */
+export const REQUESTED_PARAM = 'requested';
+
+/**
+ * A support reference in the address (`C-2026-000123`, `R-2026-000045`), or null: letters, figures
+ * and dashes only, so a crafted link cannot make the page say words of its own.
+ */
+export function referenceParam(search: URLSearchParams, name: string): string | null {
+  const value = search.get(name);
+  return value && /^[A-Z]{1,4}-[0-9A-Z-]{1,24}$/.test(value) ? value : null;
+}
+
 /**
  * The row a Remove button without the scripts asks about (`/cart?remove=<product id>`,
  * `/account/addresses?remove=<address id>`): the page draws its confirmation step.
@@ -76,6 +95,8 @@ export function withoutPageNotes(search: string | URLSearchParams): URLSearchPar
   params.delete(QUANTITY_PARAM);
   params.delete(REORDERED_PARAM);
   params.delete(REFUSED_PARAM);
+  params.delete(SENT_PARAM);
+  params.delete(REQUESTED_PARAM);
   params.delete(REMOVE_STEP_PARAM);
   return params;
 }
@@ -87,7 +108,7 @@ export function queryWithoutPageNotes(search: string | URLSearchParams): string 
 }
 
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
-export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'refused', 'remove']);
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'refused', 'sent', 'requested', 'remove']);
 
 /**
  * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page

@@ -111,11 +111,13 @@ describe('contacts page', () => {
   it('sends the message and shows the reference number (e-mail optional)', async () => {
     const user = userEvent.setup();
     answerContact(() => HttpResponse.json({ reference: 'CM-20241105-0042' }));
-    await renderApp('/contacts');
+    const { router } = await renderApp('/contacts');
     await screen.findByLabelText(/^First name/);
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('CM-20241105-0042')).toBeInTheDocument();
+    // Sent: the page's address says it (a reload thanks again and sends nothing).
+    expect(router.state.location.search).toBe('?sent=CM-20241105-0042');
     expect(screen.getByText('Thank you, your message was sent')).toBeInTheDocument();
     // The page says once when messages are processed (issue 33: the thank-you said it again).
     expect(screen.getAllByText('Contact messages are processed within the next business day.')).toHaveLength(1);
@@ -124,8 +126,9 @@ describe('contacts page', () => {
     await waitFor(() =>
       expect(screen.getByText('Thank you, your message was sent').closest('[tabindex="-1"]')).toHaveFocus(),
     );
-    await user.click(screen.getByRole('button', { name: 'Send another message' }));
+    await user.click(screen.getByRole('link', { name: 'Send another message' }));
     await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveFocus());
+    expect(router.state.location.search).toBe('');
     expect(sent).toEqual([
       {
         firstName: 'Rosa',

@@ -58,7 +58,7 @@ describe('request a new product', () => {
   it('issue 33, items 18 and 20: Enter in the name says its error there; once sent the focus is on the thank-you, then on the name again', async () => {
     setLocaleCookie('en');
     const user = userEvent.setup();
-    await renderApp('/request-new-product');
+    const { router } = await renderApp('/request-new-product');
     const name = await screen.findByLabelText(/^Product name/);
     const [region] = liveMessages(name.closest('form')!);
     expect(region).toBeEmptyDOMElement();
@@ -72,8 +72,11 @@ describe('request a new product', () => {
     // Never on the page body: the box that replaced the form has it.
     await waitFor(() => expect(thanks.closest('[tabindex="-1"]')).toHaveFocus());
     expect(thanks.closest('[tabindex="-1"]')).toHaveTextContent('R-2026-000045');
-    await user.click(screen.getByRole('button', { name: 'Request another product' }));
+    // Sent: the page's address says it (a reload thanks again and sends nothing).
+    expect(router.state.location.search).toBe('?requested=R-2026-000045');
+    await user.click(screen.getByRole('link', { name: 'Request another product' }));
     await waitFor(() => expect(screen.getByLabelText(/^Product name/)).toHaveFocus());
+    expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText(/^Product name/)).toHaveValue('');
   });
 
@@ -81,6 +84,17 @@ describe('request a new product', () => {
     setLocaleCookie('en');
     await renderApp('/request-new-product?name=compression+socks');
     expect(await screen.findByLabelText(/^Product name/)).toHaveValue('compression socks');
+  });
+
+  it('an address with a request number thanks with it; one with words in its place shows the form', async () => {
+    setLocaleCookie('en');
+    const first = await renderApp('/request-new-product?requested=R-2026-000045');
+    expect(await screen.findByRole('heading', { name: 'Thank you, we received your request' })).toBeInTheDocument();
+    expect(screen.getByText('R-2026-000045')).toBeInTheDocument();
+    first.unmount();
+    await renderApp('/request-new-product?requested=Call%20555-0100%20to%20claim');
+    expect(await screen.findByLabelText(/^Product name/)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Thank you, we received your request' })).not.toBeInTheDocument();
   });
 
   it('in Spanish too, the searched words fill the name', async () => {

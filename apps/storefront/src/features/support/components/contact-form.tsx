@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
-import { Form, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Form, Link, redirect, useActionData, useLocation, useNavigation, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CircleCheck as CheckCircle2 } from '@otc/ui/icons';
 import { TEXT_MAX, contactMessageSchema } from '@otc/sdk';
-import { Button, LiveMessage, TextAreaField, TextField } from '@otc/ui';
+import { Button, LinkButton, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
+import { onServer } from '../../../lib/on-server';
+import { SENT_PARAM, queryWithoutPageNotes, referenceParam, withoutPageNotes } from '../../../lib/page-params';
 import {
   CsrfField,
   FailureNotice,
@@ -26,22 +28,31 @@ const EMPTY = { firstName: '', lastName: '', email: '', phone: '', message: '' }
 type Typed = typeof EMPTY;
 const FIELDS = Object.keys(EMPTY) as (keyof Typed)[];
 
-/** What the contact page's action answers: the reference of the message, or why it was not sent. */
-export type ContactAnswer = { reference: string } | FormFailure<Typed>;
+/** What the contact page's action answers when the message was not sent (sent: a redirect). */
+export type ContactAnswer = FormFailure<Typed>;
+
+/** The page's address with the reference of the message just sent (`?sent=`), its other notes left out. */
+function sentAddress(url: URL, reference: string): string {
+  const params = withoutPageNotes(url.search);
+  params.set(SENT_PARAM, reference);
+  return `${url.pathname}?${params}`;
+}
 
 /**
  * The contact form's post, on the server for a form sent without scripts and here with them:
- * the message sent (its reference), or the refusal with everything typed kept.
+ * sent, to the page's address with its reference (`?sent=`: the thank-you, and a reload that
+ * sends nothing again), or the refusal with everything typed kept.
  */
 export async function contactAction(args: ActionFunctionArgs) {
   const store = storeOf(args);
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const typed: Typed = { ...EMPTY, ...textFields(await args.request.formData(), FIELDS) };
   const checked = parsePosted<ContactMessageInput>(contactMessageSchema, typed);
   if ('error' in checked) return formFailure<Typed>(typed, checked.error);
   const result = await store.dispatch(supportApi.endpoints.sendContactMessage.initiate({ body: checked.data, locale }));
   if (result.error) return formFailure<Typed>(typed, result.error);
-  return { reference: result.data.reference } satisfies ContactAnswer;
+  return redirect(sentAddress(url, result.data.reference));
 }
 
 /**
@@ -49,18 +60,15 @@ export async function contactAction(args: ActionFunctionArgs) {
  * the SDK's `contactMessageSchema` through `useShopForm` (300 ms after the last edit, and on
  * submit), then posted to the page's action (`contactAction`); the API's 422 field codes show
  * under their fields; what the person typed stays on every error. Success shows the reference
- * number.
+ * number (from the address), and "Send another message" is a link back to the empty form.
  */
 export function ContactForm() {
   const { t } = useLingui();
   const locale = useLocale();
-  const answer = useActionData<ContactAnswer>();
+  const refused = useActionData<ContactAnswer>();
   const navigation = useNavigation();
-  // "Send another message" leaves the answer behind; the next post's answer is drawn.
-  const [closed, setClosed] = useState<ContactAnswer | undefined>(undefined);
-  const current = answer && answer !== closed ? answer : undefined;
-  const reference = current && 'reference' in current ? current.reference : null;
-  const refused = current && 'error' in current ? current : undefined;
+  const location = useLocation();
+  const reference = referenceParam(new URLSearchParams(location.search), SENT_PARAM);
   const typed: Typed = { ...EMPTY, ...refused?.values };
   const form = useShopForm(contactMessageSchema, { defaultValues: typed, serverError: refused?.error });
   const { field, applyServerErrors, reset } = form;
@@ -102,6 +110,8 @@ export function ContactForm() {
       <div
         ref={confirmationRef}
         tabIndex={-1}
+        // A page the server drew after a post sent without the scripts: read as it loads.
+        {...(onServer ? { autoFocus: true } : {})}
         className="scroll-mt-24 rounded-2xl border-2 border-success bg-success-soft p-6 focus-visible:outline-3 focus-visible:outline-offset-4 focus-visible:outline-focus"
       >
         <h3 className="flex items-center gap-2 text-xl font-bold">
@@ -114,9 +124,14 @@ export function ContactForm() {
             it in case you call us about this message.
           </Trans>
         </p>
-        <Button variant="secondary" className="mt-4" onClick={() => setClosed(current)}>
+        <LinkButton
+          as={Link}
+          to={{ pathname: location.pathname, search: queryWithoutPageNotes(location.search) }}
+          variant="secondary"
+          className="mt-4"
+        >
           <Trans>Send another message</Trans>
-        </Button>
+        </LinkButton>
       </div>
     );
   }

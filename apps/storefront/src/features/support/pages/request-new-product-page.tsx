@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
+import { Form, Link, redirect, useActionData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { PackageSearch } from '@otc/ui/icons';
 import { TEXT_MAX, productRequestSchema } from '@otc/sdk';
-import { Button, Container, LiveMessage, TextAreaField, TextField } from '@otc/ui';
+import { Button, Container, LinkButton, LiveMessage, TextAreaField, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
@@ -18,6 +18,7 @@ import {
   type FormFailure,
 } from '../../../kernel/page-form';
 import { onServer } from '../../../lib/on-server';
+import { REQUESTED_PARAM, referenceParam } from '../../../lib/page-params';
 import { useShopForm } from '../../../lib/shop-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useCharacterCount } from '../../../lib/character-count';
@@ -26,40 +27,41 @@ import { supportApi, type ProductRequestInput } from '../support-api';
 const EMPTY = { name: '', description: '', link: '' };
 type Typed = typeof EMPTY;
 
-type RequestAnswer = { number: string } | FormFailure<Typed>;
+/** What the action answers when the request was not sent (sent: a redirect). */
+type RequestAnswer = FormFailure<Typed>;
 
 /**
- * The request's post, on the server for a form sent without scripts and here with them: the
- * request's number, or the refusal with everything typed kept.
+ * The request's post, on the server for a form sent without scripts and here with them: sent, to
+ * the page with the request's number (`?requested=`: the thank-you, and a reload that sends
+ * nothing again), or the refusal with everything typed kept.
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const typed: Typed = { ...EMPTY, ...textFields(await args.request.formData(), ['name', 'description', 'link'] as const) };
   const checked = parsePosted<ProductRequestInput>(productRequestSchema, typed);
   if ('error' in checked) return formFailure<Typed>(typed, checked.error);
   const result = await store.dispatch(supportApi.endpoints.requestProduct.initiate({ body: checked.data, locale }));
   if (result.error) return formFailure<Typed>(typed, result.error);
-  return { number: result.data.number } satisfies RequestAnswer;
+  return redirect(`${url.pathname}?${new URLSearchParams({ [REQUESTED_PARAM]: result.data.number })}`);
 }
 
 /**
  * Asks the shop to carry a product (signed-in customers; the route sends visitors to sign in
  * first): its name, an optional description and link (checked with the SDK's
- * `productRequestSchema`), posted to the page's action. The answer is the request's number.
+ * `productRequestSchema`), posted to the page's action. The answer is the request's number (in
+ * the address), and "Request another product" a link back to the empty form.
  * `?name=` (the words of a search that found nothing) fills the name.
  */
 export function Component() {
   const { t } = useLingui();
   const locale = useLocale();
-  const answer = useActionData<RequestAnswer>();
+  const refused = useActionData<RequestAnswer>();
   const navigation = useNavigation();
-  // "Request another product" leaves the answer behind; the next post's answer is drawn.
-  const [closed, setClosed] = useState<RequestAnswer | undefined>(undefined);
-  const current = answer && answer !== closed ? answer : undefined;
-  const number = current && 'number' in current ? current.number : null;
-  const refused = current && 'error' in current ? current : undefined;
+  const { pathname } = useLocation();
   const [searchParams] = useSearchParams();
+  const number = referenceParam(searchParams, REQUESTED_PARAM);
   const [searched] = useState(() =>
     (searchParams.get('name') ?? '').trim().slice(0, TEXT_MAX.productName),
   );
@@ -130,9 +132,9 @@ export function Component() {
                 </Trans>
               </p>
               <div>
-                <Button variant="secondary" onClick={() => setClosed(current)}>
+                <LinkButton as={Link} to={pathname} variant="secondary">
                   <Trans>Request another product</Trans>
-                </Button>
+                </LinkButton>
               </div>
             </div>
           </div>
