@@ -2,7 +2,8 @@
 // server runs for the visitor of the session cookie and draws the page again with the answer.
 // Here with JavaScript off, each in one language by turns (walkedIn; the purchase journey of no-script.spec.ts stays in both): a member made through the API (with a password) signs in
 // through the password page's form, edits the profile (a refused date of birth is drawn with what
-// was typed, then saved), adds an address (the GET form ?address=new draws the form in the page)
+// was typed, then saved), adds an address (the GET form ?address=new draws the form in the page;
+// the post leads to the page saying it, ?done=add-address:<id>, which a reload does not post again)
 // and changes the password (the new one then signs in through the API). The e-mail and phone, the
 // cards and the health plan: no-script-account-2.spec.ts.
 import { expect, test, type Page, type Request } from '@playwright/test';
@@ -93,10 +94,17 @@ for (const locale of walkedIn('es')) {
     await address.locator('input[name="city"]').fill('Austin');
     await address.locator('select[name="state"]').selectOption('TX');
     await address.locator('input[name="zip"]').fill('78701');
-    expect(await posted(page, locale, '/account/addresses', () => address.locator('button[type="submit"]').click())).toBe(200);
-    await expect(page.getByText(word.added)).toBeVisible();
-    await expect(page.locator('main address').filter({ hasText: '200 Lavaca St' })).toBeVisible();
-    await expect(formOf(page, 'add-address')).toHaveCount(0);
+    // Added: a redirect to the page saying it with the address's lines, so a reload adds no second one.
+    expect(await posted(page, locale, '/account/addresses', () => address.locator('button[type="submit"]').click())).toBe(303);
+    await expect(page).toHaveURL((url) => /^add-address:\d+$/.test(url.searchParams.get('done') ?? ''));
+    const said = async () => {
+      await expect(page.getByRole('main').getByRole('status').filter({ hasText: word.added })).toContainText('200 Lavaca St');
+      await expect(page.locator('main address').filter({ hasText: '200 Lavaca St' })).toHaveCount(1);
+      await expect(formOf(page, 'add-address')).toHaveCount(0);
+    };
+    await said();
+    await page.reload();
+    await said();
 
     // The password: changed with the current one, said in the page, never drawn back.
     await page.goto(localized(locale, '/account/security'));

@@ -40,6 +40,7 @@ export const PAGE_PARAMS: ReadonlySet<string> = new Set([
   'remove',
   'sent',
   'requested',
+  'done',
 ]);
 
 /**
@@ -62,6 +63,21 @@ export const REORDERED_PARAM = 'reordered';
  * per row): the cart the post led to says it, and a reload of it posts nothing again.
  */
 export const REFUSED_PARAM = 'refused';
+
+/**
+ * What a form posted without the scripts just did on an account page, so the page the redirect
+ * leads to says it: the form's intent, and the row it changed (`?done=add-address:12`).
+ */
+export const DONE_PARAM = 'done';
+
+/** The intent (one of `intents`) and the row id of {@link DONE_PARAM}, or null. */
+export function doneParam<I extends string>(search: URLSearchParams, intents: readonly I[]): { intent: I; id: number | null } | null {
+  const [intent, id] = (search.get(DONE_PARAM) ?? '').split(':');
+  const known = intents.find((candidate) => candidate === intent);
+  if (!known) return null;
+  const row = /^\d{1,12}$/.test(id ?? '') ? Number(id) : null;
+  return { intent: known, id: row };
+}
 
 /** The reference of the contact message just sent (`/contacts?sent=C-2026-000123`): the page thanks with it. */
 export const SENT_PARAM = 'sent';
@@ -96,6 +112,7 @@ export function withoutPageNotes(search: string | URLSearchParams): URLSearchPar
   params.delete(REORDERED_PARAM);
   params.delete(REFUSED_PARAM);
   params.delete(SENT_PARAM);
+  params.delete(DONE_PARAM);
   params.delete(REQUESTED_PARAM);
   params.delete(REMOVE_STEP_PARAM);
   return params;
@@ -108,7 +125,7 @@ export function queryWithoutPageNotes(search: string | URLSearchParams): string 
 }
 
 /** Parameters that only carry something into this browser; never part of a page's canonical address. */
-export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'refused', 'sent', 'requested', 'remove']);
+export const LINK_ONLY_PARAMS: ReadonlySet<string> = new Set(['personalcode', 'agentId', 'added', 'reordered', 'refused', 'sent', 'requested', 'done', 'remove']);
 
 /**
  * Parameters that are the secret of whoever holds the link (an e-mail's one-click token): a page

@@ -107,4 +107,20 @@ describe('deleting an address', () => {
     await user.click(within(step).getByRole('button', { name: 'Sí, eliminarla' }));
     await waitFor(() => expect(handlers.calls).toContainEqual(expect.objectContaining({ method: 'DELETE', path: '/api/customer/address/4' })));
   });
+  it('the page a change without the scripts led to (?done=) says it, with the lines of the address added; a made-up one says nothing', async () => {
+    setLocaleCookie('es');
+    const oak = { id: 4, address: '5 Oak Ave', address2: null, city: 'Fresno', state: 'CA', zip: '93650', facilityAddress: false };
+    useAccountHandlers({ customer: customerFixture({ addresses: [oak] }) });
+    const added = await renderPage('/es/account/addresses?done=add-address:4');
+    const notice = (await screen.findByText('La dirección fue agregada')).closest<HTMLElement>('[role="status"]')!;
+    await waitFor(() => expect(notice).toHaveTextContent('5 Oak Ave'));
+    added.unmount();
+    const removed = await renderPage('/es/account/addresses?done=remove-address');
+    expect(await screen.findByText('La dirección fue eliminada')).toBeInTheDocument();
+    removed.unmount();
+    await renderPage('/es/account/addresses?done=you-won:4');
+    expect(await screen.findByRole('button', { name: /^Editar\s*5 Oak Ave$/ })).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /dirección/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('La dirección fue agregada')).not.toBeInTheDocument();
+  });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
+  redirect,
   useActionData,
   useNavigate,
   useNavigation,
@@ -16,7 +17,8 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import { formFailure, textFields } from '../../../kernel/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
+import { DONE_PARAM, REMOVE_STEP_PARAM, doneParam } from '../../../lib/page-params';
+import { onServer } from '../../../lib/on-server';
 import { RemoveStep } from '../../../components/remove-step';
 import { accountApi, useAddressesQuery, type Address } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
@@ -35,12 +37,22 @@ const PAGE = '/account/addresses';
 const FORM_PARAM = 'address';
 
 /**
+ * The page after a change made without the scripts (`?done=add-address:12`): it says what was done,
+ * and a reload asks for the page instead of posting the change again (a second address).
+ */
+function donePage(url: URL, intent: string, id?: number): string {
+  return `${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: id === undefined ? intent : `${intent}:${id}` })}`;
+}
+
+/**
  * The page's posts (add, change or delete an address, told by `intent`), on the server for a form
- * sent without the scripts and here with them: the address done, or the refusal with what was typed.
+ * sent without the scripts (done: a redirect to the page saying it) and here with them (the
+ * address done), or the refusal with what was typed.
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const form = await args.request.formData();
   const { intent = '', id = '' } = textFields(form, ['intent', 'id']);
   if (intent === ADDRESS_INTENTS.remove) {
@@ -53,6 +65,7 @@ export async function action(args: ActionFunctionArgs) {
       accountApi.endpoints.removeAddress.initiate({ locale, id: Number(id) }),
     );
     if (removed.error) return formFailure({}, removed.error, { intent, id });
+    if (onServer) return redirect(donePage(url, intent));
     return { intent, id, done: gone ?? null };
   }
   if (intent !== ADDRESS_INTENTS.add && intent !== ADDRESS_INTENTS.update) {
@@ -73,6 +86,7 @@ export async function action(args: ActionFunctionArgs) {
           accountApi.endpoints.addAddress.initiate({ locale, body: checked.data }),
         );
   if (result.error) return formFailure(typed, result.error, { intent, id });
+  if (onServer) return redirect(donePage(url, intent, result.data.id));
   return { intent, id, done: result.data } satisfies AddressAnswer;
 }
 
@@ -101,10 +115,10 @@ export function Component() {
   const [search] = useSearchParams();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const answer = useActionData<AddressAnswer | RemoveAnswer | undefined>();
-  // The answer the page was first drawn with (by the server, after a post sent without the
-  // scripts) is said in the page; one of a post made here is a notification.
-  const [drawnWith] = useState(answer);
-  const drawnDone = answer && answer === drawnWith && 'done' in answer ? answer : undefined;
+  // What a post sent without the scripts did is said in the page its redirect led to
+  // (`?done=…`); one of a post made here is a notification.
+  const drawnDone = doneParam(search, Object.values(ADDRESS_INTENTS));
+  const doneAddress = drawnDone?.id != null ? addresses?.find((address) => address.id === drawnDone.id) : undefined;
   const removal = answer && answer.intent === ADDRESS_INTENTS.remove ? answer : undefined;
   const [problem, setProblem] = useState<string | null>(() =>
     removal && 'error' in removal ? apiErrorText(locale, removal.error) : null,
@@ -173,7 +187,7 @@ export function Component() {
     >
       {doneText ? (
         <Notice tone="success" title={doneText}>
-          {drawnDone?.done ? oneLine(drawnDone.done) : null}
+          {doneAddress ? oneLine(doneAddress) : null}
         </Notice>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
