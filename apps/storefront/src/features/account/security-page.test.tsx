@@ -143,6 +143,16 @@ describe('security: where you are signed in', () => {
     expect(within(section).getByRole('list')).not.toHaveTextContent('Chrome · Android');
   });
 
+  it('the page a password changed without the scripts led to (?done=change-password) says it in the page, in Spanish', async () => {
+    setLocaleCookie('es');
+    useAccountHandlers();
+    useSessionHandlers([THIS]);
+    await renderAccount('/es/account/security?done=change-password');
+    const notice = (await screen.findByText('Su contraseña fue cambiada.')).closest<HTMLElement>('[role="status"]');
+    expect(notice).not.toBeNull();
+    expect(screen.getByLabelText(/^Contraseña actual/)).toHaveValue('');
+  });
+
   it('signs out of all devices, this one too, and lands on the sign-in page saying why', async () => {
     setLocaleCookie('en');
     const user = userEvent.setup();

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, redirect, useActionData, useNavigation, type ActionFunctionArgs } from 'react-router';
+import { Form, redirect, useActionData, useNavigation, useSearchParams, type ActionFunctionArgs } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatDate, passwordChangeSchema } from '@otc/sdk';
 import { Button, LiveMessage, Notice, TextField } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath, localizePath, type Locale } from '../../../lib/locale';
 import { signedOut } from '../../../kernel/session-slice';
+import { onServer } from '../../../lib/on-server';
+import { DONE_PARAM, doneParam } from '../../../lib/page-params';
 import type { AppStore } from '../../../kernel/store';
 import {
   CsrfField,
@@ -36,6 +38,9 @@ const FIELDS = Object.keys(EMPTY) as (keyof typeof EMPTY)[];
 /** What the password's post answers: changed, or why not (nothing typed is sent back). */
 type PasswordAnswer = { changed: true } | FormFailure;
 
+/** The `?done=` of the page a password changed without the scripts leads to. */
+const PASSWORD_CHANGED = 'change-password';
+
 /**
  * "Sign out of all devices" sent without the scripts (with them the section calls the API itself):
  * every session ends, this one too, then the sign-in page says why (`?changed=everywhere`), as
@@ -52,11 +57,14 @@ async function signOutEverywhere(store: AppStore, locale: Locale) {
 /**
  * The page's posts, on the server for a form sent without the scripts and here with them. The
  * password form's: checked by the contract's schema, then changed (a first password without a
- * current one); or the refusal. Passwords are never drawn back.
+ * current one; without the scripts, a redirect to the page saying it, `?done=change-password`,
+ * so a reload does not post the old password again and read as refused); or the refusal.
+ * Passwords are never drawn back.
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
   const posted = await args.request.formData();
   if (posted.get('intent') === SIGN_OUT_EVERYWHERE) return signOutEverywhere(store, locale);
   const typed = { ...EMPTY, ...textFields(posted, FIELDS) };
@@ -72,6 +80,7 @@ export async function action(args: ActionFunctionArgs) {
     accountApi.endpoints.changePassword.initiate({ locale, body }),
   );
   if (result.error) return formFailure({}, result.error);
+  if (onServer) return redirect(`${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: PASSWORD_CHANGED })}`);
   return { changed: true } satisfies PasswordAnswer;
 }
 
@@ -93,9 +102,10 @@ function PasswordForm({ customer }: { customer: Customer }) {
   });
   const { field, reset, setError, applyServerErrors } = form;
   const hasPassword = customer.hasPassword;
-  // The answer the page was first drawn with (by the server, after a post sent without the
-  // scripts) is said in the page; one of a post made here is a notification.
-  const [drawnWith] = useState(answer);
+  // A change sent without the scripts is said in the page its redirect led to (`?done=`); one
+  // made here is a notification.
+  const [search] = useSearchParams();
+  const changedWithoutScripts = doneParam(search, [PASSWORD_CHANGED]) !== null;
   const failureOf = (
     error: NonNullable<typeof refused>['error'],
     apply: typeof applyServerErrors,
@@ -185,7 +195,7 @@ function PasswordForm({ customer }: { customer: Customer }) {
         <CsrfField />
         <RequiredFieldsNote />
         <LiveMessage message={form.spoken} />
-        {answer && !refused && answer === drawnWith ? (
+        {changedWithoutScripts && !answer ? (
           <Notice tone="success" title={t`Changes are saved`}>
             {t`Your password is changed.`}
           </Notice>
