@@ -116,17 +116,22 @@ for (const locale of walkedIn('en')) {
       await add.locator(`input[name="type"][value="${card.type}"]`).check();
       await add.locator('input[name="number"]').fill(card.number);
       await add.locator('input[name="code"]').fill(card.code);
-      expect(await posted(page, locale, '/account/payment-methods', () => add.locator('button[type="submit"]').click())).toBe(200);
+      // A redirect to the page saying it (?done=add-card): a reload does not post the card again.
+      expect(await posted(page, locale, '/account/payment-methods', () => add.locator('button[type="submit"]').click())).toBe(303);
+      await expect(page).toHaveURL((url) => url.search === '?done=add-card');
       await expect(page.getByText(word.cardAdded, { exact: true })).toBeVisible();
       await expect(formOf(page, 'add-card')).toHaveCount(0);
     }
+    await page.reload();
+    await expect(page.getByText(word.cardAdded, { exact: true })).toBeVisible();
+    await expect(page.locator('main [role="alert"]')).toHaveCount(0);
     const cardOf = (last4: string) => page.locator('main li').filter({ hasText: word.endingIn(last4) });
     await expect(cardOf(first!.last4).getByText(word.active, { exact: true })).toBeVisible();
     await expect(cardOf(second!.last4).getByText(word.active, { exact: true })).toHaveCount(0);
 
     // The second made the active one.
     const makeActive = cardOf(second!.last4).locator('form:has(input[name="intent"][value="make-card-active"]) button[type="submit"]');
-    expect(await posted(page, locale, '/account/payment-methods', () => makeActive.click())).toBe(200);
+    expect(await posted(page, locale, '/account/payment-methods', () => makeActive.click())).toBe(303);
     await expect(page.getByText(word.activeChanged)).toBeVisible();
     await expect(cardOf(second!.last4).getByText(word.active, { exact: true })).toBeVisible();
     await expect(cardOf(first!.last4).getByText(word.active, { exact: true })).toHaveCount(0);
@@ -141,7 +146,8 @@ for (const locale of walkedIn('en')) {
     const next = options.find((code) => code !== current);
     expect(next, 'another plan to choose').toBeDefined();
     await plan.locator('select[name="code"]').selectOption(next!);
-    expect(await posted(page, locale, '/account/payment-methods', () => plan.locator('button[type="submit"]').click())).toBe(200);
+    expect(await posted(page, locale, '/account/payment-methods', () => plan.locator('button[type="submit"]').click())).toBe(303);
+    await expect(page).toHaveURL((url) => url.search === '?done=health-plan');
     await expect(page.getByText(word.changesSaved, { exact: true })).toBeVisible();
     await expect(formOf(page, 'health-plan').locator('select[name="code"]')).toHaveValue(next!);
     const me = await page.context().request.get('/api/auth/me');

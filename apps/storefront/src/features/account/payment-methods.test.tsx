@@ -165,4 +165,21 @@ describe('payment methods', () => {
     await user.click(screen.getByRole('button', { name: 'Save plan' }));
     await waitFor(() => expect(chosen).toEqual({ code: 'uhc' }));
   });
+  it('the page a change without the scripts led to (?done=) says it, in Spanish; a made-up one says nothing', async () => {
+    setLocaleCookie('es');
+    useAccountHandlers();
+    const added = await renderPage('/es/account/payment-methods?done=add-card');
+    expect(await screen.findByText('La tarjeta fue agregada')).toBeInTheDocument();
+    added.unmount();
+    const active = await renderPage('/es/account/payment-methods?done=make-card-active');
+    expect(await screen.findByText('Se cambió la tarjeta activa.')).toBeInTheDocument();
+    active.unmount();
+    const plan = await renderPage('/es/account/payment-methods?done=health-plan');
+    expect(await screen.findByText('Los cambios se guardaron')).toBeInTheDocument();
+    plan.unmount();
+    await renderPage('/es/account/payment-methods?done=add-address');
+    await screen.findByRole('combobox', { name: 'Plan de salud' });
+    expect(screen.queryByText('La tarjeta fue agregada')).not.toBeInTheDocument();
+    expect(screen.queryByText('Los cambios se guardaron')).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   Form,
+  redirect,
   useActionData,
   useNavigate,
   useNavigation,
@@ -9,12 +10,14 @@ import {
 } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CreditCard, Plus } from '@otc/ui/icons';
-import { formatDate, formatPrice, type CardType } from '@otc/sdk';
+import { formatDate, formatPrice } from '@otc/sdk';
 import { Badge, Button, Dialog, EmptyState, Notice, Select, VisuallyHidden } from '@otc/ui';
 import { storeOf } from '../../../kernel/route-context';
 import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
+import { onServer } from '../../../lib/on-server';
+import { DONE_PARAM, doneParam } from '../../../lib/page-params';
 import { CsrfField, formFailure, textFields, type FormFailure } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetMeQuery } from '../../../kernel/customer-api';
@@ -54,7 +57,11 @@ type PageAnswer = CardAnswer | ActivateAnswer | PlanAnswer;
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
-  const locale = localeOfPath(new URL(args.request.url).pathname);
+  const url = new URL(args.request.url);
+  const locale = localeOfPath(url.pathname);
+  // Done without the scripts: the page saying it (`?done=<intent>`), so a reload posts nothing again
+  // (a card added twice was refused as already on the account, after it was added).
+  const done = (intent: string) => redirect(`${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: intent })}`);
   const form = await args.request.formData();
   const { intent = '', id = '', code = '' } = textFields(form, ['intent', 'id', 'code']);
   if (intent === ADD_CARD_INTENT) {
@@ -64,6 +71,7 @@ export async function action(args: ActionFunctionArgs) {
       accountApi.endpoints.addCard.initiate({ locale, body: checked.data }),
     );
     if (result.error) return formFailure(typed, result.error, { intent });
+    if (onServer) return done(intent);
     return { intent, done: checked.data.type } satisfies CardAnswer;
   }
   if (intent === PAYMENT_INTENTS.activate) {
@@ -71,6 +79,7 @@ export async function action(args: ActionFunctionArgs) {
       accountApi.endpoints.makeCardActive.initiate({ locale, id: Number(id) }),
     );
     if (result.error) return formFailure({}, result.error, { intent, id });
+    if (onServer) return done(intent);
     return { intent, id, done: true } satisfies ActivateAnswer;
   }
   if (intent === PAYMENT_INTENTS.plan) {
@@ -86,6 +95,7 @@ export async function action(args: ActionFunctionArgs) {
       accountApi.endpoints.chooseHealthPlan.initiate({ locale, code }),
     );
     if (result.error) return formFailure({ code }, result.error, { intent });
+    if (onServer) return done(intent);
     return { intent, done: true } satisfies PlanAnswer;
   }
   return new Response(null, { status: 400, statusText: 'Unknown form' });
@@ -195,7 +205,6 @@ function CardsSection() {
     navigation.state !== 'idle' && navigation.formData?.get('intent') === PAYMENT_INTENTS.activate
       ? String(navigation.formData.get('id'))
       : null;
-  const labels = useCardTypeLabels();
 
   // A card made active here: the notification, or why it failed.
   const seen = useRef(answer);
@@ -210,14 +219,14 @@ function CardsSection() {
     }
   }, [answer, activation, locale, notice, t]);
 
+  // What a post sent without the scripts did, said in the page its redirect led to (`?done=`).
+  const doneHere = answer ? null : doneParam(search, [ADD_CARD_INTENT, PAYMENT_INTENTS.activate]);
   const drawnDone =
-    answer && answer === drawnWith && 'done' in answer
-      ? answer.intent === ADD_CARD_INTENT
-        ? { title: t`Card is added`, text: labels[answer.done as CardType] }
-        : answer.intent === PAYMENT_INTENTS.activate
-          ? { title: t`Changes are saved`, text: t`The active card is changed.` }
-          : null
-      : null;
+    doneHere?.intent === ADD_CARD_INTENT
+      ? { title: t`Card is added`, text: null }
+      : doneHere
+        ? { title: t`Changes are saved`, text: t`The active card is changed.` }
+        : null;
   // The card form asked in the address (`?step=add-card`), drawn in the page: how a page without
   // the scripts opens it; drawn again after a refused post. Not once the card is added.
   const inPage =
@@ -304,19 +313,13 @@ function CardsSection() {
 }
 
 /** The customer's health plan: it decides which items are covered and filters the catalog. */
-function HealthPlanSection({
-  customer,
-  drawnWith,
-}: {
-  customer: Customer;
-  /** The answer the page was first drawn with (the section is drawn again for a new plan). */
-  drawnWith: PageAnswer | undefined;
-}) {
+function HealthPlanSection({ customer }: { customer: Customer }) {
   const { t } = useLingui();
   const locale = useLocale();
   const notice = useSuccessNotice();
   const navigation = useNavigation();
   const scriptsRun = useScriptsRun();
+  const [search] = useSearchParams();
   const { data: plans } = useAccountHealthPlansQuery({ locale });
   const answer = useActionData<PageAnswer | undefined>();
   const mine = answerOf(answer, PAYMENT_INTENTS.plan);
@@ -357,7 +360,7 @@ function HealthPlanSection({
           <Trans>Choose your health plan to see the items it covers.</Trans>
         )}
       </p>
-      {mine && 'done' in mine && mine === drawnWith ? (
+      {!answer && doneParam(search, [PAYMENT_INTENTS.plan]) ? (
         <Notice tone="success" title={t`Changes are saved`} />
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
@@ -411,10 +414,6 @@ function HealthPlanSection({
 export function Component() {
   const { t } = useLingui();
   const { currentData: customer, isError, refetch } = useGetMeQuery();
-  // The answer the page was first drawn with (by the server, after a post sent without the
-  // scripts) is said in the page; one of a post made here is a notification.
-  const answer = useActionData<PageAnswer | undefined>();
-  const [drawnWith] = useState(answer);
   return (
     <AccountLayout
       title={t`Payment methods`}
@@ -426,7 +425,6 @@ export function Component() {
           <HealthPlanSection
             key={`${customer.id}:${customer.insurancePlan?.code ?? ''}`}
             customer={customer}
-            drawnWith={drawnWith}
           />
         </>
       ) : (
