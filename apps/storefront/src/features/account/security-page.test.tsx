@@ -171,7 +171,9 @@ describe('security: where you are signed in', () => {
       '/account/security',
     );
     // Said on the sign-in page, whose module is loaded on the way there (slow beside other suites).
-    expect(await screen.findByText('You are signed out on all devices', {}, { timeout: 5000 })).toBeInTheDocument();
+    // Looked up again until it holds: the page may draw the notice anew as the signed-out session
+    // settles, and an element found a moment before is then no longer the document's.
+    await waitFor(() => expect(screen.getByText('You are signed out on all devices')).toBeInTheDocument(), { timeout: 5000 });
     expect(handlers.calls).toEqual([
       { method: 'DELETE', path: '/api/auth/sessions', body: undefined },
     ]);
