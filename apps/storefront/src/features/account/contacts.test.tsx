@@ -201,6 +201,30 @@ describe('e-mails and phones', () => {
     ).toBeInTheDocument();
   });
 
+  it('the pages a phone added and verified without the scripts led to: ?step=verify-phone-<id> asks its code in the page, ?done=verified-phone:<id> says it (es)', async () => {
+    setLocaleCookie('es');
+    const phone = { id: 8, number: '2025550188', reg: false, verified: false, receiveSms: true, allowMarketingCalls: false };
+    useAccountHandlers({ customer: customerFixture({ phones: [phone] }) });
+    const asking = await renderAccount('/es/account?step=verify-phone-8');
+    const phones = await section('Teléfonos');
+    const step = await within(phones).findByRole('region', { name: 'Verifique su teléfono' });
+    expect(step).toHaveTextContent('+1 (202) 555-0188');
+    expect(within(step).getByLabelText('Código')).toBeInTheDocument();
+    asking.unmount();
+
+    useAccountHandlers({ customer: customerFixture({ phones: [{ ...phone, verified: true }] }) });
+    const done = await renderAccount('/es/account?done=verified-phone:8');
+    const notice = (await screen.findByText('El teléfono fue verificado')).closest<HTMLElement>('[role="status"]')!;
+    expect(notice).toHaveTextContent('+1 (202) 555-0188');
+    done.unmount();
+
+    // A verified phone has no code step; the e-mails' section does not read the phones' note.
+    await renderAccount('/es/account?step=verify-phone-8&done=verified-email:8');
+    await section('Teléfonos');
+    expect(screen.queryByRole('region', { name: 'Verifique su teléfono' })).not.toBeInTheDocument();
+    expect(screen.queryByText('El correo electrónico fue verificado')).not.toBeInTheDocument();
+  });
+
   it('?step=add-phone draws the add form in the page; a wrong code is said under the code box, the phone kept', async () => {
     setLocaleCookie('en');
     const user = userEvent.setup();

@@ -26,6 +26,13 @@ export function isContactIntent(intent: unknown): boolean {
 export const addStepOf = (kind: ContactKind) => `add-${kind}`;
 /** The page's `step` that asks, in the page, to make a verified contact the sign-in one. */
 export const primaryStepOf = (kind: ContactKind, id: number) => `primary-${kind}-${id}`;
+/** The id of a kind's section on the account page (`account-phones`): its heading, and a link's target. */
+export const contactsSectionIdOf = (kind: ContactKind) => `account-${kind}s`;
+/** The page's `step` that asks, in the page, for the code sent to a contact just added (without the scripts). */
+export const verifyStepOf = (kind: ContactKind, id: number) => `verify-${kind}-${id}`;
+/** The page's `done` after a contact was verified or removed without the scripts (`?done=verified-phone:3`). */
+export const verifiedDoneOf = (kind: ContactKind) => `verified-${kind}`;
+export const removedDoneOf = (kind: ContactKind) => `removed-${kind}`;
 
 export interface ContactRow {
   id: number;

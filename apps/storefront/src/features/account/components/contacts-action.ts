@@ -8,12 +8,19 @@ import { storeOf } from '../../../kernel/route-context';
 import { signOut } from '../../../kernel/session-slice';
 import type { SdkQueryError } from '../../../lib/api';
 import { localeOfPath, localizePath } from '../../../lib/locale';
+import { onServer } from '../../../lib/on-server';
+import { DONE_PARAM } from '../../../lib/page-params';
 import { formFailure, parsePosted, textFields } from '../../../kernel/page-form';
 import { accountApi, type ContactKind, type Customer } from '../account-api';
 import {
   CONTACT_INTENTS,
+  contactsSectionIdOf,
   isContactIntent,
+  removedDoneOf,
   rowsOf,
+  verifiedDoneOf,
+  verifyStepOf,
+  primaryStepOf,
   type ContactAnswer,
   type ContactIntent,
   type ContactRow,
@@ -49,7 +56,9 @@ function postedContact(form: FormData): ContactRow {
  * The account page's action for the e-mail and phone forms (told by `intent` and `kind`): add (a
  * code goes to it), verify with the code, a new code, make primary (the sign-in one: every
  * session ends, so it goes on to sign in again) and remove. On the server for a form sent without
- * the scripts, here with them; a refusal keeps what was typed and the step it was on.
+ * the scripts, here with them; a refusal keeps what was typed and the step it was on. Done without
+ * the scripts, a redirect to the page at the next step (`?step=verify-phone-3`,
+ * `?step=primary-email-5`) and saying it (`?done=verified-phone:3`), so a reload posts nothing again.
  */
 export async function contactsAction(args: ActionFunctionArgs) {
   const store = storeOf(args);
@@ -62,6 +71,10 @@ export async function contactsAction(args: ActionFunctionArgs) {
     return new Response(null, { status: 400, statusText: 'Unknown form' });
   }
   const at = { intent: intent as ContactIntent, kind };
+  // At the kind's section (`#account-phones`): a page drawn without the scripts opens at its top,
+  // far above the step or the notice.
+  const pageWith = (params: { step?: string; [DONE_PARAM]?: string }) =>
+    redirect(`${pathname}?${new URLSearchParams(params)}#${contactsSectionIdOf(kind)}`);
   const contact = postedContact(form);
   const endpoints = accountApi.endpoints;
 
@@ -81,6 +94,7 @@ export async function contactsAction(args: ActionFunctionArgs) {
     if (added.error) return formFailure({ value }, added.error, at);
     const row = findAdded(added.data, kind, checked.data.value);
     if (!row) return formFailure({ value }, { status: 503, message: 'malformed_answer', code: 'malformed_answer' }, at);
+    if (onServer) return pageWith({ step: verifyStepOf(kind, row.id) });
     return { ...at, contact: row, done: true } satisfies ContactAnswer;
   }
   if (intent === CONTACT_INTENTS.verify) {
@@ -91,11 +105,16 @@ export async function contactsAction(args: ActionFunctionArgs) {
     );
     if (verified.error) return formFailure({}, verified.error, { ...at, contact });
     const row = rowsOf(verified.data, kind).find((one) => one.id === contact.id) ?? { ...contact, verified: true };
+    const askPrimary = !row.reg && replacesPrimary(verified.data, kind, row);
+    if (onServer) {
+      const verifiedDone = { [DONE_PARAM]: `${verifiedDoneOf(kind)}:${row.id}` };
+      return pageWith(askPrimary ? { step: primaryStepOf(kind, row.id), ...verifiedDone } : verifiedDone);
+    }
     return {
       ...at,
       contact: row,
       done: true,
-      askPrimary: !row.reg && replacesPrimary(verified.data, kind, row),
+      askPrimary,
     } satisfies ContactAnswer;
   }
   if (intent === CONTACT_INTENTS.resend) {
@@ -104,6 +123,7 @@ export async function contactsAction(args: ActionFunctionArgs) {
     if (sent.error && (sent.error as SdkQueryError).code !== 'resend_too_soon') {
       return formFailure({}, sent.error, { ...at, contact });
     }
+    if (onServer) return pageWith({ step: verifyStepOf(kind, contact.id) });
     return { ...at, contact, done: true, resendIn: sent.data?.resendIn } satisfies ContactAnswer;
   }
   if (intent === CONTACT_INTENTS.primary) {
@@ -123,5 +143,6 @@ export async function contactsAction(args: ActionFunctionArgs) {
   // Remove: the primary one cannot be (the SDK's rule, the API's 409 too).
   const removed = await store.dispatch(endpoints.removeContact.initiate({ locale, kind, id: contact.id }));
   if (removed.error) return formFailure({}, removed.error, { ...at, contact });
+  if (onServer) return pageWith({ [DONE_PARAM]: removedDoneOf(kind) });
   return { ...at, contact, done: true } satisfies ContactAnswer;
 }

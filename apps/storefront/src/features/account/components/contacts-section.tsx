@@ -10,6 +10,7 @@ import { Button, Dialog, Notice } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
+import { doneParam } from '../../../lib/page-params';
 import type { ContactKind, Customer } from '../account-api';
 import { useProvenPost } from '../recent-proof';
 import { useSuccessNotice } from '../use-saved-notice';
@@ -17,10 +18,14 @@ import { AccountSection } from '../../../components/account-layout';
 import {
   CONTACT_INTENTS,
   addStepOf,
+  contactsSectionIdOf,
   isContactIntent,
   primaryStepOf,
+  removedDoneOf,
   rowsOf,
   stepAfter,
+  verifiedDoneOf,
+  verifyStepOf,
   type ContactAnswer,
   type ContactRow,
   type Refused,
@@ -54,17 +59,27 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
     answer && isContactIntent(answer.intent) && (answer as ContactAnswer).kind === kind
       ? (answer as ContactAnswer)
       : undefined;
-  // The answer the page was first drawn with (by the server, after a post sent without the
-  // scripts) is said in the page; one of a post made here is a notification.
-  const [drawnWith] = useState(answer);
-  const drawnDone = mine && mine === drawnWith && 'done' in mine ? mine : undefined;
-  // The step the page was drawn on (the server's, without the scripts) stays in the page; one
-  // opened here is a dialog.
+  // What a post sent without the scripts did is said in the page its redirect led to
+  // (`?done=verified-phone:3`, `?done=removed-email`); one of a post made here is a notification.
+  const doneHere = answer ? null : doneParam(search, [verifiedDoneOf(kind), removedDoneOf(kind)]);
+  // A contact said verified is one of this section's, verified.
+  const drawnVerified =
+    doneHere?.intent === verifiedDoneOf(kind)
+      ? rowsOf(customer, kind).find((one) => one.id === doneHere.id && one.verified)
+      : undefined;
+  const drawnDone = doneHere?.intent === removedDoneOf(kind) || drawnVerified ? doneHere : null;
+  // The step the page was drawn on (the server's, without the scripts: a refusal's, or the one its
+  // address asks for) stays in the page; one opened here is a dialog.
   const [step, setStep] = useState<Step | null>(() => {
     if (mine) return stepAfter(mine, resendSeconds) ?? null;
     const asked = search.get('step');
     if (asked === addStepOf(kind)) return { name: 'add' };
-    const row = rowsOf(customer, kind).find((one) => asked === primaryStepOf(kind, one.id));
+    const rows = rowsOf(customer, kind);
+    // A code sent to a contact just added (or sent again): its wait is not in the address, so the
+    // page offers a new code at once (the API refuses one asked too early, saying how long).
+    const toVerify = rows.find((one) => asked === verifyStepOf(kind, one.id));
+    if (toVerify && !toVerify.verified) return { name: 'verify', contact: toVerify, resendAt: 0 };
+    const row = rows.find((one) => asked === primaryStepOf(kind, one.id));
     return row?.verified && !row.reg ? { name: 'primary', contact: row } : null;
   });
   const [inPage, setInPage] = useState(step !== null);
@@ -84,7 +99,7 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
   const rows = rowsOf(customer, kind);
   const isEmail = kind === 'email';
   const title = isEmail ? t`E-mails` : t`Phones`;
-  const headingId = `account-${kind}s`;
+  const headingId = contactsSectionIdOf(kind);
 
   // An answer of a post made here: the next step, the notification, or why it failed.
   const seen = useRef(answer);
@@ -192,11 +207,11 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
           })}
         </Notice>
       ) : null}
-      {drawnDone && (drawnDone.intent === CONTACT_INTENTS.verify || drawnDone.intent === CONTACT_INTENTS.remove) ? (
+      {drawnDone ? (
         <Notice
           tone="success"
           title={
-            drawnDone.intent === CONTACT_INTENTS.verify
+            drawnDone.intent === verifiedDoneOf(kind)
               ? isEmail
                 ? t`Email is verified`
                 : t`Phone is verified`
@@ -205,7 +220,7 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
                 : t`Phone is removed`
           }
         >
-          <span className="[overflow-wrap:anywhere]">{drawnDone.contact.shown}</span>
+          {drawnVerified ? <span className="[overflow-wrap:anywhere]">{drawnVerified.shown}</span> : null}
         </Notice>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
