@@ -18,6 +18,9 @@ interface Words {
   phoneVerified: string;
   invalidCode: string;
   primaryPhone: string;
+  removePhone: string;
+  yesRemove: string;
+  phoneRemoved: string;
 }
 
 const words: Record<LocaleCode, Words> = {
@@ -31,6 +34,9 @@ const words: Record<LocaleCode, Words> = {
     phoneVerified: 'Phone is verified',
     invalidCode: 'The code is not correct or has expired.',
     primaryPhone: 'Make this your primary phone',
+    removePhone: 'Remove this phone?',
+    yesRemove: 'Yes, remove it',
+    phoneRemoved: 'Phone is removed',
   },
   es: {
     cardAdded: 'La tarjeta fue agregada',
@@ -42,6 +48,9 @@ const words: Record<LocaleCode, Words> = {
     phoneVerified: 'El teléfono fue verificado',
     invalidCode: 'El código no es correcto o ha vencido.',
     primaryPhone: 'Hacer este su teléfono principal',
+    removePhone: '¿Eliminar este teléfono?',
+    yesRemove: 'Sí, eliminarlo',
+    phoneRemoved: 'El teléfono fue eliminado',
   },
 };
 
@@ -209,5 +218,16 @@ for (const locale of walkedIn('en')) {
       phones: { number: string; verified: boolean; reg: boolean }[];
     };
     expect(me.phones).toEqual([expect.objectContaining({ number: phone, verified: true, reg: false })]);
+
+    // Remove: asked in the page first (?remove=phone-<id>, at the section), then removed and said.
+    await page.locator('main form[method="get"]:has(input[name="remove"]) button[type="submit"]').click();
+    await expect(page).toHaveURL((url) => /^phone-\d+$/.test(url.searchParams.get('remove') ?? '') && url.hash === '#account-phones');
+    const step = page.getByRole('main').getByRole('group', { name: word.removePhone });
+    await expect(step).toContainText(typed.replace(/^\(/, '+1 ('));
+    expect(await posted(page, locale, '/account', () => step.getByRole('button', { name: word.yesRemove }).click())).toBe(303);
+    await expect(page).toHaveURL((url) => url.searchParams.get('done') === 'removed-phone');
+    await expect(page.getByRole('main').getByRole('status').filter({ hasText: word.phoneRemoved })).toBeVisible();
+    const after = (await (await page.context().request.get('/api/auth/me')).json()) as { phones: unknown[] };
+    expect(after.phones).toEqual([]);
   });
 }

@@ -201,6 +201,25 @@ describe('e-mails and phones', () => {
     ).toBeInTheDocument();
   });
 
+  it('?remove=phone-<id> asks in the page whether to remove it (Remove without the scripts), in Spanish; never for the primary one', async () => {
+    setLocaleCookie('es');
+    const phone = { id: 8, number: '2025550188', reg: false, verified: true, receiveSms: true, allowMarketingCalls: false };
+    const primary = { ...phone, id: 9, number: '2025550199', reg: true };
+    useAccountHandlers({ customer: customerFixture({ phones: [primary, phone] }) });
+    const asking = await renderAccount('/es/account?remove=phone-8');
+    const step = await screen.findByRole('group', { name: '¿Eliminar este teléfono?' });
+    expect(step).toHaveTextContent('+1 (202) 555-0188');
+    const yes = within(step).getByRole('button', { name: 'Sí, eliminarlo' });
+    const form = yes.closest('form')!;
+    expect(form).toHaveAttribute('method', 'post');
+    expect(Object.fromEntries(new FormData(form))).toMatchObject({ intent: 'remove-contact', kind: 'phone', id: '8' });
+    expect(within(step).getByRole('link', { name: 'Cancelar' })).toHaveAttribute('href', '/es/account#account-phones');
+    asking.unmount();
+    await renderAccount('/es/account?remove=phone-9');
+    await section('Teléfonos');
+    expect(screen.queryByRole('group', { name: '¿Eliminar este teléfono?' })).not.toBeInTheDocument();
+  });
+
   it('the pages a phone added and verified without the scripts led to: ?step=verify-phone-<id> asks its code in the page, ?done=verified-phone:<id> says it (es)', async () => {
     setLocaleCookie('es');
     const phone = { id: 8, number: '2025550188', reg: false, verified: false, receiveSms: true, allowMarketingCalls: false };

@@ -30,6 +30,8 @@ export const primaryStepOf = (kind: ContactKind, id: number) => `primary-${kind}
 export const contactsSectionIdOf = (kind: ContactKind) => `account-${kind}s`;
 /** The page's `step` that asks, in the page, for the code sent to a contact just added (without the scripts). */
 export const verifyStepOf = (kind: ContactKind, id: number) => `verify-${kind}-${id}`;
+/** The page's `remove` that asks, in the page, whether to remove a contact (`?remove=email-5`: Remove without the scripts). */
+export const removeStepOf = (kind: ContactKind, id: number) => `${kind}-${id}`;
 /** The page's `done` after a contact was verified or removed without the scripts (`?done=verified-phone:3`). */
 export const verifiedDoneOf = (kind: ContactKind) => `verified-${kind}`;
 export const removedDoneOf = (kind: ContactKind) => `removed-${kind}`;

@@ -9,7 +9,8 @@ import { canRemoveEmail, canRemovePhone, errorText } from '@otc/sdk';
 import { Badge, Button, ConfirmButton, VisuallyHidden } from '@otc/ui';
 import type { Locale } from '../../../lib/locale';
 import type { ContactKind } from '../account-api';
-import { CONTACT_INTENTS, primaryStepOf, type ContactRow, type Step } from './contact-forms';
+import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
+import { CONTACT_INTENTS, contactsSectionIdOf, primaryStepOf, removeStepOf, type ContactRow, type Step } from './contact-forms';
 import { ContactHidden } from './contact-form-parts';
 
 /** The e-mails (or phones) of the customer, or the line saying there is none yet. */
@@ -96,22 +97,29 @@ export function ContactList({
             {/* The primary one is not removable (the SDK's canRemove rule): it offers no
                 Remove that could only answer an error; the line under it says why. */}
             {row.reg ? null : (
-              <Form method="post" id={`remove-${kind}-${row.id}`}>
-                <ContactHidden intent={CONTACT_INTENTS.remove} kind={kind} contact={row} />
-                <ConfirmButton
-                  size="sm"
-                  submitsForm
-                  loading={removing === String(row.id)}
-                  label={
-                    <>
-                      <Trans>Remove</Trans>
-                      <VisuallyHidden> {row.shown}</VisuallyHidden>
-                    </>
-                  }
-                  confirmLabel={<Trans>Press again to remove</Trans>}
-                  onConfirm={() => onRemove(row)}
-                />
-              </Form>
+              <>
+                {/* With the scripts the second press posts this form (the section's onRemove finds it by its id). */}
+                <Form method="post" id={`remove-${kind}-${row.id}`} hidden>
+                  <ContactHidden intent={CONTACT_INTENTS.remove} kind={kind} contact={row} />
+                </Form>
+                {/* Without them a GET of the section's confirmation step (`?remove=email-5`), at the section. */}
+                <form method="get" action={`#${contactsSectionIdOf(kind)}`}>
+                  <input type="hidden" name={REMOVE_STEP_PARAM} value={removeStepOf(kind, row.id)} />
+                  <ConfirmButton
+                    size="sm"
+                    submitsForm
+                    loading={removing === String(row.id)}
+                    label={
+                      <>
+                        <Trans>Remove</Trans>
+                        <VisuallyHidden> {row.shown}</VisuallyHidden>
+                      </>
+                    }
+                    confirmLabel={<Trans>Press again to remove</Trans>}
+                    onConfirm={() => onRemove(row)}
+                  />
+                </form>
+              </>
             )}
           </div>
         </li>

@@ -10,7 +10,9 @@ import { Button, Dialog, Notice } from '@otc/ui';
 import { useGetSettingsQuery } from '../../../kernel/settings-api';
 import { apiErrorText } from '../../../lib/form-messages';
 import { useLocale } from '../../../lib/use-locale';
-import { doneParam } from '../../../lib/page-params';
+import { REMOVE_STEP_PARAM, doneParam } from '../../../lib/page-params';
+import { useLocalizePath } from '../../../lib/use-locale';
+import { RemoveStep } from '../../../components/remove-step';
 import type { ContactKind, Customer } from '../account-api';
 import { useProvenPost } from '../recent-proof';
 import { useSuccessNotice } from '../use-saved-notice';
@@ -21,6 +23,7 @@ import {
   contactsSectionIdOf,
   isContactIntent,
   primaryStepOf,
+  removeStepOf,
   removedDoneOf,
   rowsOf,
   stepAfter,
@@ -98,6 +101,10 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
       : null;
   const rows = rowsOf(customer, kind);
   const isEmail = kind === 'email';
+  const localize = useLocalizePath();
+  // `?remove=email-5`: where Remove leads without the scripts, asked in the page (with them the
+  // second press asks). Never the primary one, which cannot be removed.
+  const toRemove = rows.find((one) => !one.reg && search.get(REMOVE_STEP_PARAM) === removeStepOf(kind, one.id));
   const title = isEmail ? t`E-mails` : t`Phones`;
   const headingId = contactsSectionIdOf(kind);
 
@@ -224,6 +231,23 @@ export function ContactsSection({ customer, kind }: { customer: Customer; kind: 
         </Notice>
       ) : null}
       {problem ? <Notice tone="error">{problem}</Notice> : null}
+      {toRemove ? (
+        <RemoveStep
+          title={isEmail ? <Trans>Remove this e-mail?</Trans> : <Trans>Remove this phone?</Trans>}
+          action={localize('/account')}
+          fields={{
+            intent: CONTACT_INTENTS.remove,
+            kind,
+            id: String(toRemove.id),
+            value: toRemove.value,
+            shown: toRemove.shown,
+          }}
+          confirmLabel={<Trans>Yes, remove it</Trans>}
+          cancelTo={`/account#${headingId}`}
+        >
+          <p className="[overflow-wrap:anywhere]">{toRemove.shown}</p>
+        </RemoveStep>
+      ) : null}
       {inPage && stepView ? (
         <section
           aria-labelledby={`${headingId}-step`}
