@@ -67,16 +67,27 @@ export function failureLines(
   return lines;
 }
 
+/**
+ * Why a call failed as a catalogue code and its figures: `network_error` when no answer came, the
+ * answer's code (its figures, {limit}, {left}..., from its field issue), or null for a code the
+ * catalogue does not know.
+ */
+export function callFailure(error: SdkQueryError | undefined): FieldFailure | null {
+  if (!error || error.status === 'FETCH_ERROR') return { code: 'network_error' };
+  if (!error.code || !isErrorCode(error.code)) return null;
+  const code = error.code;
+  const params = Object.values(error.fieldCodes ?? {}).find((failure) => failure.code === code)?.params;
+  return params ? { code, params } : { code };
+}
+
 /** Why a call failed, for a person: the catalogue's text of its code (network trouble included). */
 export function apiErrorText(locale: Locale, error: SdkQueryError | undefined): string {
-  if (!error || error.status === 'FETCH_ERROR') return errorText('network_error', locale);
-  if (error.code && isErrorCode(error.code)) {
-    // A code whose text has figures ({limit}, {left}...) takes them from its field issue.
-    const code = error.code;
-    const params = Object.values(error.fieldCodes ?? {}).find((failure) => failure.code === code)?.params;
-    const text = errorText(code, locale, params);
+  const failure = callFailure(error);
+  if (failure) {
+    const text = errorText(failure.code, locale, failure.params);
     if (!UNFILLED.test(text)) return text;
   }
+  if (!error || error.status === 'FETCH_ERROR') return errorText('network_error', locale);
   if (error.status >= 500) return errorText('server_error', locale);
   return error.message || errorText('server_error', locale);
 }

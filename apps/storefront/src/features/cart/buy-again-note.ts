@@ -5,6 +5,7 @@
 // crafted link can make the cart say nothing but the catalogue's sentences.
 import { isErrorCode } from '@otc/sdk';
 import type { FieldFailure, SdkQueryError } from '../../lib/api';
+import { callFailure } from '../../lib/form-messages';
 import { REFUSED_PARAM, REORDERED_PARAM } from '../../lib/page-params';
 
 /** A refused row as the address carries it: the product and the catalogue's code with its figures. */
@@ -21,13 +22,7 @@ const PARAM_VALUE = /^[\d$.,:%/-]{1,24}$/;
 
 /** Why the cart refused a row, as a catalogue code: the amount's reason (a stock, a limit), else the call's. */
 export function refusalFailure(error: SdkQueryError): FieldFailure {
-  const amount = error.fieldCodes?.amount;
-  if (amount) return amount;
-  if (error.status === 'FETCH_ERROR') return { code: 'network_error' };
-  if (!error.code || !isErrorCode(error.code)) return { code: 'unknown_error' };
-  const code = error.code;
-  const params = Object.values(error.fieldCodes ?? {}).find((failure) => failure.code === code)?.params;
-  return params ? { code, params } : { code };
+  return error.fieldCodes?.amount ?? callFailure(error) ?? { code: 'unknown_error' };
 }
 
 /** One refusal as one value of the address's `refused` parameter: `<product id> <code> [name=value…]`. */
