@@ -3,7 +3,32 @@ import { Form, useNavigation } from 'react-router';
 import { Trans } from '@lingui/react/macro';
 import { Button, LinkButton, Notice } from '@otc/ui';
 import { CsrfField } from '../kernel/page-form';
+import { REMOVE_STEP_PARAM } from '../lib/page-params';
 import { AppLink } from './app-link';
+
+/**
+ * Where a Remove button leads without the scripts: a GET of the page's confirmation step
+ * (`?remove=<value>`, drawn by RemoveStep), as its second press asks with them. `action`: the
+ * page (and the fragment) to ask on, else the page itself.
+ */
+export function RemoveStepForm({
+  value,
+  action,
+  className,
+  children,
+}: {
+  value: string | number;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" action={action} className={className}>
+      <input type="hidden" name={REMOVE_STEP_PARAM} value={value} />
+      {children}
+    </form>
+  );
+}
 
 /**
  * A removal's confirmation drawn in the page (`?remove=<id>`, lib/page-params.ts): where a Remove

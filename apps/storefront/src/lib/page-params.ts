@@ -70,6 +70,16 @@ export const REFUSED_PARAM = 'refused';
  */
 export const DONE_PARAM = 'done';
 
+/** The value of {@link DONE_PARAM}: the intent, and the row it changed when there is one. */
+export function doneValue(intent: string, id?: number): string {
+  return id === undefined ? intent : `${intent}:${id}`;
+}
+
+/** The page at `pathname` saying what a post without the scripts did (`/account/addresses?done=add-address:12`). */
+export function donePath(pathname: string, intent: string, id?: number): string {
+  return `${pathname}?${new URLSearchParams({ [DONE_PARAM]: doneValue(intent, id) })}`;
+}
+
 /** The intent (one of `intents`) and the row id of {@link DONE_PARAM}, or null. */
 export function doneParam<I extends string>(search: URLSearchParams, intents: readonly I[]): { intent: I; id: number | null } | null {
   const [intent, id] = (search.get(DONE_PARAM) ?? '').split(':');

@@ -9,7 +9,7 @@ import { canRemoveEmail, canRemovePhone, errorText } from '@otc/sdk';
 import { Badge, Button, ConfirmButton, VisuallyHidden } from '@otc/ui';
 import type { Locale } from '../../../lib/locale';
 import type { ContactKind } from '../account-api';
-import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
+import { RemoveStepForm } from '../../../components/remove-step';
 import { CONTACT_INTENTS, contactsSectionIdOf, primaryStepOf, removeStepOf, type ContactRow, type Step } from './contact-forms';
 import { ContactHidden } from './contact-form-parts';
 
@@ -103,8 +103,7 @@ export function ContactList({
                   <ContactHidden intent={CONTACT_INTENTS.remove} kind={kind} contact={row} />
                 </Form>
                 {/* Without them a GET of the section's confirmation step (`?remove=email-5`), at the section. */}
-                <form method="get" action={`#${contactsSectionIdOf(kind)}`}>
-                  <input type="hidden" name={REMOVE_STEP_PARAM} value={removeStepOf(kind, row.id)} />
+                <RemoveStepForm action={`#${contactsSectionIdOf(kind)}`} value={removeStepOf(kind, row.id)}>
                   <ConfirmButton
                     size="sm"
                     submitsForm
@@ -118,7 +117,7 @@ export function ContactList({
                     confirmLabel={<Trans>Press again to remove</Trans>}
                     onConfirm={() => onRemove(row)}
                   />
-                </form>
+                </RemoveStepForm>
               </>
             )}
           </div>

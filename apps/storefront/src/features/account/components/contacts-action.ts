@@ -9,7 +9,7 @@ import { signOut } from '../../../kernel/session-slice';
 import type { SdkQueryError } from '../../../lib/api';
 import { localeOfPath, localizePath } from '../../../lib/locale';
 import { onServer } from '../../../lib/on-server';
-import { DONE_PARAM } from '../../../lib/page-params';
+import { DONE_PARAM, doneValue } from '../../../lib/page-params';
 import { formFailure, parsePosted, textFields } from '../../../kernel/page-form';
 import { accountApi, type ContactKind, type Customer } from '../account-api';
 import {
@@ -107,7 +107,7 @@ export async function contactsAction(args: ActionFunctionArgs) {
     const row = rowsOf(verified.data, kind).find((one) => one.id === contact.id) ?? { ...contact, verified: true };
     const askPrimary = !row.reg && replacesPrimary(verified.data, kind, row);
     if (onServer) {
-      const verifiedDone = { [DONE_PARAM]: `${verifiedDoneOf(kind)}:${row.id}` };
+      const verifiedDone = { [DONE_PARAM]: doneValue(verifiedDoneOf(kind), row.id) };
       return pageWith(askPrimary ? { step: primaryStepOf(kind, row.id), ...verifiedDone } : verifiedDone);
     }
     return {

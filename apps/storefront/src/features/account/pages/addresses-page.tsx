@@ -17,9 +17,9 @@ import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import { formFailure, textFields } from '../../../kernel/page-form';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
-import { DONE_PARAM, REMOVE_STEP_PARAM, doneParam } from '../../../lib/page-params';
+import { REMOVE_STEP_PARAM, donePath, doneParam } from '../../../lib/page-params';
 import { onServer } from '../../../lib/on-server';
-import { RemoveStep } from '../../../components/remove-step';
+import { RemoveStep, RemoveStepForm } from '../../../components/remove-step';
 import { accountApi, useAddressesQuery, type Address } from '../account-api';
 import { AccountLayout, AccountSection } from '../../../components/account-layout';
 import { AccountLoading } from '../components/account-loading';
@@ -37,17 +37,10 @@ const PAGE = '/account/addresses';
 const FORM_PARAM = 'address';
 
 /**
- * The page after a change made without the scripts (`?done=add-address:12`): it says what was done,
- * and a reload asks for the page instead of posting the change again (a second address).
- */
-function donePage(url: URL, intent: string, id?: number): string {
-  return `${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: id === undefined ? intent : `${intent}:${id}` })}`;
-}
-
-/**
  * The page's posts (add, change or delete an address, told by `intent`), on the server for a form
- * sent without the scripts (done: a redirect to the page saying it) and here with them (the
- * address done), or the refusal with what was typed.
+ * sent without the scripts (done: a redirect to the page saying it, `?done=add-address:12`, so a
+ * reload does not post it again) and here with them (the address done), or the refusal with what
+ * was typed.
  */
 export async function action(args: ActionFunctionArgs) {
   const store = storeOf(args);
@@ -65,7 +58,7 @@ export async function action(args: ActionFunctionArgs) {
       accountApi.endpoints.removeAddress.initiate({ locale, id: Number(id) }),
     );
     if (removed.error) return formFailure({}, removed.error, { intent, id });
-    if (onServer) return redirect(donePage(url, intent));
+    if (onServer) return redirect(donePath(url.pathname, intent));
     return { intent, id, done: gone ?? null };
   }
   if (intent !== ADDRESS_INTENTS.add && intent !== ADDRESS_INTENTS.update) {
@@ -86,7 +79,7 @@ export async function action(args: ActionFunctionArgs) {
           accountApi.endpoints.addAddress.initiate({ locale, body: checked.data }),
         );
   if (result.error) return formFailure(typed, result.error, { intent, id });
-  if (onServer) return redirect(donePage(url, intent, result.data.id));
+  if (onServer) return redirect(donePath(url.pathname, intent, result.data.id));
   return { intent, id, done: result.data } satisfies AddressAnswer;
 }
 
@@ -260,8 +253,7 @@ export function Component() {
                   </form>
                   {/* Without the scripts a GET of the page's confirmation step (`?remove=<id>`);
                       with them the second press posts the removal. */}
-                  <form method="get">
-                    <input type="hidden" name={REMOVE_STEP_PARAM} value={address.id} />
+                  <RemoveStepForm value={address.id}>
                     <ConfirmButton
                       size="sm"
                       submitsForm
@@ -275,7 +267,7 @@ export function Component() {
                       confirmLabel={<Trans>Press again to delete</Trans>}
                       onConfirm={() => onRemove(address.id)}
                     />
-                  </form>
+                  </RemoveStepForm>
                 </div>
               </li>
             ))}

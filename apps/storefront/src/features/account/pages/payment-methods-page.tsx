@@ -17,7 +17,7 @@ import { AppLink } from '../../../components/app-link';
 import { apiErrorText } from '../../../lib/form-messages';
 import { localeOfPath } from '../../../lib/locale';
 import { onServer } from '../../../lib/on-server';
-import { DONE_PARAM, doneParam } from '../../../lib/page-params';
+import { donePath, doneParam } from '../../../lib/page-params';
 import { CsrfField, formFailure, textFields, type FormFailure } from '../../../kernel/page-form';
 import { useLocale } from '../../../lib/use-locale';
 import { useGetMeQuery } from '../../../kernel/customer-api';
@@ -61,7 +61,7 @@ export async function action(args: ActionFunctionArgs) {
   const locale = localeOfPath(url.pathname);
   // Done without the scripts: the page saying it (`?done=<intent>`), so a reload posts nothing again
   // (a card added twice was refused as already on the account, after it was added).
-  const done = (intent: string) => redirect(`${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: intent })}`);
+  const done = (intent: string) => redirect(donePath(url.pathname, intent));
   const form = await args.request.formData();
   const { intent = '', id = '', code = '' } = textFields(form, ['intent', 'id', 'code']);
   if (intent === ADD_CARD_INTENT) {

@@ -7,7 +7,7 @@ import { storeOf } from '../../../kernel/route-context';
 import { localeOfPath, localizePath, type Locale } from '../../../lib/locale';
 import { signedOut } from '../../../kernel/session-slice';
 import { onServer } from '../../../lib/on-server';
-import { DONE_PARAM, doneParam } from '../../../lib/page-params';
+import { donePath, doneParam } from '../../../lib/page-params';
 import type { AppStore } from '../../../kernel/store';
 import {
   CsrfField,
@@ -80,7 +80,7 @@ export async function action(args: ActionFunctionArgs) {
     accountApi.endpoints.changePassword.initiate({ locale, body }),
   );
   if (result.error) return formFailure({}, result.error);
-  if (onServer) return redirect(`${url.pathname}?${new URLSearchParams({ [DONE_PARAM]: PASSWORD_CHANGED })}`);
+  if (onServer) return redirect(donePath(url.pathname, PASSWORD_CHANGED));
   return { changed: true } satisfies PasswordAnswer;
 }
 

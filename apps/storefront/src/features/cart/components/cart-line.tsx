@@ -7,7 +7,7 @@ import { AppLink } from '../../../components/app-link';
 import { LineFlags } from '../../../components/order-lines';
 import { PeriodLimitNote } from '../../../components/period-limit-note';
 import { productImageUrl, productPath } from '../../../lib/product-links';
-import { REMOVE_STEP_PARAM } from '../../../lib/page-params';
+import { RemoveStepForm } from '../../../components/remove-step';
 import { CartPostFields } from './cart-post-fields';
 import { useLocale, useLocalizePath } from '../../../lib/use-locale';
 import type { CartLine } from '../cart-api';
@@ -26,20 +26,6 @@ function AmountForm({ productId, children }: { productId: number; children: Reac
   );
 }
 
-/**
- * Remove without the scripts: a GET of the cart's own confirmation step (`?remove=<id>`, drawn by
- * the cart page), as the second press asks with them (their handlers act; nothing is sent).
- */
-function RemoveForm({ productId, children }: { productId: number; children: ReactNode }) {
-  const localize = useLocalizePath();
-  return (
-    <form method="get" action={localize('/cart')} className="contents">
-      <input type="hidden" name={REMOVE_STEP_PARAM} value={productId} />
-      {children}
-    </form>
-  );
-}
-
 export interface CartLineProps {
   line: CartLine;
   /** The guest's chosen plan's name: a row it does not cover says so by name. */
@@ -53,6 +39,7 @@ export interface CartLineProps {
  * cannot add more"), line total, and a remove button that needs a second tap.
  */
 export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: CartLineProps) {
+  const localize = useLocalizePath();
   const { t } = useLingui();
   const locale = useLocale();
   const { product, amount, badReasonCode } = line;
@@ -98,7 +85,8 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
             />
           </AmountForm>
           <Price value={formatPrice(line.lineTotal)} />
-          <RemoveForm productId={product.id}>
+          {/* Without the scripts a GET of the cart's own confirmation step (`?remove=<id>`). */}
+          <RemoveStepForm action={localize('/cart')} value={product.id} className="contents">
             <ConfirmButton
               submitsForm
               size="sm"
@@ -114,7 +102,7 @@ export function CartLineItem({ line, notCoveredBy, onAmountChange, onRemove }: C
               }
               onConfirm={onRemove}
             />
-          </RemoveForm>
+          </RemoveStepForm>
         </>
       }
     >
